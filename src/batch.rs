@@ -1,0 +1,188 @@
+//! [`batch_test`] and [`par_batch_test`]: pair `i` of one container against pair `i` of another,
+//! eight pairs per kernel call, and the [`Overlaps`] trait that picks the kernel for a pair of
+//! container types at compile time.
+
+use crate::narrow;
+use crate::soa::{Aabbs, Circles, HitMask, LANES, Obbs, Points, ShapeSoa};
+use core::fmt;
+use rayon::prelude::*;
+
+/// Pair kinds that have a kernel: `A: Overlaps<B>` when shapes in `A` can be tested against shapes
+/// in `B`. Implemented for every supported pair in both argument orders; a pair without an
+/// implementation is a compile error in [`batch_test`].
+pub trait Overlaps<B: ShapeSoa>: ShapeSoa {
+    /// The eight-lane kernel: bit `i` of the result is lane `i`'s answer.
+    fn kernel(a: &Self::X8, b: &B::X8) -> u8;
+    /// The scalar reference the kernel matches bit for bit.
+    fn reference(a: &Self::Shape, b: &B::Shape) -> bool;
+}
+
+macro_rules! overlaps {
+    ($($A:ty, $B:ty => $pair:ident;)+) => {$(
+        impl Overlaps<$B> for $A {
+            #[inline(always)]
+            fn kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> u8 {
+                narrow::$pair::x8(a, b)
+            }
+            #[inline]
+            fn reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> bool {
+                narrow::$pair::reference(a, b)
+            }
+        }
+    )+};
+}
+
+/// The swapped order of a pair: the same kernel with the arguments exchanged.
+macro_rules! swapped {
+    ($($A:ty, $B:ty;)+) => {$(
+        impl Overlaps<$B> for $A {
+            #[inline(always)]
+            fn kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> u8 {
+                <$B as Overlaps<$A>>::kernel(b, a)
+            }
+            #[inline]
+            fn reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> bool {
+                <$B as Overlaps<$A>>::reference(b, a)
+            }
+        }
+    )+};
+}
+
+overlaps! {
+    Points, Aabbs => point_aabb;
+    Points, Circles => point_circle;
+    Points, Obbs => point_obb;
+    Circles, Circles => circle_circle;
+    Aabbs, Aabbs => aabb_aabb;
+    Circles, Aabbs => circle_aabb;
+    Circles, Obbs => circle_obb;
+    Aabbs, Obbs => aabb_obb;
+    Obbs, Obbs => obb_obb;
+}
+
+swapped! {
+    Aabbs, Points;
+    Circles, Points;
+    Obbs, Points;
+    Aabbs, Circles;
+    Obbs, Circles;
+    Obbs, Aabbs;
+}
+
+/// The two containers passed to [`batch_test`] have different lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthMismatch {
+    /// Length of the first container.
+    pub a: usize,
+    /// Length of the second container.
+    pub b: usize,
+}
+
+impl fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pairwise test needs containers of equal length, got {} and {}",
+            self.a, self.b
+        )
+    }
+}
+
+impl std::error::Error for LengthMismatch {}
+
+/// Tests pair `i` of `a` against pair `i` of `b` for every `i`, eight pairs per kernel call.
+///
+/// On success `out` holds `a.len()` bits, bit `i` set when pair `i` overlaps; its allocation is
+/// reused, so a frame loop that keeps one `HitMask` does not allocate once it has grown. If the
+/// lengths differ, the error names both and `out` is left as it was.
+///
+/// ```
+/// use widephase::{batch_test, Aabb, Aabbs, Circle, Circles, HitMask};
+/// let circles: Circles = (0..10).map(|i| Circle::new(i as f32, 0.0, 0.5)).collect();
+/// let boxes: Aabbs = (0..10).map(|_| Aabb::new(3.0, -1.0, 5.0, 1.0)).collect();
+/// let mut hits = HitMask::new();
+/// batch_test(&circles, &boxes, &mut hits)?;
+/// assert_eq!(hits.iter_ones().collect::<Vec<_>>(), [3, 4, 5]);
+///
+/// // Swapped order, same answers.
+/// let mut swapped = HitMask::new();
+/// batch_test(&boxes, &circles, &mut swapped)?;
+/// assert_eq!(hits, swapped);
+///
+/// // Mismatched lengths are an error, not a panic.
+/// let short: Aabbs = boxes.iter().take(3).collect();
+/// let err = batch_test(&circles, &short, &mut hits).unwrap_err();
+/// assert_eq!((err.a, err.b), (10, 3));
+/// # Ok::<(), widephase::LengthMismatch>(())
+/// ```
+pub fn batch_test<A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
+where
+    A: Overlaps<B>,
+    B: ShapeSoa,
+{
+    let words = prepare(a, b, out)?;
+    fill_words(a, b, 0, words);
+    mask_tail(a.len(), words);
+    Ok(())
+}
+
+/// Number of 64-pair words one rayon task fills: 4096 pairs, enough to amortise the task.
+const WORDS_PER_TASK: usize = 64;
+
+/// [`batch_test`] split over rayon's threads at lane-block boundaries; the result is identical.
+///
+/// Worth it from tens of thousands of pairs; below one task's share (4096 pairs) it runs on the
+/// calling thread.
+pub fn par_batch_test<A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
+where
+    A: Overlaps<B> + Sync,
+    B: ShapeSoa + Sync,
+{
+    let words = prepare(a, b, out)?;
+    words
+        .par_chunks_mut(WORDS_PER_TASK)
+        .enumerate()
+        .for_each(|(task, chunk)| fill_words(a, b, task * WORDS_PER_TASK * 64 / LANES, chunk));
+    mask_tail(a.len(), words);
+    Ok(())
+}
+
+fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
+    a: &A,
+    b: &B,
+    out: &'o mut HitMask,
+) -> Result<&'o mut [u64], LengthMismatch> {
+    if a.len() != b.len() {
+        return Err(LengthMismatch {
+            a: a.len(),
+            b: b.len(),
+        });
+    }
+    Ok(out.reset(a.len()))
+}
+
+/// Fills `words` with the answers of the blocks from `first_block` on, eight blocks per word.
+#[inline]
+fn fill_words<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, first_block: usize, words: &mut [u64]) {
+    let blocks = a.blocks();
+    for (w, word) in words.iter_mut().enumerate() {
+        let start = first_block + w * (64 / LANES);
+        let end = blocks.min(start + 64 / LANES);
+        let mut acc = 0u64;
+        for (j, k) in (start..end).enumerate() {
+            acc |= u64::from(A::kernel(&a.block(k), &b.block(k))) << (j * LANES);
+        }
+        *word = acc;
+    }
+}
+
+/// Clears the bits at and past `len` in the last word. Padding lanes are NaN and never hit, so
+/// this is a second guard rather than the only one.
+#[inline]
+fn mask_tail(len: usize, words: &mut [u64]) {
+    if len % 64 != 0 {
+        if let Some(last) = words.last_mut() {
+            *last &= (1u64 << (len % 64)) - 1;
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! # widephase
+//!
+//! Batched 2D overlap tests. Shapes live in structure-of-arrays containers ([`Points`],
+//! [`Circles`], [`Aabbs`], [`Obbs`]) laid out in blocks of eight lanes; [`batch_test`] tests
+//! pair `i` of one container against pair `i` of another, eight pairs per call of a
+//! [`wide::f32x8`] kernel. Every kernel has a plain scalar twin in [`reference`] and gives exactly
+//! its answer on every input.
+//!
+//! ```
+//! use widephase::{batch_test, Circle, Circles, Obb, Obbs, HitMask};
+//!
+//! let bullets: Circles = (0..1000).map(|i| Circle::new(i as f32 * 0.01, 0.0, 0.05)).collect();
+//! let walls: Obbs = (0..1000).map(|_| Obb::new(5.0, 0.0, 0.5, 2.0, 0.3)).collect();
+//! let mut hits = HitMask::new();
+//! batch_test(&bullets, &walls, &mut hits).unwrap();
+//! for i in hits.iter_ones() {
+//!     assert!(widephase::reference::circle_obb(&bullets.get(i), &walls.get(i)));
+//! }
+//! ```
+//!
+//! ## Conventions
+//!
+//! - **Closed shapes.** Touching counts as overlapping: every comparison is `<=`. A circle of
+//!   radius 1 at (2, 0) and one at (0, 0) overlap; so do `[0, 1]` and `[1, 2]` boxes.
+//! - **Frame.** x to the right, y up, angles in radians counter-clockwise. An [`Obb`] stores its
+//!   rotation as the unit vector `(cos, sin)`, computed once when it is built; no pair test calls
+//!   trigonometry.
+//! - **Bad data never hits.** A pair in which either shape has a NaN field, a negative radius or
+//!   half extent, an AABB with `min > max`, or a non-finite OBB rotation is never reported as
+//!   overlapping, by the scalar reference and the kernel alike, and no data makes a kernel panic.
+//!   `validate()` on a container names the first such shape and why (see [`InvalidShape`]).
+//! - **Infinity follows IEEE.** `Aabb::new(-inf, -inf, inf, inf)` contains every finite point and
+//!   circle. Where a formula meets `inf - inf` or `0 · inf` the result is NaN and the pair is not a
+//!   hit; the module docs of [`narrow`] say per pair where that happens (e.g. an AABB with an
+//!   infinite bound against an OBB). Squared distances overflow past about ±1.8e19.
+//! - **Determinism.** The same inputs give the same bits on every build: the kernel and the
+//!   reference perform the same IEEE operations in the same order, with no fused multiply-add and
+//!   no horizontal sums, and `min`/`max` follow one pinned rule (see [`narrow`]). The test suite and
+//!   the fuzzer demand zero mismatches, at the x86-64-v3 and the baseline x86-64 targets.
+//! - **Padding.** A container's last block is padded with NaN, which never hits; [`HitMask`] bits
+//!   at and past `len()` are always zero.
+//!
+//! ## Eight real lanes
+//!
+//! `wide` chooses how `f32x8` is implemented when it is compiled. Built for baseline x86-64 it is
+//! two SSE halves; built with AVX enabled it is one 256-bit register, roughly 2.5x faster here.
+//! Runtime feature detection cannot change that choice, so build the final binary with, e.g.,
+//! `RUSTFLAGS="-C target-cpu=x86-64-v3"` or `-C target-cpu=native`. [`SIMD_BACKEND`] says what a
+//! build got. Results are bit-identical either way.
+//!
+//! ## Pair kinds
+//!
+//! | | [`Points`] | [`Circles`] | [`Aabbs`] | [`Obbs`] |
+//! |---|---|---|---|---|
+//! | [`Points`] | | ✓ | ✓ | ✓ |
+//! | [`Circles`] | ✓ | ✓ | ✓ | ✓ |
+//! | [`Aabbs`] | ✓ | ✓ | ✓ | ✓ |
+//! | [`Obbs`] | ✓ | ✓ | ✓ | ✓ |
+//!
+//! Point–point has no kernel (two points overlap only when equal); a pair without an [`Overlaps`]
+//! implementation does not compile:
+//!
+//! ```compile_fail
+//! use widephase::{batch_test, HitMask, Points};
+//! batch_test(&Points::new(), &Points::new(), &mut HitMask::new()).unwrap();
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod narrow;
+pub mod shape;
+pub mod soa;
+
+pub use batch::{LengthMismatch, Overlaps, batch_test, par_batch_test};
+pub use shape::{Aabb, Circle, Obb, Point, Problem, ShapeError};
+pub use soa::{
+    AabbX8, Aabbs, CircleX8, Circles, HitMask, InvalidShape, LANES, ObbX8, Obbs, PointX8, Points,
+    ShapeSoa,
+};
+pub use wide;
+
+/// The scalar reference of every pair test: plain, readable, the ground truth the kernels match
+/// bit for bit. Each function's derivation is in its file under [`narrow`].
+pub mod reference {
+    pub use crate::narrow::aabb_aabb::reference as aabb_aabb;
+    pub use crate::narrow::aabb_obb::reference as aabb_obb;
+    pub use crate::narrow::circle_aabb::reference as circle_aabb;
+    pub use crate::narrow::circle_circle::reference as circle_circle;
+    pub use crate::narrow::circle_obb::reference as circle_obb;
+    pub use crate::narrow::obb_obb::reference as obb_obb;
+    pub use crate::narrow::point_aabb::reference as point_aabb;
+    pub use crate::narrow::point_circle::reference as point_circle;
+    pub use crate::narrow::point_obb::reference as point_obb;
+}
+
+/// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer.
+pub mod kernel {
+    pub use crate::narrow::aabb_aabb::x8 as aabb_aabb;
+    pub use crate::narrow::aabb_obb::x8 as aabb_obb;
+    pub use crate::narrow::circle_aabb::x8 as circle_aabb;
+    pub use crate::narrow::circle_circle::x8 as circle_circle;
+    pub use crate::narrow::circle_obb::x8 as circle_obb;
+    pub use crate::narrow::obb_obb::x8 as obb_obb;
+    pub use crate::narrow::point_aabb::x8 as point_aabb;
+    pub use crate::narrow::point_circle::x8 as point_circle;
+    pub use crate::narrow::point_obb::x8 as point_obb;
+}
+
+/// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when
+/// each `f32x8` is one 256-bit register, `"2x4-lane SSE"` on baseline x86-64 (two 128-bit halves),
+/// and likewise for NEON, WASM SIMD, or `"8 scalar lanes"` without SIMD.
+pub const SIMD_BACKEND: &str = if cfg!(target_feature = "avx") {
+    "8-lane AVX"
+} else if cfg!(target_feature = "sse2") {
+    "2x4-lane SSE"
+} else if cfg!(all(target_arch = "aarch64", target_feature = "neon")) {
+    "2x4-lane NEON"
+} else if cfg!(target_feature = "simd128") {
+    "2x4-lane WASM SIMD"
+} else {
+    "8 scalar lanes"
+};

@@ -1,0 +1,32 @@
+//! AABB–AABB: two closed boxes meet when their intervals meet on both axes, and the intervals
+//! `[a0, a1]` and `[b0, b1]` meet when `a0 <= b1` and `b0 <= a1`.
+//!
+//! Those two comparisons alone would let an inverted box (`min > max`) hit a large one, so each
+//! box's own `min <= max` is tested too; all four comparisons per axis are false on NaN.
+
+use crate::shape::Aabb;
+use crate::soa::AabbX8;
+
+/// Whether `a` and `b` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(a: &Aabb, b: &Aabb) -> bool {
+    let x = (a.min_x <= b.max_x) & (b.min_x <= a.max_x) & (a.min_x <= a.max_x) & (b.min_x <= b.max_x);
+    let y = (a.min_y <= b.max_y) & (b.min_y <= a.max_y) & (a.min_y <= a.max_y) & (b.min_y <= b.max_y);
+    x & y
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {
+    let x = a.min_x.simd_le(b.max_x)
+        & b.min_x.simd_le(a.max_x)
+        & a.min_x.simd_le(a.max_x)
+        & b.min_x.simd_le(b.max_x);
+    let y = a.min_y.simd_le(b.max_y)
+        & b.min_y.simd_le(a.max_y)
+        & a.min_y.simd_le(a.max_y)
+        & b.min_y.simd_le(b.max_y);
+    super::bits(x & y)
+}

@@ -1,0 +1,32 @@
+//! Circle–circle: two discs meet when the distance between centres is at most the sum of the
+//! radii; compared squared, so no square root.
+//!
+//! Both radii are tested for `>= 0` on their own: a negative radius could be hidden inside a
+//! positive sum. A NaN centre makes the distance NaN, which compares false.
+
+use crate::shape::Circle;
+use crate::soa::CircleX8;
+use wide::f32x8;
+
+/// Whether `a` and `b` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(a: &Circle, b: &Circle) -> bool {
+    let dx = b.x - a.x;
+    let dy = b.y - a.y;
+    let reach = a.radius + b.radius;
+    (dx * dx + dy * dy <= reach * reach) & (a.radius >= 0.0) & (b.radius >= 0.0)
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(a: &CircleX8, b: &CircleX8) -> u8 {
+    let dx = b.x - a.x;
+    let dy = b.y - a.y;
+    let reach = a.radius + b.radius;
+    let hit = (dx * dx + dy * dy).simd_le(reach * reach)
+        & a.radius.simd_ge(f32x8::ZERO)
+        & b.radius.simd_ge(f32x8::ZERO);
+    super::bits(hit)
+}

@@ -1,0 +1,40 @@
+//! Circle–OBB: rotate the circle's centre into the box's frame, where the box is the AABB
+//! `[-hw, hw] × [-hh, hh]`; by symmetry the distance from local `(lx, ly)` to that box is
+//! `(max(0, |lx| - hw), max(0, |ly| - hh))`, compared squared with the squared radius.
+//!
+//! `max(0, v)` takes its NaN-prone argument second, so a NaN `v` comes through (see
+//! [`super::max`]) and the final comparison fails. Validity: `radius >= 0`, both half extents
+//! `>= 0` (a negative one would enlarge the gap but not forbid a hit) and a finite rotation.
+
+use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
+use crate::shape::{Circle, Obb};
+use crate::soa::{CircleX8, ObbX8};
+use wide::f32x8;
+
+/// Whether `c` and `o` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(c: &Circle, o: &Obb) -> bool {
+    let (lx, ly) = to_local(c.x - o.center_x, c.y - o.center_y, o.cos, o.sin);
+    let gx = max(0.0, lx.abs() - o.half_width);
+    let gy = max(0.0, ly.abs() - o.half_height);
+    let valid = (c.radius >= 0.0)
+        & (o.half_width >= 0.0)
+        & (o.half_height >= 0.0)
+        & finite_rotation(o.cos, o.sin);
+    (gx * gx + gy * gy <= c.radius * c.radius) & valid
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {
+    let (lx, ly) = to_local8(c.x - o.center_x, c.y - o.center_y, o.cos, o.sin);
+    let gx = max8(f32x8::ZERO, lx.abs() - o.half_width);
+    let gy = max8(f32x8::ZERO, ly.abs() - o.half_height);
+    let valid = c.radius.simd_ge(f32x8::ZERO)
+        & o.half_width.simd_ge(f32x8::ZERO)
+        & o.half_height.simd_ge(f32x8::ZERO)
+        & finite_rotation8(o.cos, o.sin);
+    super::bits((gx * gx + gy * gy).simd_le(c.radius * c.radius) & valid)
+}

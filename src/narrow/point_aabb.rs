@@ -1,0 +1,22 @@
+//! Point–AABB: the point lies in the closed box when it lies in the closed interval on each axis.
+//!
+//! Validity needs no separate mask: a NaN in any field fails its comparison, and a box with
+//! `min > max` on an axis has no point between its bounds.
+
+use crate::shape::{Aabb, Point};
+use crate::soa::{AabbX8, PointX8};
+
+/// Whether `p` lies in `b`, edges included.
+#[inline]
+#[must_use]
+pub fn reference(p: &Point, b: &Aabb) -> bool {
+    (b.min_x <= p.x) & (p.x <= b.max_x) & (b.min_y <= p.y) & (p.y <= b.max_y)
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(p: &PointX8, b: &AabbX8) -> u8 {
+    let hit = b.min_x.simd_le(p.x) & p.x.simd_le(b.max_x) & b.min_y.simd_le(p.y) & p.y.simd_le(b.max_y);
+    super::bits(hit)
+}

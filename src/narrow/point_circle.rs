@@ -1,0 +1,27 @@
+//! Point–circle: the squared distance from the point to the centre is at most the squared radius.
+//!
+//! Squares avoid a square root; coordinates beyond about ±1e19 overflow them to infinity and
+//! follow IEEE from there. A NaN coordinate makes the distance NaN, which compares false; a
+//! negative radius has a positive square, so `radius >= 0` is tested (it is also false for NaN).
+
+use crate::shape::{Circle, Point};
+use crate::soa::{CircleX8, PointX8};
+
+/// Whether `p` lies in `c`, rim included.
+#[inline]
+#[must_use]
+pub fn reference(p: &Point, c: &Circle) -> bool {
+    let dx = p.x - c.x;
+    let dy = p.y - c.y;
+    (dx * dx + dy * dy <= c.radius * c.radius) & (c.radius >= 0.0)
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(p: &PointX8, c: &CircleX8) -> u8 {
+    let dx = p.x - c.x;
+    let dy = p.y - c.y;
+    let hit = (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO);
+    super::bits(hit)
+}

@@ -1,0 +1,30 @@
+//! Point–OBB: express the point's offset from the centre in the box's frame (dot products with
+//! the axes `(cos, sin)` and `(-sin, cos)`); it is inside when each local coordinate is within
+//! the half extent.
+//!
+//! Validity: the rotation must be finite (an infinite cosine could make a local coordinate
+//! infinite and still pass against an infinite extent). A NaN centre or point makes the local
+//! coordinates NaN, and a negative or NaN half extent fails `|l| <= h` by itself.
+
+use super::{finite_rotation, finite_rotation8, to_local, to_local8};
+use crate::shape::{Obb, Point};
+use crate::soa::{ObbX8, PointX8};
+
+/// Whether `p` lies in `o`, edges included.
+#[inline]
+#[must_use]
+pub fn reference(p: &Point, o: &Obb) -> bool {
+    let (lx, ly) = to_local(p.x - o.center_x, p.y - o.center_y, o.cos, o.sin);
+    (lx.abs() <= o.half_width) & (ly.abs() <= o.half_height) & finite_rotation(o.cos, o.sin)
+}
+
+/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(p: &PointX8, o: &ObbX8) -> u8 {
+    let (lx, ly) = to_local8(p.x - o.center_x, p.y - o.center_y, o.cos, o.sin);
+    let hit = lx.abs().simd_le(o.half_width)
+        & ly.abs().simd_le(o.half_height)
+        & finite_rotation8(o.cos, o.sin);
+    super::bits(hit)
+}
