@@ -180,9 +180,9 @@ fn fill_words<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, first_block: usize, wor
 /// this is a second guard rather than the only one.
 #[inline]
 fn mask_tail(len: usize, words: &mut [u64]) {
-    if len % 64 != 0 {
-        if let Some(last) = words.last_mut() {
-            *last &= (1u64 << (len % 64)) - 1;
-        }
+    if let Some(last) = words.last_mut()
+        && !len.is_multiple_of(64)
+    {
+        *last &= (1u64 << (len % 64)) - 1;
     }
 }

@@ -3,7 +3,7 @@
 //! Batched 2D overlap tests. Shapes live in structure-of-arrays containers ([`Points`],
 //! [`Circles`], [`Aabbs`], [`Obbs`]) laid out in blocks of eight lanes; [`batch_test`] tests
 //! pair `i` of one container against pair `i` of another, eight pairs per call of a
-//! [`wide::f32x8`] kernel. Every kernel has a plain scalar twin in [`reference`] and gives exactly
+//! [`wide::f32x8`] kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives exactly
 //! its answer on every input.
 //!
 //! ```

@@ -126,7 +126,12 @@ impl Aabb {
     #[inline]
     #[must_use]
     pub fn from_center(x: f32, y: f32, half_width: f32, half_height: f32) -> Self {
-        Self::new(x - half_width, y - half_height, x + half_width, y + half_height)
+        Self::new(
+            x - half_width,
+            y - half_height,
+            x + half_width,
+            y + half_height,
+        )
     }
 
     /// Why this box can never overlap anything, if it cannot: a NaN bound or `min > max`.
@@ -188,7 +193,12 @@ impl Obb {
     /// The unrotated box with the same centre and half extents.
     #[inline]
     #[must_use]
-    pub const fn axis_aligned(center_x: f32, center_y: f32, half_width: f32, half_height: f32) -> Self {
+    pub const fn axis_aligned(
+        center_x: f32,
+        center_y: f32,
+        half_width: f32,
+        half_height: f32,
+    ) -> Self {
         Self::from_rotation(center_x, center_y, half_width, half_height, 1.0, 0.0)
     }
 
@@ -225,7 +235,11 @@ impl Obb {
         }
         let len2 = self.cos * self.cos + self.sin * self.sin;
         if (len2 - 1.0).abs() > 2e-3 {
-            return Err(ShapeError::new("cos", Problem::NotUnitRotation, len2.sqrt()));
+            return Err(ShapeError::new(
+                "cos",
+                Problem::NotUnitRotation,
+                len2.sqrt(),
+            ));
         }
         Ok(())
     }

@@ -11,12 +11,14 @@ use crate::soa::AabbX8;
 #[inline]
 #[must_use]
 pub fn reference(a: &Aabb, b: &Aabb) -> bool {
-    let x = (a.min_x <= b.max_x) & (b.min_x <= a.max_x) & (a.min_x <= a.max_x) & (b.min_x <= b.max_x);
-    let y = (a.min_y <= b.max_y) & (b.min_y <= a.max_y) & (a.min_y <= a.max_y) & (b.min_y <= b.max_y);
+    let x =
+        (a.min_x <= b.max_x) & (b.min_x <= a.max_x) & (a.min_x <= a.max_x) & (b.min_x <= b.max_x);
+    let y =
+        (a.min_y <= b.max_y) & (b.min_y <= a.max_y) & (a.min_y <= a.max_y) & (b.min_y <= b.max_y);
     x & y
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {

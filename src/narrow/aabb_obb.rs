@@ -44,7 +44,7 @@ pub fn reference(a: &Aabb, o: &Obb) -> bool {
     on_x & on_y & on_u & on_v & valid
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
@@ -55,8 +55,12 @@ pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
     let dy = o.center_y - (a.min_y + a.max_y) * half;
     let (c, s) = (o.cos.abs(), o.sin.abs());
     let (du, dv) = to_local8(dx, dy, o.cos, o.sin);
-    let on_x = dx.abs().simd_le(ax + (o.half_width * c + o.half_height * s));
-    let on_y = dy.abs().simd_le(ay + (o.half_width * s + o.half_height * c));
+    let on_x = dx
+        .abs()
+        .simd_le(ax + (o.half_width * c + o.half_height * s));
+    let on_y = dy
+        .abs()
+        .simd_le(ay + (o.half_width * s + o.half_height * c));
     let on_u = du.abs().simd_le(o.half_width + (ax * c + ay * s));
     let on_v = dv.abs().simd_le(o.half_height + (ax * s + ay * c));
     let valid = a.min_x.simd_le(a.max_x)

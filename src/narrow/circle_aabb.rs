@@ -25,7 +25,7 @@ pub fn reference(c: &Circle, b: &Aabb) -> bool {
     (dx * dx + dy * dy <= c.radius * c.radius) & valid
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, b: &AabbX8) -> u8 {

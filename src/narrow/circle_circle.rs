@@ -18,7 +18,7 @@ pub fn reference(a: &Circle, b: &Circle) -> bool {
     (dx * dx + dy * dy <= reach * reach) & (a.radius >= 0.0) & (b.radius >= 0.0)
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(a: &CircleX8, b: &CircleX8) -> u8 {

@@ -2,8 +2,8 @@
 //! `[-hw, hw] × [-hh, hh]`; by symmetry the distance from local `(lx, ly)` to that box is
 //! `(max(0, |lx| - hw), max(0, |ly| - hh))`, compared squared with the squared radius.
 //!
-//! `max(0, v)` takes its NaN-prone argument second, so a NaN `v` comes through (see
-//! [`super::max`]) and the final comparison fails. Validity: `radius >= 0`, both half extents
+//! `max(0, v)` takes its NaN-prone argument second, so a NaN `v` comes through (on NaN the
+//! second operand wins, see [`super`]) and the final comparison fails. Validity: `radius >= 0`, both half extents
 //! `>= 0` (a negative one would enlarge the gap but not forbid a hit) and a finite rotation.
 
 use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
@@ -25,7 +25,7 @@ pub fn reference(c: &Circle, o: &Obb) -> bool {
     (gx * gx + gy * gy <= c.radius * c.radius) & valid
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {

@@ -5,14 +5,15 @@
 //! to the one implementation. Each file holds two functions side by side:
 //!
 //! - `reference(&A, &B) -> bool`, the plain scalar ground truth, re-exported as
-//!   [`crate::reference`]`::a_b`;
+//!   [`crate::reference`](mod@crate::reference)`::a_b`;
 //! - `x8(&AX8, &BX8) -> u8`, the same operations in the same order on eight lanes, re-exported as
-//!   [`crate::kernel`]`::a_b`; bit `i` of the result is lane `i`'s answer.
+//!   [`crate::kernel`](mod@crate::kernel)`::a_b`; bit `i` of the result is lane `i`'s answer.
 //!
 //! The two must agree bit for bit on every input, so both are built from the few operations below
 //! whose scalar and eight-lane forms are the same IEEE operation: `+ - *`, comparisons, `abs`, and
-//! [`min`]/[`max`], whose NaN and ±0 behaviour is pinned to that of the x86 `minps`/`maxps`
-//! instructions. No fused multiply-add, no horizontal sums.
+//! `min(a, b) = if a < b { a } else { b }` and `max(a, b) = if a > b { a } else { b }`, whose
+//! NaN and ±0 behaviour (the second operand wins) is that of the x86 `minps`/`maxps`
+//! instructions the kernels use. No fused multiply-add, no horizontal sums.
 //!
 //! Validity (the NaN / negative-size / non-finite-rotation policy) is computed inside each test as
 //! one more mask ANDed into the answer. Where a test's own comparisons already fail on a bad field
@@ -74,12 +75,17 @@ pub(crate) fn max8(a: f32x8, b: f32x8) -> f32x8 {
 /// Whether both rotation components are finite: `x - x` is `0` for finite `x` and NaN for
 /// ±inf and NaN, and NaN never compares equal.
 #[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test, see above")]
 pub(crate) fn finite_rotation(cos: f32, sin: f32) -> bool {
     cos - cos == sin - sin
 }
 
 /// Lane-wise [`finite_rotation`].
 #[inline(always)]
+#[allow(
+    clippy::eq_op,
+    reason = "x - x is the finiteness test, see finite_rotation"
+)]
 pub(crate) fn finite_rotation8(cos: f32x8, sin: f32x8) -> f32x8 {
     (cos - cos).simd_eq(sin - sin)
 }

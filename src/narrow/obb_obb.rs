@@ -44,7 +44,7 @@ pub fn reference(a: &Obb, b: &Obb) -> bool {
     on_ua & on_va & on_ub & on_vb & valid
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
@@ -54,10 +54,18 @@ pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
     let (c, s) = (rc.abs(), rs.abs());
     let (dua, dva) = to_local8(dx, dy, a.cos, a.sin);
     let (dub, dvb) = to_local8(dx, dy, b.cos, b.sin);
-    let on_ua = dua.abs().simd_le(a.half_width + (b.half_width * c + b.half_height * s));
-    let on_va = dva.abs().simd_le(a.half_height + (b.half_width * s + b.half_height * c));
-    let on_ub = dub.abs().simd_le(b.half_width + (a.half_width * c + a.half_height * s));
-    let on_vb = dvb.abs().simd_le(b.half_height + (a.half_width * s + a.half_height * c));
+    let on_ua = dua
+        .abs()
+        .simd_le(a.half_width + (b.half_width * c + b.half_height * s));
+    let on_va = dva
+        .abs()
+        .simd_le(a.half_height + (b.half_width * s + b.half_height * c));
+    let on_ub = dub
+        .abs()
+        .simd_le(b.half_width + (a.half_width * c + a.half_height * s));
+    let on_vb = dvb
+        .abs()
+        .simd_le(b.half_height + (a.half_width * s + a.half_height * c));
     let zero = f32x8::ZERO;
     let valid = a.half_width.simd_ge(zero)
         & a.half_height.simd_ge(zero)

@@ -13,10 +13,11 @@ pub fn reference(p: &Point, b: &Aabb) -> bool {
     (b.min_x <= p.x) & (p.x <= b.max_x) & (b.min_y <= p.y) & (p.y <= b.max_y)
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(p: &PointX8, b: &AabbX8) -> u8 {
-    let hit = b.min_x.simd_le(p.x) & p.x.simd_le(b.max_x) & b.min_y.simd_le(p.y) & p.y.simd_le(b.max_y);
+    let hit =
+        b.min_x.simd_le(p.x) & p.x.simd_le(b.max_x) & b.min_y.simd_le(p.y) & p.y.simd_le(b.max_y);
     super::bits(hit)
 }

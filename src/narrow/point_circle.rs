@@ -16,12 +16,13 @@ pub fn reference(p: &Point, c: &Circle) -> bool {
     (dx * dx + dy * dy <= c.radius * c.radius) & (c.radius >= 0.0)
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(p: &PointX8, c: &CircleX8) -> u8 {
     let dx = p.x - c.x;
     let dy = p.y - c.y;
-    let hit = (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO);
+    let hit =
+        (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO);
     super::bits(hit)
 }

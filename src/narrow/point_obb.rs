@@ -18,7 +18,7 @@ pub fn reference(p: &Point, o: &Obb) -> bool {
     (lx.abs() <= o.half_width) & (ly.abs() <= o.half_height) & finite_rotation(o.cos, o.sin)
 }
 
-/// Eight lanes of [`reference`]; bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
 #[inline]
 #[must_use]
 pub fn x8(p: &PointX8, o: &ObbX8) -> u8 {

@@ -1,0 +1,145 @@
+//! Every kernel, through `batch_test` and `par_batch_test`, against its scalar reference, bit for
+//! bit, on seeded batches biased toward the hard cases (see `support::gen`).
+
+use crate::pair_assert;
+use crate::support::shapes::{Arbitrary, Gen};
+use widephase::{HitMask, Overlaps, ShapeSoa, batch_test, par_batch_test, reference};
+
+const LENGTHS: [usize; 6] = [0, 1, 7, 8, 9, 1000];
+const SEEDS: u64 = 12;
+/// One long batch per pair kind, beyond what the per-length loops cover.
+const LONG: usize = 100_000;
+
+/// Runs `A` against `B` on every length and seed and compares each answer with `reference`,
+/// which is written out explicitly per test (not taken from the trait) so a mis-wired trait
+/// implementation fails too.
+fn differential<A, B>(reference: fn(&A::Shape, &B::Shape) -> bool)
+where
+    A: Overlaps<B> + FromIterator<A::Shape> + Sync,
+    B: ShapeSoa + FromIterator<B::Shape> + Sync,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let (mut hits_seen, mut misses_seen) = (0, 0);
+    let runs = (0..SEEDS)
+        .flat_map(|seed| LENGTHS.map(|n| (seed * 10_000 + n as u64, n)))
+        .chain([(u64::MAX, LONG)]);
+    for (seed, n) in runs {
+        let mut g = Gen::new(seed);
+        let (va, vb) = g.pairs::<A::Shape, B::Shape>(n);
+        let a: A = va.iter().copied().collect();
+        let b: B = vb.iter().copied().collect();
+
+        let mut hits = HitMask::new();
+        batch_test(&a, &b, &mut hits).unwrap();
+        let mut par = HitMask::new();
+        par_batch_test(&a, &b, &mut par).unwrap();
+
+        assert_eq!(hits.len(), n, "seed {seed}: HitMask length");
+        let mut expected = 0;
+        for i in 0..n {
+            let want = reference(&va[i], &vb[i]);
+            expected += usize::from(want);
+            pair_assert!(
+                hits.get(i) == want,
+                seed = seed,
+                index = i,
+                va[i],
+                vb[i],
+                "kernel says {}, reference says {want}",
+                hits.get(i)
+            );
+            pair_assert!(
+                A::reference(&va[i], &vb[i]) == want,
+                seed = seed,
+                index = i,
+                va[i],
+                vb[i],
+                "Overlaps::reference is wired to a different function"
+            );
+        }
+        assert_eq!(hits.count_ones(), expected, "seed {seed}: count_ones");
+        assert_eq!(
+            hits, par,
+            "seed {seed}: par_batch_test differs from batch_test"
+        );
+        if n % 64 != 0 {
+            let last = *hits.words().last().unwrap();
+            assert_eq!(last >> (n % 64), 0, "seed {seed}: bits past len() are set");
+        }
+        hits_seen += expected;
+        misses_seen += n - expected;
+    }
+    // The inputs must exercise both answers, or the comparison proves little.
+    let total = hits_seen + misses_seen;
+    assert!(hits_seen * 20 > total, "only {hits_seen} hits of {total}");
+    assert!(
+        misses_seen * 20 > total,
+        "only {misses_seen} misses of {total}"
+    );
+}
+
+macro_rules! differential_tests {
+    ($($name:ident: $A:ty, $B:ty => |$a:ident, $b:ident| $call:expr;)+) => {$(
+        #[test]
+        fn $name() {
+            differential::<$A, $B>(|$a, $b| $call);
+        }
+    )+};
+}
+
+use widephase::{Aabbs, Circles, Obbs, Points};
+
+differential_tests! {
+    point_aabb: Points, Aabbs => |a, b| reference::point_aabb(a, b);
+    point_circle: Points, Circles => |a, b| reference::point_circle(a, b);
+    point_obb: Points, Obbs => |a, b| reference::point_obb(a, b);
+    circle_circle: Circles, Circles => |a, b| reference::circle_circle(a, b);
+    aabb_aabb: Aabbs, Aabbs => |a, b| reference::aabb_aabb(a, b);
+    circle_aabb: Circles, Aabbs => |a, b| reference::circle_aabb(a, b);
+    circle_obb: Circles, Obbs => |a, b| reference::circle_obb(a, b);
+    aabb_obb: Aabbs, Obbs => |a, b| reference::aabb_obb(a, b);
+    obb_obb: Obbs, Obbs => |a, b| reference::obb_obb(a, b);
+    aabb_point: Aabbs, Points => |a, b| reference::point_aabb(b, a);
+    circle_point: Circles, Points => |a, b| reference::point_circle(b, a);
+    obb_point: Obbs, Points => |a, b| reference::point_obb(b, a);
+    aabb_circle: Aabbs, Circles => |a, b| reference::circle_aabb(b, a);
+    obb_circle: Obbs, Circles => |a, b| reference::circle_obb(b, a);
+    obb_aabb: Obbs, Aabbs => |a, b| reference::aabb_obb(b, a);
+}
+
+/// Same-kind tests are symmetric to the bit: exchanging the shapes only negates the offset and
+/// the relative sine, which every formula takes the absolute value or square of.
+#[test]
+fn same_kind_tests_are_symmetric() {
+    let mut g = Gen::new(7);
+    for i in 0..200_000 {
+        let (a, b) = (g.shape(None), g.shape(None));
+        pair_assert!(
+            reference::circle_circle(&a, &b) == reference::circle_circle(&b, &a),
+            seed = 7,
+            index = i,
+            a,
+            b,
+            "circle_circle asymmetric"
+        );
+        let (a, b) = (g.shape(None), g.shape(None));
+        pair_assert!(
+            reference::aabb_aabb(&a, &b) == reference::aabb_aabb(&b, &a),
+            seed = 7,
+            index = i,
+            a,
+            b,
+            "aabb_aabb asymmetric"
+        );
+        let (a, b) = (g.shape(None), g.shape(None));
+        pair_assert!(
+            reference::obb_obb(&a, &b) == reference::obb_obb(&b, &a),
+            seed = 7,
+            index = i,
+            a,
+            b,
+            "obb_obb asymmetric"
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! Each reference against geometry written a second, independent way (in `f64`, see
+//! `support::independent`), on random ordinary shapes, wherever the shapes are not within 1e-4
+//! of touching.
+
+use crate::pair_assert;
+use crate::support::independent as ind;
+use crate::support::shapes::{Arbitrary, Gen};
+use widephase::reference;
+
+const PAIRS: usize = 50_000;
+const MARGIN: f64 = 1e-4;
+
+/// An independent method, named, taking the margin by which to grow the first shape.
+type Method<A, B> = (&'static str, fn(&A, &B, f64) -> bool);
+
+/// Compares `reference` with every independent method on `PAIRS` random pairs and checks that
+/// nearly all pairs were decided (so the comparison is not vacuous) with both answers common.
+fn agree<A: Arbitrary, B: Arbitrary>(
+    seed: u64,
+    reference: fn(&A, &B) -> bool,
+    methods: &[Method<A, B>],
+) {
+    let mut g = Gen::new(seed);
+    let (mut decided, mut hits) = (0, 0);
+    for i in 0..PAIRS {
+        let (a, b) = (A::ordinary(&mut g), B::ordinary(&mut g));
+        let got = reference(&a, &b);
+        for (name, method) in methods {
+            let (inner, outer) = (method(&a, &b, -MARGIN), method(&a, &b, MARGIN));
+            assert!(
+                !inner || outer,
+                "{name}: growing a shape lost the hit: {a:?} {b:?}"
+            );
+            if inner == outer {
+                pair_assert!(
+                    got == inner,
+                    seed = seed,
+                    index = i,
+                    a,
+                    b,
+                    "reference says {got}, {name} says {inner}"
+                );
+            }
+        }
+        let (inner, outer) = (methods[0].1(&a, &b, -MARGIN), methods[0].1(&a, &b, MARGIN));
+        decided += usize::from(inner == outer);
+        hits += usize::from(got);
+    }
+    assert!(
+        decided * 100 > PAIRS * 99,
+        "only {decided} of {PAIRS} decided"
+    );
+    assert!(
+        hits * 20 > PAIRS && (PAIRS - hits) * 20 > PAIRS,
+        "{hits} hits of {PAIRS}"
+    );
+}
+
+#[test]
+fn point_aabb() {
+    agree(
+        1,
+        reference::point_aabb,
+        &[("half-planes", ind::point_aabb)],
+    );
+}
+
+#[test]
+fn point_circle() {
+    agree(2, reference::point_circle, &[("hypot", ind::point_circle)]);
+}
+
+#[test]
+fn point_obb() {
+    agree(
+        3,
+        reference::point_obb,
+        &[("edge half-planes", ind::point_obb)],
+    );
+}
+
+#[test]
+fn circle_circle() {
+    agree(
+        4,
+        reference::circle_circle,
+        &[("hypot", ind::circle_circle)],
+    );
+}
+
+#[test]
+fn aabb_aabb() {
+    agree(
+        5,
+        reference::aabb_aabb,
+        &[("corner projection", ind::aabb_aabb)],
+    );
+}
+
+#[test]
+fn circle_aabb() {
+    agree(
+        6,
+        reference::circle_aabb,
+        &[
+            ("centre distance with corner", ind::circle_aabb_corner),
+            ("clamp to closest point", ind::circle_aabb_clamp),
+        ],
+    );
+}
+
+#[test]
+fn circle_obb() {
+    agree(
+        7,
+        reference::circle_obb,
+        &[("rotate into box frame", ind::circle_obb)],
+    );
+}
+
+#[test]
+fn aabb_obb() {
+    agree(
+        8,
+        reference::aabb_obb,
+        &[("SAT over all eight corners", ind::aabb_obb)],
+    );
+}
+
+#[test]
+fn obb_obb() {
+    agree(
+        9,
+        reference::obb_obb,
+        &[("SAT over all eight corners", ind::obb_obb)],
+    );
+}

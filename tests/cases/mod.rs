@@ -1,0 +1,5 @@
+mod containers;
+mod differential;
+mod independent;
+mod known_answers;
+mod policy;

@@ -1,0 +1,322 @@
+//! The bad-data policy: a NaN field, a negative size, an inverted AABB or a non-finite rotation is
+//! never a hit, in the reference and the kernel alike; infinities follow IEEE; padding lanes never
+//! hit; misuse at the API boundary is a descriptive error.
+
+use crate::support::shapes::Gen;
+use widephase::{
+    Aabb, AabbX8, Aabbs, Circle, CircleX8, Circles, HitMask, LengthMismatch, Obb, ObbX8, Obbs,
+    Overlaps, Point, PointX8, Points, Problem, ShapeError, ShapeSoa, batch_test, par_batch_test,
+};
+
+trait Checked: bytemuck::Pod + core::fmt::Debug {
+    fn check(&self) -> Result<(), ShapeError>;
+}
+macro_rules! checked {
+    ($($S:ty),+) => {$(impl Checked for $S { fn check(&self) -> Result<(), ShapeError> { <$S>::check(self) } })+};
+}
+checked!(Point, Circle, Aabb, Obb);
+
+const POISON: [f32; 9] = [
+    f32::NAN,
+    -f32::NAN,
+    f32::from_bits(0x7fc0_1234), // a NaN with a payload
+    f32::from_bits(0xffff_ffff),
+    -1.0,
+    -f32::MIN_POSITIVE,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::MAX,
+];
+
+/// Whether the policy says this shape never hits: any check failure except a merely non-unit
+/// (finite) rotation, which only `validate()` refuses.
+fn never_hits<S: Checked>(s: &S) -> bool {
+    matches!(s.check(), Err(e) if e.problem != Problem::NotUnitRotation)
+}
+
+fn with_field<S: bytemuck::Pod>(s: S, k: usize, v: f32) -> S {
+    let mut s = s;
+    bytemuck::cast_slice_mut::<S, f32>(core::slice::from_mut(&mut s))[k] = v;
+    s
+}
+
+/// Starting from a pair that overlaps, replaces each field of each shape by each poison value;
+/// every replacement that makes a shape invalid must turn the answer into a miss, in the
+/// reference, in all eight lanes of the kernel, and in `batch_test`.
+fn poison<A, B>(a: A::Shape, b: B::Shape) -> usize
+where
+    A: Overlaps<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Checked,
+    B::Shape: Checked,
+{
+    assert!(
+        A::reference(&a, &b),
+        "the base pair must overlap: {a:?} {b:?}"
+    );
+    let fields_a = size_of::<A::Shape>() / 4;
+    let fields_b = size_of::<B::Shape>() / 4;
+    let mut cases = Vec::new();
+    for k in 0..fields_a {
+        cases.extend(POISON.map(|v| (with_field(a, k, v), b)));
+    }
+    for k in 0..fields_b {
+        cases.extend(POISON.map(|v| (a, with_field(b, k, v))));
+    }
+    let mut rejected = 0;
+    for (pa, pb) in cases {
+        if never_hits(&pa) || never_hits(&pb) {
+            rejected += 1;
+            assert!(!A::reference(&pa, &pb), "reference hit with {pa:?} {pb:?}");
+            let xa: A = [pa; 8].into_iter().collect();
+            let xb: B = [pb; 8].into_iter().collect();
+            assert_eq!(
+                A::kernel(&xa.block(0), &xb.block(0)),
+                0,
+                "kernel hit with {pa:?} {pb:?}"
+            );
+            let mut hits = HitMask::new();
+            batch_test(&xa, &xb, &mut hits).unwrap();
+            assert_eq!(hits.count_ones(), 0);
+        }
+    }
+    // Every field saw at least its NaNs rejected.
+    assert!(
+        rejected >= 4 * (fields_a + fields_b),
+        "only {rejected} cases were invalid"
+    );
+    rejected
+}
+
+fn p() -> Point {
+    Point::new(0.25, 0.5)
+}
+fn c() -> Circle {
+    Circle::new(0.5, 0.0, 1.0)
+}
+fn b() -> Aabb {
+    Aabb::new(-1.0, -1.0, 1.0, 1.0)
+}
+fn o() -> Obb {
+    Obb::new(0.0, 0.5, 1.0, 0.5, 0.3)
+}
+
+#[test]
+fn invalid_shapes_never_hit_in_any_pair() {
+    poison::<Points, Aabbs>(p(), b());
+    poison::<Points, Circles>(p(), c());
+    poison::<Points, Obbs>(p(), o());
+    poison::<Circles, Circles>(c(), c());
+    poison::<Aabbs, Aabbs>(b(), b());
+    poison::<Circles, Aabbs>(c(), b());
+    poison::<Circles, Obbs>(c(), o());
+    poison::<Aabbs, Obbs>(b(), o());
+    poison::<Obbs, Obbs>(o(), o());
+    poison::<Aabbs, Points>(b(), p());
+    poison::<Circles, Points>(c(), p());
+    poison::<Obbs, Points>(o(), p());
+    poison::<Aabbs, Circles>(b(), c());
+    poison::<Obbs, Circles>(o(), c());
+    poison::<Obbs, Aabbs>(o(), b());
+}
+
+/// Specific rules spelled out, beyond the field-by-field sweep.
+#[test]
+fn specific_invalid_shapes() {
+    let r = |a: &Circle, b: &Circle| widephase::reference::circle_circle(a, b);
+    // A negative radius hidden in a positive sum of radii.
+    assert!(!r(
+        &Circle::new(0.0, 0.0, -1.0),
+        &Circle::new(0.5, 0.0, 3.0)
+    ));
+    // An inverted box would pass the two cross comparisons against a large box.
+    let inverted = Aabb::new(5.0, 0.0, 3.0, 1.0);
+    assert!(!widephase::reference::aabb_aabb(
+        &inverted,
+        &Aabb::new(0.0, 0.0, 10.0, 10.0)
+    ));
+    // An infinite cosine with an infinite extent would otherwise contain the point.
+    let o = Obb::from_rotation(0.0, 0.0, f32::INFINITY, f32::INFINITY, f32::INFINITY, 0.0);
+    assert!(!widephase::reference::point_obb(&Point::new(1.0, 1.0), &o));
+    // -0 sizes are valid zero sizes.
+    assert!(widephase::reference::point_circle(
+        &Point::new(1.0, 1.0),
+        &Circle::new(1.0, 1.0, -0.0)
+    ));
+}
+
+/// An AABB from -inf to +inf contains every finite point and circle and overlaps every valid
+/// finite box; a half-infinite one extends without end on its open sides.
+#[test]
+fn infinite_aabbs_follow_ieee() {
+    use widephase::reference::{aabb_aabb, circle_aabb, point_aabb};
+    let inf = f32::INFINITY;
+    let everything = Aabb::new(-inf, -inf, inf, inf);
+    let right_half = Aabb::new(0.0, -inf, inf, inf);
+    let mut g = Gen::new(11);
+    for _ in 0..20_000 {
+        let (x, y) = (g.coord(), g.coord());
+        if !(x.is_finite() && y.is_finite()) {
+            continue;
+        }
+        let r = g.uniform(0.0, 3.0);
+        assert!(point_aabb(&Point::new(x, y), &everything), "({x}, {y})");
+        assert!(
+            circle_aabb(&Circle::new(x, y, r), &everything),
+            "({x}, {y}) r {r}"
+        );
+        assert!(aabb_aabb(&Aabb::new(x, y, x + r, y + r), &everything));
+        assert_eq!(
+            point_aabb(&Point::new(x, y), &right_half),
+            x >= 0.0,
+            "({x}, {y})"
+        );
+    }
+    assert!(point_aabb(&Point::new(f32::MAX, -f32::MAX), &everything));
+    // The policy's documented limit: an infinite AABB's centre is NaN, so it never hits an OBB.
+    assert!(!widephase::reference::aabb_obb(
+        &everything,
+        &Obb::axis_aligned(0.0, 0.0, 1.0, 1.0)
+    ));
+}
+
+/// Padding lanes (NaN) never hit, even against shapes that contain everything.
+#[test]
+fn padding_lanes_never_hit() {
+    let inf = f32::INFINITY;
+    let points: Points = [Point::new(0.0, 0.0)].into_iter().collect();
+    let circles: Circles = [Circle::new(0.0, 0.0, 1.0)].into_iter().collect();
+    let aabbs: Aabbs = [Aabb::new(0.0, 0.0, 1.0, 1.0)].into_iter().collect();
+    let obbs: Obbs = [Obb::axis_aligned(0.0, 0.0, 1.0, 1.0)]
+        .into_iter()
+        .collect();
+    let huge_c = CircleX8::splat(Circle::new(0.0, 0.0, inf));
+    let huge_b = AabbX8::splat(Aabb::new(-inf, -inf, inf, inf));
+    let huge_o = ObbX8::splat(Obb::axis_aligned(0.0, 0.0, inf, inf));
+    let any_p = PointX8::splat(Point::new(0.0, 0.0));
+    // Lane 0 is a real shape (and hits); lanes 1..8 are padding and must not.
+    let lane0 = |bits: u8| assert_eq!(bits & !1, 0, "a padding lane hit: {bits:#010b}");
+    lane0(<Points as Overlaps<Circles>>::kernel(
+        &points.block(0),
+        &huge_c,
+    ));
+    lane0(<Points as Overlaps<Aabbs>>::kernel(
+        &points.block(0),
+        &huge_b,
+    ));
+    lane0(<Points as Overlaps<Obbs>>::kernel(
+        &points.block(0),
+        &huge_o,
+    ));
+    lane0(<Circles as Overlaps<Circles>>::kernel(
+        &circles.block(0),
+        &huge_c,
+    ));
+    lane0(<Circles as Overlaps<Aabbs>>::kernel(
+        &circles.block(0),
+        &huge_b,
+    ));
+    lane0(<Circles as Overlaps<Obbs>>::kernel(
+        &circles.block(0),
+        &huge_o,
+    ));
+    lane0(<Aabbs as Overlaps<Aabbs>>::kernel(&aabbs.block(0), &huge_b));
+    lane0(<Aabbs as Overlaps<Points>>::kernel(&aabbs.block(0), &any_p));
+    lane0(<Aabbs as Overlaps<Obbs>>::kernel(&aabbs.block(0), &huge_o));
+    lane0(<Obbs as Overlaps<Obbs>>::kernel(&obbs.block(0), &huge_o));
+    lane0(<Obbs as Overlaps<Points>>::kernel(&obbs.block(0), &any_p));
+    lane0(<Obbs as Overlaps<Circles>>::kernel(&obbs.block(0), &huge_c));
+    assert_eq!(
+        <Points as Overlaps<Aabbs>>::kernel(&points.block(0), &huge_b) & 1,
+        1
+    );
+}
+
+#[test]
+fn length_mismatch_is_an_error_and_leaves_out_untouched() {
+    let a: Circles = (0..10).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
+    let b: Aabbs = (0..10).map(|_| Aabb::new(0.0, 0.0, 1.0, 1.0)).collect();
+    let short: Aabbs = b.iter().take(9).collect();
+    let mut out = HitMask::new();
+    batch_test(&a, &b, &mut out).unwrap();
+    let before = out.clone();
+    assert_eq!(
+        batch_test(&a, &short, &mut out),
+        Err(LengthMismatch { a: 10, b: 9 })
+    );
+    assert_eq!(out, before);
+    assert_eq!(
+        par_batch_test(&short, &a, &mut out),
+        Err(LengthMismatch { a: 9, b: 10 })
+    );
+    assert_eq!(out, before);
+    assert_eq!(
+        LengthMismatch { a: 10, b: 9 }.to_string(),
+        "pairwise test needs containers of equal length, got 10 and 9"
+    );
+}
+
+#[test]
+fn validate_names_the_first_bad_shape_and_why() {
+    let mut circles: Circles = (0..20).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
+    assert_eq!(circles.validate(), Ok(()));
+    circles.set(13, Circle::new(0.0, 0.0, -2.0));
+    circles.set(17, Circle::new(f32::NAN, 0.0, 1.0));
+    let err = circles.validate().unwrap_err();
+    assert_eq!(
+        (err.container, err.index, err.error.field),
+        ("Circles", 13, "radius")
+    );
+    assert_eq!(err.error.problem, Problem::Negative);
+    assert_eq!(err.to_string(), "Circles[13]: `radius` is negative (-2.0)");
+
+    let points: Points = [Point::new(0.0, 0.0), Point::new(1.0, f32::NAN)]
+        .into_iter()
+        .collect();
+    let err = points.validate().unwrap_err();
+    assert_eq!(
+        (err.index, err.error.field, err.error.problem),
+        (1, "y", Problem::Nan)
+    );
+
+    let aabbs: Aabbs = [Aabb::new(0.0, 2.0, 1.0, 1.0)].into_iter().collect();
+    let err = aabbs.validate().unwrap_err();
+    assert_eq!(
+        (err.index, err.error.field, err.error.problem),
+        (0, "max_y", Problem::BelowMin)
+    );
+
+    let obbs: Obbs = [
+        Obb::new(0.0, 0.0, 1.0, 1.0, 0.5),
+        Obb::from_rotation(0.0, 0.0, 1.0, 1.0, 2.0, 0.0),
+        Obb::from_rotation(0.0, 0.0, 1.0, 1.0, 1.0, f32::INFINITY),
+    ]
+    .into_iter()
+    .collect();
+    let err = obbs.validate().unwrap_err();
+    assert_eq!(
+        (err.index, err.error.problem),
+        (1, Problem::NotUnitRotation)
+    );
+    assert_eq!(
+        err.to_string(),
+        "Obbs[1]: `cos` belongs to a rotation whose length is not 1 (2.0)"
+    );
+    let err = Obbs::from(&obbs.iter().skip(2).collect::<Vec<_>>()[..])
+        .validate()
+        .unwrap_err();
+    assert_eq!(
+        (err.error.field, err.error.problem),
+        ("sin", Problem::NonFinite)
+    );
+    // Angles from Obb::new are always accepted.
+    let mut g = Gen::new(3);
+    for _ in 0..10_000 {
+        let angle = g.uniform(-1e4, 1e4);
+        assert_eq!(
+            Obb::new(1.0, 2.0, 1.0, 1.0, angle).check(),
+            Ok(()),
+            "angle {angle}"
+        );
+    }
+}

@@ -1,0 +1,24 @@
+//! Helpers shared by the test modules: generators, the failure report, and independent geometry.
+
+pub mod independent;
+pub mod shapes;
+
+/// Panics with everything needed to reproduce a failing pair: what failed, the seed, the index,
+/// and both shapes as values and raw bits.
+#[macro_export]
+macro_rules! pair_assert {
+    ($cond:expr, seed = $seed:expr, index = $i:expr, $a:expr, $b:expr, $($msg:tt)+) => {
+        if !$cond {
+            panic!(
+                "{}\n  seed {} index {}\n  a = {:?}\n      bits {:?}\n  b = {:?}\n      bits {:?}",
+                format!($($msg)+),
+                $seed,
+                $i,
+                $a,
+                $crate::support::shapes::bits(&$a),
+                $b,
+                $crate::support::shapes::bits(&$b),
+            );
+        }
+    };
+}
