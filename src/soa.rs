@@ -64,6 +64,19 @@ pub trait ShapeSoa: sealed::Sealed {
     fn block(&self, i: usize) -> Self::X8;
     /// Shape `i`. Panics if `i >= len()`.
     fn get(&self, i: usize) -> Self::Shape;
+    /// A borrowed run of lane blocks: every field sliced to the same length.
+    type Blocks<'a>: Copy
+    where
+        Self: 'a;
+    /// The lane blocks in `range`, each field sliced once, so that [`block_at`](Self::block_at)
+    /// needs no bounds check per field. Panics if `range.end > blocks()`.
+    fn blocks_view(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_>;
+    /// Block `k` of a view (block `range.start + k` of the container). Panics if `k` is past the
+    /// view.
+    fn block_at(view: &Self::Blocks<'_>, k: usize) -> Self::X8;
+    /// Every field's lane blocks, padding included, in declaration order: the bytes a kernel
+    /// reads.
+    fn field_blocks(&self) -> Vec<&[f32x8]>;
 }
 
 macro_rules! soa_container {
@@ -248,6 +261,20 @@ macro_rules! soa_container {
             #[inline]
             fn get(&self, i: usize) -> $Shape {
                 $Soa::get(self, i)
+            }
+            type Blocks<'a> = [&'a [f32x8]; [$(stringify!($field)),+].len()];
+            #[inline(always)]
+            fn blocks_view(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_> {
+                let n = range.len();
+                [$( &self.$field[range.clone()][..n], )+]
+            }
+            #[inline(always)]
+            fn block_at(view: &Self::Blocks<'_>, k: usize) -> $X8 {
+                let [$( $field, )+] = view;
+                $X8 { $( $field: $field[k], )+ }
+            }
+            fn field_blocks(&self) -> Vec<&[f32x8]> {
+                vec![$( &self.$field[..], )+]
             }
         }
 

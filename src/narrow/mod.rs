@@ -97,6 +97,20 @@ pub(crate) fn to_local(dx: f32, dy: f32, cos: f32, sin: f32) -> (f32, f32) {
     (dx * cos + dy * sin, dy * cos - dx * sin)
 }
 
+/// Whether `x` is finite: `x - x` is `0` for finite `x` and NaN for ±inf and NaN.
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn finite(x: f32) -> bool {
+    x - x == 0.0
+}
+
+/// Lane-wise [`finite`].
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn finite8(x: f32x8) -> f32x8 {
+    (x - x).simd_eq(f32x8::ZERO)
+}
+
 /// Lane-wise [`to_local`].
 #[inline(always)]
 pub(crate) fn to_local8(dx: f32x8, dy: f32x8, cos: f32x8, sin: f32x8) -> (f32x8, f32x8) {
