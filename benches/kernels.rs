@@ -114,7 +114,7 @@ fn read_only<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> f32x8 {
     let mut acc = f32x8::ZERO;
     for k in 0..a.blocks() {
         for f in &fields {
-            acc = acc ^ f[k];
+            acc ^= f[k];
         }
     }
     black_box(acc)
