@@ -122,3 +122,8 @@ pub const SIMD_BACKEND: &str = if cfg!(target_feature = "avx") {
 } else {
     "8 scalar lanes"
 };
+
+/// The README's code blocks, compiled and run as doctests so the README cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

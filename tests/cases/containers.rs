@@ -122,3 +122,28 @@ fn empty_batches() {
     assert_eq!(hits.iter_ones().count(), 0);
     assert!(hits.words().is_empty());
 }
+
+/// The failure reports print shapes as Rust literals; those must rebuild the same bits.
+#[test]
+fn reproducer_literals_round_trip() {
+    use crate::support::shapes::{f32_literal, rust_literal};
+    assert_eq!(f32_literal(f32::INFINITY), "f32::INFINITY");
+    assert_eq!(
+        f32_literal(f32::from_bits(0x7fc0_1234)),
+        "f32::from_bits(0x7fc01234)"
+    );
+    assert_eq!(f32_literal(-0.0), "-0.0_f32");
+    let c = Circle::new(f32::NEG_INFINITY, 1.2984705, 1e-40);
+    assert_eq!(
+        rust_literal(&c),
+        "Circle { x: f32::NEG_INFINITY, y: 1.2984705_f32, radius: 1e-40_f32 }"
+    );
+    assert_eq!(
+        Circle {
+            x: f32::NEG_INFINITY,
+            y: 1.2984705_f32,
+            radius: 1e-40_f32
+        },
+        c
+    );
+}

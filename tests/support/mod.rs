@@ -10,13 +10,13 @@ macro_rules! pair_assert {
     ($cond:expr, seed = $seed:expr, index = $i:expr, $a:expr, $b:expr, $($msg:tt)+) => {
         if !$cond {
             panic!(
-                "{}\n  seed {} index {}\n  a = {:?}\n      bits {:?}\n  b = {:?}\n      bits {:?}",
+                "{}\n  seed {} index {}\n  a = {}\n      bits {:?}\n  b = {}\n      bits {:?}",
                 format!($($msg)+),
                 $seed,
                 $i,
-                $a,
+                $crate::support::shapes::rust_literal(&$a),
                 $crate::support::shapes::bits(&$a),
-                $b,
+                $crate::support::shapes::rust_literal(&$b),
                 $crate::support::shapes::bits(&$b),
             );
         }

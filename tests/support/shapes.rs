@@ -104,8 +104,16 @@ impl Gen {
         }
     }
 
-    /// A fresh shape, or one centred on `near` (coincident centres) a tenth of the time.
+    /// A fresh shape; one centred on `near` (coincident centres) a tenth of the time; and one
+    /// of pure random bit patterns one time in fifty.
     pub fn shape<S: Arbitrary>(&mut self, near: Option<(f32, f32)>) -> S {
+        if self.percent() < 2 {
+            let mut s = S::arbitrary(self);
+            for field in bytemuck::cast_slice_mut::<S, u32>(core::slice::from_mut(&mut s)) {
+                *field = self.rng.random();
+            }
+            return s;
+        }
         let s = S::arbitrary(self);
         match near {
             Some((x, y)) if self.percent() < 10 => s.moved_to(x, y),
@@ -113,12 +121,33 @@ impl Gen {
         }
     }
 
-    /// `n` pairs, the second of each sometimes sharing the first's centre.
+    /// Moves one random field of `s` by 1 to 4 ULPs up or down: exact touching (common on the
+    /// integer grid) becomes near touching.
+    pub fn nudge<S: Arbitrary>(&mut self, mut s: S) -> S {
+        let fields = bytemuck::cast_slice_mut::<S, f32>(core::slice::from_mut(&mut s));
+        let k = self.index(fields.len());
+        let steps = self.rng.random_range(1..=4);
+        let up = self.rng.random::<bool>();
+        for _ in 0..steps {
+            fields[k] = if up {
+                fields[k].next_up()
+            } else {
+                fields[k].next_down()
+            };
+        }
+        s
+    }
+
+    /// `n` pairs, the second of each sometimes sharing the first's centre and sometimes nudged
+    /// by a few ULPs.
     pub fn pairs<A: Arbitrary, B: Arbitrary>(&mut self, n: usize) -> (Vec<A>, Vec<B>) {
         (0..n)
             .map(|_| {
                 let a: A = self.shape(None);
-                let b: B = self.shape(Some(a.center()));
+                let mut b: B = self.shape(Some(a.center()));
+                if self.percent() < 15 {
+                    b = self.nudge(b);
+                }
                 (a, b)
             })
             .unzip()
@@ -127,6 +156,9 @@ impl Gen {
 
 /// Shapes the generators can build.
 pub trait Arbitrary: Copy + core::fmt::Debug + bytemuck::Pod {
+    /// The type's name and its fields in memory order, for Rust literals.
+    const NAME: &'static str;
+    const FIELDS: &'static [&'static str];
     /// Anything, awkward values included.
     fn arbitrary(g: &mut Gen) -> Self;
     /// A finite, valid shape of ordinary size near the origin, with a unit rotation.
@@ -136,6 +168,8 @@ pub trait Arbitrary: Copy + core::fmt::Debug + bytemuck::Pod {
 }
 
 impl Arbitrary for Point {
+    const NAME: &'static str = "Point";
+    const FIELDS: &'static [&'static str] = &["x", "y"];
     fn arbitrary(g: &mut Gen) -> Self {
         Point::new(g.coord(), g.coord())
     }
@@ -151,6 +185,8 @@ impl Arbitrary for Point {
 }
 
 impl Arbitrary for Circle {
+    const NAME: &'static str = "Circle";
+    const FIELDS: &'static [&'static str] = &["x", "y", "radius"];
     fn arbitrary(g: &mut Gen) -> Self {
         Circle::new(g.coord(), g.coord(), g.size())
     }
@@ -170,6 +206,8 @@ impl Arbitrary for Circle {
 }
 
 impl Arbitrary for Aabb {
+    const NAME: &'static str = "Aabb";
+    const FIELDS: &'static [&'static str] = &["min_x", "min_y", "max_x", "max_y"];
     fn arbitrary(g: &mut Gen) -> Self {
         if g.percent() < 8 {
             // Independent bounds: inverted boxes, infinite sides, NaN bounds.
@@ -197,6 +235,15 @@ impl Arbitrary for Aabb {
 }
 
 impl Arbitrary for Obb {
+    const NAME: &'static str = "Obb";
+    const FIELDS: &'static [&'static str] = &[
+        "center_x",
+        "center_y",
+        "half_width",
+        "half_height",
+        "cos",
+        "sin",
+    ];
     fn arbitrary(g: &mut Gen) -> Self {
         let (c, s) = g.rotation();
         Obb::from_rotation(g.coord(), g.coord(), g.size(), g.size(), c, s)
@@ -216,6 +263,31 @@ impl Arbitrary for Obb {
             ..self
         }
     }
+}
+
+/// An `f32` as a Rust expression that yields exactly its bits.
+pub fn f32_literal(v: f32) -> String {
+    if v.is_nan() {
+        format!("f32::from_bits({:#010x})", v.to_bits())
+    } else if v == f32::INFINITY {
+        "f32::INFINITY".into()
+    } else if v == f32::NEG_INFINITY {
+        "f32::NEG_INFINITY".into()
+    } else {
+        format!("{v:?}_f32") // Debug prints the shortest text that parses back to the same bits
+    }
+}
+
+/// A shape as a Rust struct literal that rebuilds it bit for bit, e.g.
+/// `Circle { x: f32::INFINITY, y: 1.5_f32, radius: 0.0_f32 }`.
+pub fn rust_literal<S: Arbitrary>(s: &S) -> String {
+    let fields = bytemuck::cast_slice::<S, f32>(core::slice::from_ref(s));
+    let parts: Vec<String> = S::FIELDS
+        .iter()
+        .zip(fields)
+        .map(|(name, &v)| format!("{name}: {}", f32_literal(v)))
+        .collect();
+    format!("{} {{ {} }}", S::NAME, parts.join(", "))
 }
 
 /// A shape's fields as raw bits, for reproducers.

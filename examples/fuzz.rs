@@ -1,0 +1,396 @@
+//! Differential fuzzer: every x8 kernel (through `batch_test`) against its scalar reference on
+//! seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement is
+//! a bug: the kernels promise the reference's exact answer on every input.
+//!
+//! ```text
+//! cargo run --release --example fuzz -- --seconds 60
+//!     [--pairs N]      stop after about N pairs in all (default: no limit)
+//!     [--seed S]       first batch seed (default: from the clock; printed)
+//!     [--kind K]       one pair kind, e.g. circle_aabb (default: all nine)
+//!     [--batch N]      pairs per batch (default 65536)
+//!     [--replay FILE]  re-run a reproducer written by an earlier run
+//! ```
+//!
+//! On a mismatch it prints a reproducer (kind, seed, index, both shapes as Rust literals and as
+//! raw bits), writes it to `fuzz-repro-<kind>-<seed>.txt`, and exits with status 1.
+
+#[path = "../tests/support/shapes.rs"]
+mod shapes;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use shapes::{Arbitrary, Gen};
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use widephase::{
+    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, SIMD_BACKEND, ShapeSoa, batch_test, reference,
+};
+
+/// One disagreement between a kernel and its reference.
+struct Mismatch {
+    kind: &'static str,
+    seed: u64,
+    batch: usize,
+    index: usize,
+    kernel: bool,
+    reference: bool,
+    a: String,
+    b: String,
+    a_bits: Vec<u32>,
+    b_bits: Vec<u32>,
+}
+
+/// Runs one seeded batch of `n` pairs of kind `A`–`B`; the first mismatch, if any.
+fn batch<A, B>(
+    kind: &'static str,
+    seed: u64,
+    n: usize,
+    reference: fn(&A::Shape, &B::Shape) -> bool,
+) -> Option<Mismatch>
+where
+    A: Overlaps<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let (va, vb) = Gen::new(seed).pairs::<A::Shape, B::Shape>(n);
+    let a: A = va.iter().copied().collect();
+    let b: B = vb.iter().copied().collect();
+    let mut hits = HitMask::new();
+    batch_test(&a, &b, &mut hits).expect("equal lengths");
+    let tail_clean = n % 64 == 0 || hits.words().last().is_none_or(|w| w >> (n % 64) == 0);
+    assert!(
+        tail_clean,
+        "{kind} seed {seed}: HitMask bits set past len()"
+    );
+    (0..n).find_map(|i| {
+        let want = reference(&va[i], &vb[i]);
+        (hits.get(i) != want).then(|| Mismatch {
+            kind,
+            seed,
+            batch: n,
+            index: i,
+            kernel: hits.get(i),
+            reference: want,
+            a: shapes::rust_literal(&va[i]),
+            b: shapes::rust_literal(&vb[i]),
+            a_bits: field_bits(&va[i]),
+            b_bits: field_bits(&vb[i]),
+        })
+    })
+}
+
+fn field_bits<S: bytemuck::Pod>(s: &S) -> Vec<u32> {
+    bytemuck::cast_slice(core::slice::from_ref(s)).to_vec()
+}
+
+fn from_bits<S: bytemuck::Pod>(bits: &[u32]) -> Option<S> {
+    bytemuck::try_cast_slice::<u32, S>(bits)
+        .ok()?
+        .first()
+        .copied()
+}
+
+/// Replays one pair: the reference and the kernel (the pair in all eight lanes, and alone with
+/// seven padding lanes); whether they agree.
+fn replay_pair<A, B>(
+    a_bits: &[u32],
+    b_bits: &[u32],
+    reference: fn(&A::Shape, &B::Shape) -> bool,
+) -> Result<bool, String>
+where
+    A: Overlaps<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
+    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
+    let want = reference(&a, &b);
+    let full = A::kernel(
+        &[a; 8].into_iter().collect::<A>().block(0),
+        &[b; 8].into_iter().collect::<B>().block(0),
+    );
+    let mut one = HitMask::new();
+    batch_test(
+        &[a].into_iter().collect::<A>(),
+        &[b].into_iter().collect::<B>(),
+        &mut one,
+    )
+    .expect("equal lengths");
+    println!("a = {a:?}\nb = {b:?}");
+    println!(
+        "reference: {want}; kernel, all lanes: {full:#010b}; kernel, one lane: {}",
+        one.get(0)
+    );
+    Ok(full == if want { 0xff } else { 0 } && one.get(0) == want)
+}
+
+/// A pair kind: its name, its batch runner and its replayer.
+struct Kind {
+    name: &'static str,
+    run: fn(u64, usize) -> Option<Mismatch>,
+    replay: fn(&[u32], &[u32]) -> Result<bool, String>,
+}
+
+macro_rules! kinds {
+    ($($name:ident: $A:ty, $B:ty;)+) => {
+        [$(Kind {
+            name: stringify!($name),
+            run: |seed, n| batch::<$A, $B>(stringify!($name), seed, n, reference::$name),
+            replay: |a, b| replay_pair::<$A, $B>(a, b, reference::$name),
+        },)+]
+    };
+}
+
+fn all_kinds() -> [Kind; 9] {
+    kinds! {
+        point_aabb: Points, Aabbs;
+        point_circle: Points, Circles;
+        point_obb: Points, Obbs;
+        circle_circle: Circles, Circles;
+        aabb_aabb: Aabbs, Aabbs;
+        circle_aabb: Circles, Aabbs;
+        circle_obb: Circles, Obbs;
+        aabb_obb: Aabbs, Obbs;
+        obb_obb: Obbs, Obbs;
+    }
+}
+
+/// The reproducer text: comments for people, `key value` lines for `--replay`.
+fn reproducer(m: &Mismatch) -> String {
+    let hex = |bits: &[u32]| {
+        bits.iter()
+            .map(|b| format!("{b:#010x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# widephase fuzz mismatch: kernel says {}, reference says {}",
+        m.kernel, m.reference
+    );
+    let _ = writeln!(s, "# a = {}", m.a);
+    let _ = writeln!(s, "# b = {}", m.b);
+    let _ = writeln!(
+        s,
+        "# regenerate: cargo run --release --example fuzz -- --kind {} --seed {} --batch {} --pairs 1",
+        m.kind, m.seed, m.batch
+    );
+    let _ = writeln!(s, "kind {}", m.kind);
+    let _ = writeln!(s, "seed {}", m.seed);
+    let _ = writeln!(s, "index {}", m.index);
+    let _ = writeln!(s, "a {}", hex(&m.a_bits));
+    let _ = writeln!(s, "b {}", hex(&m.b_bits));
+    s
+}
+
+struct Options {
+    seconds: Option<f64>,
+    pairs: Option<u64>,
+    seed: u64,
+    kind: Option<String>,
+    batch: usize,
+    replay: Option<String>,
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!("fuzz: {problem}");
+    eprintln!(
+        "usage: fuzz [--seconds S] [--pairs N] [--seed S] [--kind K] [--batch N] [--replay FILE]"
+    );
+    eprintln!("kinds: {}", all_kinds().map(|k| k.name).join(", "));
+    std::process::exit(2)
+}
+
+fn parse_options() -> Options {
+    let mut o = Options {
+        seconds: None,
+        pairs: None,
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        kind: None,
+        batch: 1 << 16,
+        replay: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{flag} needs a value")))
+        };
+        fn num<T: std::str::FromStr>(flag: &str, v: String) -> T {
+            v.parse()
+                .unwrap_or_else(|_| usage(&format!("{flag} takes a number, got {v:?}")))
+        }
+        match flag.as_str() {
+            "--seconds" => o.seconds = Some(num(&flag, value())),
+            "--pairs" => o.pairs = Some(num(&flag, value())),
+            "--seed" => o.seed = num(&flag, value()),
+            "--batch" => o.batch = num::<usize>(&flag, value()).max(1),
+            "--kind" => o.kind = Some(value()),
+            "--replay" => o.replay = Some(value()),
+            "-h" | "--help" => {
+                usage("differential fuzzer, x8 kernels against the scalar reference")
+            }
+            other => usage(&format!("unknown option {other:?}")),
+        }
+    }
+    if o.seconds.is_none() && o.pairs.is_none() && o.replay.is_none() {
+        o.seconds = Some(60.0);
+    }
+    o
+}
+
+fn replay(path: &str) -> ! {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| usage(&format!("cannot read {path}: {e}")));
+    let field = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key).and_then(|rest| rest.strip_prefix(' ')))
+            .unwrap_or_else(|| usage(&format!("{path} has no `{key}` line")))
+    };
+    let bits = |key: &str| -> Vec<u32> {
+        field(key)
+            .split_whitespace()
+            .map(|h| {
+                u32::from_str_radix(h.trim_start_matches("0x"), 16)
+                    .unwrap_or_else(|_| usage(&format!("bad hex {h:?} in {path}")))
+            })
+            .collect()
+    };
+    let name = field("kind");
+    let kind = all_kinds()
+        .into_iter()
+        .find(|k| k.name == name)
+        .unwrap_or_else(|| usage(&format!("unknown kind {name:?} in {path}")));
+    println!(
+        "replaying {path}: {name}, seed {}, index {}, SIMD backend {SIMD_BACKEND}",
+        field("seed"),
+        field("index")
+    );
+    match (kind.replay)(&bits("a"), &bits("b")) {
+        Ok(true) => {
+            println!("kernel and reference agree");
+            std::process::exit(0)
+        }
+        Ok(false) => {
+            println!("MISMATCH reproduced");
+            std::process::exit(1)
+        }
+        Err(e) => usage(&format!("{path}: {e}")),
+    }
+}
+
+fn main() {
+    let options = parse_options();
+    if let Some(path) = &options.replay {
+        replay(path);
+    }
+    let kinds: Vec<Kind> = match &options.kind {
+        None => all_kinds().into(),
+        Some(name) => match all_kinds().into_iter().find(|k| k.name == name) {
+            Some(k) => vec![k],
+            None => usage(&format!("unknown kind {name:?}")),
+        },
+    };
+    let threads = rayon::current_num_threads();
+    println!(
+        "fuzzing {} pair kind(s), {} pairs per batch, first seed {}, {threads} threads, SIMD backend {SIMD_BACKEND}",
+        kinds.len(),
+        options.batch,
+        options.seed
+    );
+
+    let deadline = options
+        .seconds
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let bar = match (options.seconds, options.pairs) {
+        (Some(s), _) => ProgressBar::new((s * 1000.0) as u64).with_style(
+            ProgressStyle::with_template("{bar:40} {elapsed}/{duration} {msg}")
+                .expect("valid template"),
+        ),
+        (None, Some(p)) => ProgressBar::new(p).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} pairs, {elapsed} {msg}")
+                .expect("valid template"),
+        ),
+        (None, None) => unreachable!("a budget is always set"),
+    };
+    let per_kind: Vec<AtomicU64> = kinds.iter().map(|_| AtomicU64::new(0)).collect();
+    let total = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut first: Option<Mismatch> = None;
+    let mut round = 0u64;
+
+    while first.is_none() && !stop.load(Ordering::Relaxed) {
+        // One round: every kind gets `threads` batches, run in parallel; seeds never repeat.
+        let jobs: Vec<(usize, u64)> = (0..threads as u64)
+            .flat_map(|t| (0..kinds.len()).map(move |k| (k, t)))
+            .map(|(k, t)| {
+                (
+                    k,
+                    options
+                        .seed
+                        .wrapping_add((round * threads as u64 + t) * kinds.len() as u64 + k as u64),
+                )
+            })
+            .collect();
+        round += 1;
+        let found = jobs.into_par_iter().filter_map(|(k, seed)| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let result = (kinds[k].run)(seed, options.batch);
+            per_kind[k].fetch_add(options.batch as u64, Ordering::Relaxed);
+            let done =
+                total.fetch_add(options.batch as u64, Ordering::Relaxed) + options.batch as u64;
+            if options.pairs.is_some_and(|p| done >= p)
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            result
+        });
+        first = found.min_by_key(|m| m.seed);
+        let done = total.load(Ordering::Relaxed);
+        let rate = done as f64 / start.elapsed().as_secs_f64();
+        bar.set_position(if options.seconds.is_some() {
+            start.elapsed().as_millis() as u64
+        } else {
+            done
+        });
+        bar.set_message(format!("{done} pairs, {:.1} M pairs/s", rate / 1e6));
+    }
+    bar.finish_and_clear();
+
+    let elapsed = start.elapsed().as_secs_f64();
+    let done = total.load(Ordering::Relaxed);
+    println!(
+        "tested {done} pairs in {elapsed:.1} s ({:.1} M pairs/s):",
+        done as f64 / elapsed / 1e6
+    );
+    for (kind, count) in kinds.iter().zip(&per_kind) {
+        println!(
+            "  {:<14} {:>14} pairs",
+            kind.name,
+            count.load(Ordering::Relaxed)
+        );
+    }
+    match first {
+        None => println!("fuzz: 0 mismatches"),
+        Some(m) => {
+            let text = reproducer(&m);
+            let path = format!("fuzz-repro-{}-{}.txt", m.kind, m.seed);
+            eprint!("fuzz: MISMATCH\n{text}");
+            match std::fs::write(&path, &text) {
+                Ok(()) => eprintln!("reproducer written to {path}; replay with --replay {path}"),
+                Err(e) => eprintln!("could not write {path}: {e}"),
+            }
+            std::process::exit(1);
+        }
+    }
+}
