@@ -59,7 +59,7 @@ where
     let b: B = vb.iter().copied().collect();
     let mut hits = HitMask::new();
     batch_test(&a, &b, &mut hits).expect("equal lengths");
-    let tail_clean = n % 64 == 0 || hits.words().last().is_none_or(|w| w >> (n % 64) == 0);
+    let tail_clean = n.is_multiple_of(64) || hits.words().last().is_none_or(|w| w >> (n % 64) == 0);
     assert!(
         tail_clean,
         "{kind} seed {seed}: HitMask bits set past len()"
