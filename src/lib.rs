@@ -69,12 +69,15 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod broadphase;
 pub mod narrow;
+pub mod scene;
 pub mod shape;
 pub mod soa;
 
 pub use batch::{LengthMismatch, Overlaps, batch_test, par_batch_test};
-pub use shape::{Aabb, Circle, Obb, Point, Problem, ShapeError};
+pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene};
+pub use shape::{Aabb, Circle, Obb, Point, Problem, Shape, ShapeError};
 pub use soa::{
     AabbX8, Aabbs, CircleX8, Circles, HitMask, InvalidShape, LANES, ObbX8, Obbs, PointX8, Points,
     ShapeSoa,

@@ -313,3 +313,57 @@ impl fmt::Display for ShapeError {
 }
 
 impl std::error::Error for ShapeError {}
+
+/// Any shape a [`Scene`](crate::Scene) holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// A circle.
+    Circle(Circle),
+    /// An axis-aligned box.
+    Aabb(Aabb),
+    /// An oriented box.
+    Obb(Obb),
+}
+
+impl From<Circle> for Shape {
+    #[inline]
+    fn from(c: Circle) -> Self {
+        Shape::Circle(c)
+    }
+}
+
+impl From<Aabb> for Shape {
+    #[inline]
+    fn from(b: Aabb) -> Self {
+        Shape::Aabb(b)
+    }
+}
+
+impl From<Obb> for Shape {
+    #[inline]
+    fn from(o: Obb) -> Self {
+        Shape::Obb(o)
+    }
+}
+
+impl Shape {
+    /// Why this shape can never overlap anything, if it cannot (see [`Circle::check`] and its
+    /// twins).
+    pub fn check(&self) -> Result<(), ShapeError> {
+        match self {
+            Shape::Circle(c) => c.check(),
+            Shape::Aabb(b) => b.check(),
+            Shape::Obb(o) => o.check(),
+        }
+    }
+
+    /// The smallest axis-aligned box containing the shape (up to rounding of its arithmetic).
+    #[must_use]
+    pub fn bounding_box(&self) -> Aabb {
+        match *self {
+            Shape::Circle(c) => Aabb::from_center(c.x, c.y, c.radius, c.radius),
+            Shape::Aabb(b) => b,
+            Shape::Obb(o) => o.bounding_box(),
+        }
+    }
+}

@@ -3,3 +3,4 @@ mod differential;
 mod independent;
 mod known_answers;
 mod policy;
+mod scene;

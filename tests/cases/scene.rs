@@ -1,0 +1,306 @@
+//! `Scene` against brute force: every pair of valid shapes through the scalar reference.
+
+use crate::support::shapes::{Arbitrary, Gen};
+use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape, reference};
+
+/// The reference's answer for two scene shapes, in the kernels' argument order.
+fn overlap(a: &Shape, b: &Shape) -> bool {
+    use Shape::*;
+    match (a, b) {
+        (Circle(x), Circle(y)) => reference::circle_circle(x, y),
+        (Circle(x), Aabb(y)) | (Aabb(y), Circle(x)) => reference::circle_aabb(x, y),
+        (Circle(x), Obb(y)) | (Obb(y), Circle(x)) => reference::circle_obb(x, y),
+        (Aabb(x), Aabb(y)) => reference::aabb_aabb(x, y),
+        (Aabb(x), Obb(y)) | (Obb(y), Aabb(x)) => reference::aabb_obb(x, y),
+        (Obb(x), Obb(y)) => reference::obb_obb(x, y),
+    }
+}
+
+fn brute(shapes: &[Shape]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (i, a) in shapes.iter().enumerate() {
+        for (j, b) in shapes.iter().enumerate().skip(i + 1) {
+            if a.check().is_ok() && b.check().is_ok() && overlap(a, b) {
+                out.push((i as u32, j as u32));
+            }
+        }
+    }
+    out
+}
+
+fn brute_cross(a: &[Shape], b: &[Shape]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            if x.check().is_ok() && y.check().is_ok() && overlap(x, y) {
+                out.push((i as u32, j as u32));
+            }
+        }
+    }
+    out
+}
+
+/// Asserts the scene's pairs equal brute force, with and without a fixed cell size, and names
+/// the first pair that differs.
+fn check(label: &str, scene: &Scene) {
+    let want = brute(scene.shapes());
+    let mut scenes = vec![("auto", scene.clone())];
+    for cell in [0.3, 4.0, 1000.0] {
+        let fixed: Scene = scene
+            .shapes()
+            .iter()
+            .copied()
+            .collect::<Scene>()
+            .with_cell_size(cell);
+        scenes.push(("fixed", fixed));
+    }
+    for (how, s) in &scenes {
+        let got = s.overlapping_pairs();
+        if got != want {
+            let missing: Vec<_> = want.iter().filter(|p| !got.contains(p)).take(3).collect();
+            let extra: Vec<_> = got.iter().filter(|p| !want.contains(p)).take(3).collect();
+            let show = |v: &[&(u32, u32)]| {
+                v.iter()
+                    .map(|&&(a, b)| format!("\n    ({a}, {b}): {:?} / {:?}", s.get(a), s.get(b)))
+                    .collect::<String>()
+            };
+            panic!(
+                "{label} ({how} cells): {} pairs, brute force {}\n  missing:{}\n  extra:{}",
+                got.len(),
+                want.len(),
+                show(&missing),
+                show(&extra)
+            );
+        }
+    }
+}
+
+/// Ordinary mixed shapes: a third each, half extents 0.5–1.5 (sometimes tiny or large).
+fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
+    (0..n)
+        .map(|_| {
+            let (x, y) = (g.uniform(0.0, side), g.uniform(0.0, side));
+            let size = match g.percent() {
+                0..5 => 0.0,
+                5..10 => g.uniform(3.0, 20.0),
+                _ => g.uniform(0.5, 1.5),
+            };
+            let shape: Shape = match g.index(3) {
+                0 => Circle::new(x, y, size).into(),
+                1 => Aabb::from_center(x, y, size, g.uniform(0.5, 1.5)).into(),
+                _ => Obb::new(x, y, size, g.uniform(0.5, 1.5), g.uniform(-3.2, 3.2)).into(),
+            };
+            shape
+        })
+        .collect()
+}
+
+#[test]
+fn random_mixed_scenes() {
+    for (seed, n, side) in [
+        (1, 0, 1.0),
+        (2, 1, 1.0),
+        (3, 2, 1.0),
+        (4, 50, 10.0),
+        (5, 500, 40.0),
+        (6, 3000, 100.0),
+        (7, 2000, 20.0),
+    ] {
+        let mut g = Gen::new(seed);
+        check(
+            &format!("seed {seed}, {n} shapes in {side}²"),
+            &mixed(&mut g, n, side),
+        );
+    }
+}
+
+/// Shapes from the hard-case generator: NaN, ±inf, huge and tiny values, random bits, exact
+/// touching on the integer grid.
+#[test]
+fn awkward_scenes() {
+    for seed in 0..6 {
+        let mut g = Gen::new(100 + seed);
+        let scene: Scene = (0..600)
+            .map(|_| -> Shape {
+                match g.index(3) {
+                    0 => Circle::arbitrary(&mut g).into(),
+                    1 => Aabb::arbitrary(&mut g).into(),
+                    _ => Obb::arbitrary(&mut g).into(),
+                }
+            })
+            .collect();
+        check(&format!("awkward seed {seed}"), &scene);
+    }
+}
+
+#[test]
+fn degenerate_scenes() {
+    let mut g = Gen::new(9);
+    // All shapes at one point.
+    let pile: Scene = (0..300)
+        .map(|i| -> Shape {
+            match i % 3 {
+                0 => Circle::new(5.0, 5.0, 0.0).into(),
+                1 => Aabb::new(5.0, 5.0, 5.0, 5.0).into(),
+                _ => Obb::new(5.0, 5.0, 0.0, 0.0, 1.0).into(),
+            }
+        })
+        .collect();
+    check("all at one point", &pile);
+    assert_eq!(pile.overlapping_pairs().len(), 300 * 299 / 2);
+
+    // One shape covering everything, and one infinite box.
+    let mut covered = mixed(&mut g, 800, 50.0);
+    covered.push(Aabb::new(-10.0, -10.0, 60.0, 60.0));
+    covered.push(Circle::new(25.0, 25.0, 100.0));
+    covered.push(Aabb::new(
+        f32::NEG_INFINITY,
+        f32::NEG_INFINITY,
+        f32::INFINITY,
+        f32::INFINITY,
+    ));
+    check("covering shapes", &covered);
+
+    // Far outliers, including ones whose squares overflow.
+    let mut outliers = mixed(&mut g, 800, 30.0);
+    for far in [1e4, 1e7, 1e12, 1e19, 1e30, f32::MAX] {
+        outliers.push(Circle::new(far, far, 1.0));
+        outliers.push(Circle::new(far, far, 1.5));
+        outliers.push(Obb::new(-far, 3.0, 2.0, 1.0, 0.5));
+        outliers.push(Circle::new(-far, 3.0, far));
+    }
+    check("far outliers", &outliers);
+
+    // NaN and negative shapes mixed in, and zero-size shapes.
+    let mut bad = mixed(&mut g, 500, 20.0);
+    for i in 0..50 {
+        let x = i as f32 * 0.4;
+        bad.push(Circle::new(f32::NAN, x, 1.0));
+        bad.push(Circle::new(x, x, -1.0));
+        bad.push(Aabb::new(x, x, x - 1.0, x + 1.0));
+        bad.push(Obb::from_rotation(x, x, 1.0, 1.0, f32::NAN, 0.0));
+        bad.push(Circle::new(x, x, 0.0));
+        bad.push(Aabb::new(x, 2.0, x, 2.0));
+    }
+    check("invalid and zero-size shapes", &bad);
+    let invalid = bad.shapes().iter().filter(|s| s.check().is_err()).count();
+    assert_eq!(invalid, 200);
+}
+
+/// Shapes exactly touching along cell borders: unit boxes on the integer grid with cell size 1.
+#[test]
+fn touching_across_cell_borders() {
+    let mut scene = Scene::new().with_cell_size(1.0);
+    for i in 0..20 {
+        for j in 0..20 {
+            let (x, y) = (i as f32, j as f32);
+            match (i + j) % 3 {
+                0 => scene.push(Aabb::new(x, y, x + 1.0, y + 1.0)),
+                1 => scene.push(Circle::new(x + 0.5, y + 0.5, 0.5)),
+                _ => scene.push(Obb::axis_aligned(x + 0.5, y + 0.5, 0.5, 0.5)),
+            };
+        }
+    }
+    check("unit tiles", &scene);
+    // Every tile touches at least its right-hand neighbour.
+    assert!(scene.overlapping_pairs().len() >= 20 * 19);
+}
+
+#[test]
+fn pairs_with_matches_brute_force() {
+    let mut g = Gen::new(21);
+    for (n, m) in [(0, 10), (10, 0), (1, 1), (300, 700), (2000, 150)] {
+        let bullets: Scene = (0..n)
+            .map(|_| {
+                Circle::new(
+                    g.uniform(0.0, 40.0),
+                    g.uniform(0.0, 40.0),
+                    g.uniform(0.0, 0.5),
+                )
+            })
+            .collect();
+        let enemies = mixed(&mut g, m, 40.0);
+        assert_eq!(
+            bullets.pairs_with(&enemies),
+            brute_cross(bullets.shapes(), enemies.shapes()),
+            "{n} vs {m}"
+        );
+        assert_eq!(
+            enemies.pairs_with(&bullets),
+            brute_cross(enemies.shapes(), bullets.shapes()),
+            "{m} vs {n}"
+        );
+    }
+    let mut a = Scene::new();
+    for _ in 0..400 {
+        a.push(Circle::arbitrary(&mut g));
+        a.push(Obb::arbitrary(&mut g));
+    }
+    let b: Scene = (0..500).map(|_| Aabb::arbitrary(&mut g)).collect();
+    assert_eq!(
+        a.pairs_with(&b),
+        brute_cross(a.shapes(), b.shapes()),
+        "awkward cross"
+    );
+}
+
+#[test]
+fn same_answer_on_one_and_two_threads() {
+    let mut g = Gen::new(33);
+    let scene = mixed(&mut g, 5000, 120.0);
+    let other = mixed(&mut g, 3000, 120.0);
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| (scene.overlapping_pairs(), scene.pairs_with(&other)))
+    };
+    let one = run(1);
+    assert!(
+        one.0.len() > 1000,
+        "too few pairs to mean much: {}",
+        one.0.len()
+    );
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
+
+/// A reused finder gives what a fresh one gives, frame after frame, as shapes move.
+#[test]
+fn finder_reuse_across_frames() {
+    let mut g = Gen::new(44);
+    let mut scene = mixed(&mut g, 1500, 50.0);
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    for frame in 0..5 {
+        for id in 0..scene.len() as u32 {
+            if let Shape::Circle(c) = scene.get(id) {
+                scene.set(id, Circle::new(c.x + 0.3, c.y - 0.2, c.radius));
+            }
+        }
+        if frame == 3 {
+            scene.clear();
+            scene.extend((0..10).map(|i| Circle::new(i as f32, 0.0, 0.5)));
+        }
+        finder.overlapping_pairs(&scene, &mut pairs);
+        assert_eq!(pairs, scene.overlapping_pairs(), "frame {frame}");
+        assert_eq!(pairs, brute(scene.shapes()), "frame {frame}");
+        let stats = finder.stats();
+        assert_eq!((stats.shapes, stats.pairs), (scene.len(), pairs.len()));
+        assert!(stats.candidates >= stats.pairs);
+    }
+}
+
+#[test]
+#[should_panic(expected = "Scene cell size must be positive and finite, got 0")]
+fn zero_cell_size_is_refused() {
+    let _ = Scene::new().with_cell_size(0.0);
+}
+
+#[test]
+#[should_panic(expected = "shape id 3 out of range for a Scene of 3")]
+fn set_out_of_range_panics_with_a_message() {
+    let mut scene: Scene = (0..3).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
+    scene.set(3, Circle::new(0.0, 0.0, 1.0));
+}
