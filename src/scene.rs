@@ -247,6 +247,8 @@ pub struct PairFinder {
     coords: Vec<f32>,
     grid: Grid,
     jobs: Vec<Job>,
+    sort_starts: Vec<u32>,
+    sorted: Vec<(u32, u32)>,
     stats: FrameStats,
 }
 
@@ -282,8 +284,8 @@ impl PairFinder {
         };
         self.prepare(sides, &mut stats);
         let cell = cell_size.unwrap_or_else(|| self.auto_cell_size());
-        let region = self.region(cell);
         let max_cells = 4 * self.boxes.len() as u64 + 64;
+        let region = self.region(cell, max_cells);
         self.grid.build(&self.boxes, region, cell, max_cells);
         stats.build = start.elapsed();
         stats.large = self.grid.large().len();
@@ -308,10 +310,45 @@ impl PairFinder {
             stats.pack += job.pack_time;
             stats.kernels += job.kernel_time;
         }
-        out.sort_unstable();
+        self.sort_pairs(sides[0].len(), out);
         stats.sort = sort.elapsed();
         stats.pairs = out.len();
         self.stats = stats;
+    }
+
+    /// Sorts the answer by first id with a counting sort (O(shapes + pairs)), then each first
+    /// id's few pairs by second id; falls back to a comparison sort when pairs are few.
+    fn sort_pairs(&mut self, first_ids: usize, out: &mut Vec<(u32, u32)>) {
+        if out.len() * 16 < first_ids {
+            out.sort_unstable();
+            return;
+        }
+        let starts = &mut self.sort_starts;
+        starts.clear();
+        starts.resize(first_ids + 1, 0);
+        for &(a, _) in out.iter() {
+            starts[a as usize + 1] += 1;
+        }
+        for i in 0..first_ids {
+            starts[i + 1] += starts[i];
+        }
+        self.sorted.clear();
+        self.sorted.resize(out.len(), (0, 0));
+        for &(a, b) in out.iter() {
+            let slot = &mut starts[a as usize];
+            self.sorted[*slot as usize] = (a, b);
+            *slot += 1;
+        }
+        // `starts[a]` is now the end of `a`'s run.
+        let mut begin = 0;
+        for &end in &starts[..first_ids] {
+            let run = &mut self.sorted[begin..end as usize];
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|p| p.1);
+            }
+            begin = end as usize;
+        }
+        std::mem::swap(out, &mut self.sorted);
     }
 
     /// Sorts every shape into invalid, bounded (with its padded box) or unbounded.
@@ -367,32 +404,56 @@ impl PairFinder {
         }
     }
 
-    /// The region the grid covers: the centres from the 0.1 % to the 99.9 % quantile on each
-    /// axis (so a few far outliers do not stretch it; they are clamped into the border cells),
-    /// widened by one cell.
-    fn region(&mut self, cell: f32) -> [f32; 4] {
+    /// The region the grid covers: the boxes' centres, widened by one cell. When that would take
+    /// more than `max_cells` cells, the centres from the 0.1 % to the 99.9 % quantile on each
+    /// axis instead, so that a few far outliers do not stretch the grid (they are clamped into
+    /// its border cells).
+    fn region(&mut self, cell: f32, max_cells: u64) -> [f32; 4] {
         let n = self.boxes.len();
         if n == 0 {
             return [0.0; 4];
         }
-        let (lo_k, hi_k) = (n / 1000, n - 1 - n / 1000);
-        let mut bounds = [0.0; 4];
-        for axis in 0..2 {
-            self.coords.clear();
-            self.coords.extend(self.boxes.iter().map(|b| {
-                if axis == 0 {
-                    (b.min_x + b.max_x) * 0.5
-                } else {
-                    (b.min_y + b.max_y) * 0.5
-                }
-            }));
-            let (_, lo, _) = self.coords.select_nth_unstable_by(lo_k, f32::total_cmp);
-            let lo = *lo;
-            let (_, hi, _) = self.coords.select_nth_unstable_by(hi_k, f32::total_cmp);
-            bounds[axis] = lo - cell;
-            bounds[axis + 2] = *hi + cell;
+        let center = |b: &Entry, axis: usize| {
+            if axis == 0 {
+                (b.min_x + b.max_x) * 0.5
+            } else {
+                (b.min_y + b.max_y) * 0.5
+            }
+        };
+        let mut bounds = [
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ];
+        for b in &self.boxes {
+            for axis in 0..2 {
+                bounds[axis] = bounds[axis].min(center(b, axis));
+                bounds[axis + 2] = bounds[axis + 2].max(center(b, axis));
+            }
         }
-        bounds
+        let cells = |b: &[f32; 4]| {
+            let along = |lo: f32, hi: f32| (f64::from(hi - lo) / f64::from(cell)) as u64 + 3;
+            along(b[0], b[2]).saturating_mul(along(b[1], b[3]))
+        };
+        if cells(&bounds) > max_cells {
+            let (lo_k, hi_k) = (n / 1000, n - 1 - n / 1000);
+            for axis in 0..2 {
+                self.coords.clear();
+                self.coords
+                    .extend(self.boxes.iter().map(|b| center(b, axis)));
+                let (_, lo, _) = self.coords.select_nth_unstable_by(lo_k, f32::total_cmp);
+                bounds[axis] = *lo;
+                let (_, hi, _) = self.coords.select_nth_unstable_by(hi_k, f32::total_cmp);
+                bounds[axis + 2] = *hi;
+            }
+        }
+        [
+            bounds[0] - cell,
+            bounds[1] - cell,
+            bounds[2] + cell,
+            bounds[3] + cell,
+        ]
     }
 
     /// Splits the cells (by entry count), the large boxes and the unbounded shapes into jobs:

@@ -166,11 +166,12 @@ macro_rules! soa_container {
             /// Appends a shape; its index is the old `len()`.
             #[inline]
             pub fn push(&mut self, shape: $Shape) {
-                if self.len % LANES == 0 {
+                let (block, lane) = (self.len / LANES, self.len % LANES);
+                if lane == 0 {
                     $( self.$field.push(INERT); )+
                 }
+                $( self.$field[block].as_mut_array()[lane] = shape.$field; )+
                 self.len += 1;
-                self.set(self.len - 1, shape);
             }
 
             /// Shape `i`. Panics if `i >= len()`.

@@ -82,7 +82,9 @@ pub struct Grid {
     cell_start: Vec<u32>,
     entries: Vec<Entry>,
     large: Vec<Large>,
-    scratch: Vec<u32>,
+    /// Per entered box: its index and cell range, from the count pass.
+    ranges: Vec<[u32; 5]>,
+    cursor: Vec<u32>,
 }
 
 impl Grid {
@@ -113,24 +115,26 @@ impl Grid {
         self.ny = ny as u32;
         let cells = (nx * ny) as usize;
 
-        // Count, then prefix-sum into starts, then scatter.
+        // Count, then prefix-sum into starts, then scatter. The count pass keeps each entered
+        // box's cell range for the scatter pass.
         self.cell_start.clear();
         self.cell_start.resize(cells + 1, 0);
         self.large.clear();
-        self.scratch.clear();
+        self.ranges.clear();
         for (k, b) in boxes.iter().enumerate() {
             let (cx0, cy0) = self.cell_of(b.min_x, b.min_y);
             let (cx1, cy1) = self.cell_of(b.max_x, b.max_y);
-            let entry = Entry { cx0, cy0, ..*b };
             let span = u64::from(cx1 - cx0 + 1) * u64::from(cy1 - cy0 + 1);
             if span > LARGE_CELLS {
+                let entry = Entry { cx0, cy0, ..*b };
                 self.large.push(Large { entry, cx1, cy1 });
                 continue;
             }
-            self.scratch.push(k as u32);
+            self.ranges.push([k as u32, cx0, cy0, cx1, cy1]);
             for cy in cy0..=cy1 {
+                let row = (cy * self.nx) as usize + 1;
                 for cx in cx0..=cx1 {
-                    self.cell_start[(cy * self.nx + cx) as usize + 1] += 1;
+                    self.cell_start[row + cx as usize] += 1;
                 }
             }
         }
@@ -140,24 +144,23 @@ impl Grid {
         let total = self.cell_start[cells] as usize;
         self.entries.clear();
         self.entries.resize(total, Entry::default());
-        let mut cursor = std::mem::take(&mut self.scratch);
-        let kept = cursor.len();
-        cursor.extend_from_slice(&self.cell_start[..cells]);
-        let (kept_ids, cursor_cells) = cursor.split_at_mut(kept);
-        for &k in kept_ids.iter() {
-            let b = &boxes[k as usize];
-            let (cx0, cy0) = self.cell_of(b.min_x, b.min_y);
-            let (cx1, cy1) = self.cell_of(b.max_x, b.max_y);
-            let entry = Entry { cx0, cy0, ..*b };
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.cell_start[..cells]);
+        for &[k, cx0, cy0, cx1, cy1] in &self.ranges {
+            let entry = Entry {
+                cx0,
+                cy0,
+                ..boxes[k as usize]
+            };
             for cy in cy0..=cy1 {
+                let row = (cy * self.nx) as usize;
                 for cx in cx0..=cx1 {
-                    let slot = &mut cursor_cells[(cy * self.nx + cx) as usize];
+                    let slot = &mut self.cursor[row + cx as usize];
                     self.entries[*slot as usize] = entry;
                     *slot += 1;
                 }
             }
         }
-        self.scratch = cursor;
     }
 
     /// The clamped cell holding `(x, y)`.
