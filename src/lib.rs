@@ -4,7 +4,8 @@
 //! [`Circles`], [`Aabbs`], [`Obbs`]) laid out in blocks of eight lanes; [`batch_test`] tests
 //! pair `i` of one container against pair `i` of another, eight pairs per call of a
 //! [`wide::f32x8`] kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives exactly
-//! its answer on every input.
+//! its answer on every input. For a whole scene, [`Scene`] finds every overlapping pair through a
+//! uniform grid and the same kernels (see [`scene`]).
 //!
 //! ```
 //! use widephase::{batch_test, Circle, Circles, Obb, Obbs, HitMask};
