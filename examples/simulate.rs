@@ -1,0 +1,244 @@
+//! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs) bouncing in a box. Every
+//! frame moves them, finds all overlapping pairs through the grid and the kernels, and colours the
+//! shapes that overlap something. Prints per-frame figures and writes an SVG of part of the last
+//! frame.
+//!
+//! ```text
+//! cargo run --release --example simulate
+//!     [--shapes N] (100000) [--frames F] (300) [--threads T] (all) [--seed S] (1)
+//!     [--out FILE] (simulate.svg)
+//! ```
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+use widephase::{Aabb, Circle, Obb, PairFinder, SIMD_BACKEND, Scene, Shape};
+
+struct Options {
+    shapes: usize,
+    frames: usize,
+    threads: Option<usize>,
+    seed: u64,
+    out: String,
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!("simulate: {problem}");
+    eprintln!("usage: simulate [--shapes N] [--frames F] [--threads T] [--seed S] [--out FILE]");
+    std::process::exit(2)
+}
+
+fn parse_options() -> Options {
+    let mut o = Options {
+        shapes: 100_000,
+        frames: 300,
+        threads: None,
+        seed: 1,
+        out: "simulate.svg".into(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        let num = |v: &str| -> usize {
+            v.parse()
+                .unwrap_or_else(|_| usage(&format!("{flag} takes a whole number, got {v:?}")))
+        };
+        match flag.as_str() {
+            "--shapes" => o.shapes = num(&value),
+            "--frames" => o.frames = num(&value).max(1),
+            "--threads" => o.threads = Some(num(&value).max(1)),
+            "--seed" => o.seed = num(&value) as u64,
+            "--out" => o.out = value,
+            other => usage(&format!("unknown option {other:?}")),
+        }
+    }
+    o
+}
+
+/// One body: its shape's kind and size, position, velocity, and (for OBBs) angle and spin.
+struct Body {
+    kind: u8,
+    size: (f32, f32),
+    pos: (f32, f32),
+    vel: (f32, f32),
+    angle: f32,
+    spin: f32,
+}
+
+impl Body {
+    fn shape(&self) -> Shape {
+        let (x, y) = self.pos;
+        match self.kind {
+            0 => Circle::new(x, y, self.size.0).into(),
+            1 => Aabb::from_center(x, y, self.size.0, self.size.1).into(),
+            _ => Obb::new(x, y, self.size.0, self.size.1, self.angle).into(),
+        }
+    }
+
+    /// Moves one time step and bounces off the walls of `[0, side]²`.
+    fn step(&mut self, dt: f32, side: f32) {
+        for (p, v) in [
+            (&mut self.pos.0, &mut self.vel.0),
+            (&mut self.pos.1, &mut self.vel.1),
+        ] {
+            *p += *v * dt;
+            if *p < 0.0 || *p > side {
+                *v = -*v;
+                *p = p.clamp(0.0, side);
+            }
+        }
+        self.angle += self.spin * dt;
+    }
+}
+
+fn median(v: &mut [Duration]) -> Duration {
+    v.sort_unstable();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let o = parse_options();
+    if let Some(t) = o.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global()
+            .expect("the first pool");
+    }
+    // Half extents 0.5-1.5; the square is sized so the shapes cover about 30 % of it.
+    let mean_area = (core::f32::consts::PI * 13.0 / 12.0 + 8.0) / 3.0;
+    let side = (o.shapes as f32 * mean_area / 0.3).sqrt().max(10.0);
+    let mut rng = SmallRng::seed_from_u64(o.seed);
+    let mut bodies: Vec<Body> = (0..o.shapes)
+        .map(|i| Body {
+            kind: (i % 3) as u8,
+            size: (rng.random_range(0.5..1.5), rng.random_range(0.5..1.5)),
+            pos: (rng.random_range(0.0..side), rng.random_range(0.0..side)),
+            vel: (rng.random_range(-5.0..5.0), rng.random_range(-5.0..5.0)),
+            angle: rng.random_range(-3.2..3.2),
+            spin: rng.random_range(-2.0..2.0),
+        })
+        .collect();
+    let mut scene: Scene = bodies.iter().map(Body::shape).collect();
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    let mut overlapping = vec![false; o.shapes];
+    let threads = rayon::current_num_threads();
+    println!(
+        "simulate: {} shapes in a {side:.0} x {side:.0} box, {} frames, {threads} thread(s), SIMD backend {SIMD_BACKEND}",
+        o.shapes, o.frames
+    );
+
+    let bar = ProgressBar::new(o.frames as u64).with_style(
+        ProgressStyle::with_template("{bar:40} frame {pos}/{len} {elapsed} {msg}")
+            .expect("valid template"),
+    );
+    let (mut frame_times, mut broad_times, mut kernel_times) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tested, mut kernel_total, mut touching) = (0usize, Duration::ZERO, 0usize);
+    let dt = 1.0 / 60.0;
+    for _ in 0..o.frames {
+        let start = Instant::now();
+        for (id, body) in bodies.iter_mut().enumerate() {
+            body.step(dt, side);
+            scene.set(id as u32, body.shape());
+        }
+        finder.overlapping_pairs(&scene, &mut pairs);
+        overlapping.fill(false);
+        for &(a, b) in &pairs {
+            overlapping[a as usize] = true;
+            overlapping[b as usize] = true;
+        }
+        touching = overlapping.iter().filter(|&&t| t).count();
+        frame_times.push(start.elapsed());
+        let s = finder.stats();
+        broad_times.push(s.build + s.search + s.pack + s.sort);
+        kernel_times.push(s.kernels);
+        tested += s.candidates;
+        kernel_total += s.kernels;
+        bar.inc(1);
+        bar.set_message(format!(
+            "{} pairs, {} shapes overlapping",
+            pairs.len(),
+            touching
+        ));
+    }
+    bar.finish_and_clear();
+
+    let worst = *frame_times.iter().max().expect("at least one frame");
+    println!(
+        "frame time: median {:?}, worst {worst:?}",
+        median(&mut frame_times.clone())
+    );
+    println!(
+        "  broadphase (build + search + pack + sort): median {:?}; kernels: median {:?} (phase times are summed over threads)",
+        median(&mut broad_times),
+        median(&mut kernel_times)
+    );
+    println!(
+        "  last frame: {} overlapping pairs, {touching} of {} shapes overlap something",
+        pairs.len(),
+        o.shapes
+    );
+    println!(
+        "  kernels tested {tested} candidate pairs, {:.0} M pairs/s of kernel time",
+        tested as f64 / kernel_total.as_secs_f64().max(1e-9) / 1e6
+    );
+    match std::fs::write(&o.out, svg(&bodies, &overlapping, side)) {
+        Ok(()) => println!("picture of the last frame (centre window): {}", o.out),
+        Err(e) => eprintln!("could not write {}: {e}", o.out),
+    }
+}
+
+/// An SVG of a 60 x 60 window at the centre of the box: overlapping shapes red, others grey.
+fn svg(bodies: &[Body], overlapping: &[bool], side: f32) -> String {
+    let window = 60.0f32.min(side);
+    let (x0, y0) = ((side - window) / 2.0, (side - window) / 2.0);
+    let scale = 800.0 / window;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">"#
+    );
+    let _ = writeln!(s, r##"<rect width="800" height="800" fill="#fafafa"/>"##);
+    for (body, &hit) in bodies.iter().zip(overlapping) {
+        let (x, y) = (
+            (body.pos.0 - x0) * scale,
+            (window - (body.pos.1 - y0)) * scale,
+        );
+        let reach = 2.2 * scale;
+        if x < -reach || y < -reach || x > 800.0 + reach || y > 800.0 + reach {
+            continue;
+        }
+        let style = if hit {
+            r##"fill="#e5484d" fill-opacity="0.75""##
+        } else {
+            r##"fill="#8b8d98" fill-opacity="0.45""##
+        };
+        let (w, h) = (body.size.0 * scale, body.size.1 * scale);
+        let _ = match body.kind {
+            0 => writeln!(s, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{w:.1}" {style}/>"#),
+            1 => writeln!(
+                s,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" {style}/>"#,
+                x - w,
+                y - h,
+                2.0 * w,
+                2.0 * h
+            ),
+            _ => writeln!(
+                s,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" transform="rotate({:.1} {x:.1} {y:.1})" {style}/>"#,
+                x - w,
+                y - h,
+                2.0 * w,
+                2.0 * h,
+                -body.angle.to_degrees()
+            ),
+        };
+    }
+    s.push_str("</svg>\n");
+    s
+}
