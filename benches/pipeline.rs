@@ -49,7 +49,6 @@ type ParryScene = Vec<(Pose, Box<dyn ParryShape>)>;
 
 fn parry_scene(scene: &Scene) -> ParryScene {
     scene
-        .shapes()
         .iter()
         .map(|s| -> (Pose, Box<dyn ParryShape>) {
             match s {
@@ -112,13 +111,13 @@ fn pipeline(c: &mut Criterion) {
         });
         let s = finder.stats();
         eprintln!(
-            "{label}: {} pairs from {} candidates, {} cells of {:.2}, {} entries, {} large; \
+            "{label}: {} pairs from {} candidates; {} levels, {} cells, finest cell {:.2}, {} shapes above the finest level; \
              build {:?}, search {:?}, pack {:?}, kernels {:?}, sort {:?}",
             s.pairs,
             s.candidates,
+            s.levels,
             s.cells,
             s.cell_size,
-            s.entries,
             s.large,
             s.build,
             s.search,

@@ -70,7 +70,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
-pub mod broadphase;
+mod broadphase;
 pub mod narrow;
 pub mod scene;
 pub mod shape;

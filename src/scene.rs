@@ -1,32 +1,47 @@
 //! [`Scene`]: many mixed shapes in, every overlapping pair out, through a uniform grid and the
 //! eight-lane kernels.
 //!
-//! One frame runs four phases (timed in [`FrameStats`]):
+//! One frame runs these phases (timed in [`FrameStats`]):
 //! 1. **build**: every valid shape's bounding box, padded so that rounding in a kernel can never
-//!    report a pair whose boxes do not touch, goes into a [`Grid`] built by counting sort;
-//! 2. **search**: each cell's boxes are paired, each pair reported by exactly one cell (see
-//!    [`grid`](crate::broadphase::grid)), and the candidates are sorted into buckets by pair kind;
-//! 3. **pack**: each bucket's shapes are copied into lane-block containers;
-//! 4. **kernels**: [`batch_test`] decides every candidate exactly.
+//!    report a pair whose boxes do not touch, goes into a multi-level grid built by counting sort
+//!    (see below), and the shapes are copied into the grid's cell order;
+//! 2. **search**: each box is tested, eight lanes at a time, against the boxes in the cells of a
+//!    window around it; each overlapping pair of boxes is found exactly once, with no pass to
+//!    remove duplicates;
+//! 3. **pack** and **kernels**: each candidate is filed by pair kind; every 64 candidates of a
+//!    kind are copied into lane blocks (a partial block padded with inert lanes) and decided
+//!    exactly by the kernels, while the shapes are still in cache;
+//! 4. **sort**: the answer is radix-sorted.
 //!
-//! Search, packing and kernels run on rayon's threads in chunks of cells; the answer is sorted at
-//! the end, so it is the same on any number of threads.
+//! Everything but the sort runs on rayon's threads; the sorted answer is the same on any number
+//! of threads.
+//!
+//! **The grid.** Shapes are sorted into levels by the larger side of their bounding box, each
+//! level a factor 8 in size, aligned so that the median size is in the middle of its level.
+//! Each level is a uniform grid whose cell side is chosen from its shapes' size and density.
+//! A shape is entered once, in the cell of its box's minimum corner; it looks for partners in
+//! the cells where a box that can reach it must have its corner, among the shapes sorted before
+//! it in its own level and all shapes of the finer levels. The window is computed with monotone
+//! roundings, so no pair is lost to rounding, clamping or huge coordinates.
 //!
 //! **What it costs.** A frame is linear in the number of shapes and candidate pairs while shapes
-//! are spread out and of similar size. Shapes piled on one point all share one cell and cost
-//! their number squared (every pair overlaps, so the answer is that large anyway). A shape
-//! covering more than 16 cells is not entered in them but visits the cells it covers, so a shape
-//! covering everything costs one pass over the grid. A shape with infinite bounds, or bounds
-//! beyond ±2⁶⁰ where a kernel's squares could overflow, is tested against every other shape. Far
-//! outliers are clamped into the grid's border cells.
+//! are spread out. Mixed sizes cost a few levels, not coarse cells for everyone: a large shape
+//! looks up the finer levels' cells under it (one that covers everything costs one pass over
+//! them). Shapes piled on one point share one cell and cost their number squared (every pair
+//! overlaps, so the answer is that large anyway). A shape with infinite bounds, or bounds beyond
+//! ±2⁶⁰ where a kernel's squares could overflow, is tested against every other shape. A level
+//! never has more than about four cells per shape; far outliers (beyond the 0.1 % and 99.9 %
+//! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 
-use crate::batch::{Overlaps, batch_test};
-use crate::broadphase::grid::{Entry, Grid};
-use crate::shape::{Aabb, Shape};
-use crate::soa::{Aabbs, Circles, HitMask, Obbs, ShapeSoa};
+use crate::batch::Overlaps;
+use crate::broadphase::grid::Grid;
+use crate::shape::{Aabb, Circle, Obb, Shape};
+use crate::soa::{AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, ShapeSoa};
 use core::ops::Range;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+use wide::f32x8;
 
 /// Bit of an internal id that says the shape belongs to the second scene of `pairs_with`.
 const SIDE: u32 = 1 << 31;
@@ -34,19 +49,12 @@ const SIDE: u32 = 1 << 31;
 pub const MAX_SHAPES: usize = (SIDE - 1) as usize;
 /// Bounds beyond this magnitude could overflow a kernel's squares: such shapes skip the grid.
 const BOUNDED: f32 = (1u64 << 60) as f32;
-/// Shapes per cell the automatic cell size aims for (measured on the pipeline bench: cells of
-/// about 4 mean extents, ~8 shapes each, beat cells of 1.5 extents by 25-30 %, at 100 k and 1 M).
-const SHAPES_PER_CELL: f32 = 8.0;
-/// The automatic cell side stays within this many mean bounding-box extents (and above one).
-const MAX_CELL_PER_EXTENT: f32 = 8.0;
-
-const CIRCLE: u32 = 0;
-const AABB: u32 = 1;
-const OBB: u32 = 2;
-/// Bucket of a pair of kinds, first kind the smaller.
-const BUCKET: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
 
 /// A set of circles, AABBs and OBBs, identified by insertion index.
+///
+/// A scene keeps, beside each shape, what a frame needs from it: its padded bounding box and
+/// whether it is valid. [`push`](Scene::push) and [`set`](Scene::set) compute them once, so a
+/// frame does not revisit every shape's kind.
 ///
 /// ```
 /// use widephase::{Aabb, Circle, Obb, Scene};
@@ -63,7 +71,14 @@ const BUCKET: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scene {
-    shapes: Vec<Shape>,
+    /// Per shape: its padded bounding box, with a NaN `min_x` when the grid leaves it out
+    /// (invalid or unbounded).
+    boxes: Vec<[f32; 4]>,
+    /// Per shape: its fields, id and kind code.
+    records: Vec<Record>,
+    /// How many shapes fail [`Shape::check`], and how many are unbounded.
+    invalid: usize,
+    unbounded: usize,
     cell_size: Option<f32>,
 }
 
@@ -74,9 +89,10 @@ impl Scene {
         Self::default()
     }
 
-    /// This scene with a fixed grid cell side instead of the automatic one (about eight shapes
-    /// per cell at the scene's mean density, between one and eight mean bounding-box extents). The grid may still grow its cells to keep their number within
-    /// about four per shape.
+    /// This scene with a fixed grid cell side for every grid level instead of the automatic one
+    /// (chosen per level from its shapes' size and density). A level may still grow its cells
+    /// to keep their number within about four per shape. The answer does not depend on the
+    /// cell side, only the time does.
     ///
     /// # Panics
     /// If `size` is not positive and finite.
@@ -94,24 +110,46 @@ impl Scene {
     ///
     /// # Panics
     /// If the scene already holds [`MAX_SHAPES`] shapes.
+    #[inline]
     pub fn push(&mut self, shape: impl Into<Shape>) -> u32 {
         assert!(
-            self.shapes.len() < MAX_SHAPES,
+            self.records.len() < MAX_SHAPES,
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
-        self.shapes.push(shape.into());
-        (self.shapes.len() - 1) as u32
+        let id = self.records.len() as u32;
+        let (b, r) = classify(&shape.into(), id);
+        self.count(&r, 1);
+        self.boxes.push(b);
+        self.records.push(r);
+        id
     }
 
     /// Replaces shape `id` (to move it, resize it, or change its kind).
     ///
     /// # Panics
     /// If `id >= len()`.
+    #[inline]
     pub fn set(&mut self, id: u32, shape: impl Into<Shape>) {
-        let len = self.shapes.len();
-        let slot = self.shapes.get_mut(id as usize);
-        *slot.unwrap_or_else(|| panic!("shape id {id} out of range for a Scene of {len}")) =
-            shape.into();
+        let len = self.records.len();
+        let Some(old) = self.records.get(id as usize).copied() else {
+            panic!("shape id {id} out of range for a Scene of {len}");
+        };
+        let (b, r) = classify(&shape.into(), id);
+        self.count(&old, -1);
+        self.count(&r, 1);
+        self.boxes[id as usize] = b;
+        self.records[id as usize] = r;
+    }
+
+    /// Keeps the counts of invalid and unbounded shapes as `r` comes (`+1`) or goes (`-1`).
+    #[inline(always)]
+    fn count(&mut self, r: &Record, delta: isize) {
+        self.invalid = self
+            .invalid
+            .wrapping_add_signed(delta * isize::from(r.kind & INVALID != 0));
+        self.unbounded = self
+            .unbounded
+            .wrapping_add_signed(delta * isize::from(r.kind & UNBOUNDED != 0));
     }
 
     /// Shape `id`.
@@ -120,36 +158,38 @@ impl Scene {
     /// If `id >= len()`.
     #[must_use]
     pub fn get(&self, id: u32) -> Shape {
-        match self.shapes.get(id as usize) {
-            Some(s) => *s,
+        match self.records.get(id as usize) {
+            Some(r) => r.shape(),
             None => panic!(
                 "shape id {id} out of range for a Scene of {}",
-                self.shapes.len()
+                self.records.len()
             ),
         }
     }
 
-    /// All shapes, indexed by id.
-    #[must_use]
-    pub fn shapes(&self) -> &[Shape] {
-        &self.shapes
+    /// The shapes in id order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Shape> + '_ {
+        self.records.iter().map(Record::shape)
     }
 
     /// Number of shapes.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.shapes.len()
+        self.records.len()
     }
 
     /// Whether the scene holds no shapes.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.shapes.is_empty()
+        self.records.is_empty()
     }
 
     /// Removes every shape, keeping the allocation and the cell size setting.
     pub fn clear(&mut self) {
-        self.shapes.clear();
+        self.boxes.clear();
+        self.records.clear();
+        self.invalid = 0;
+        self.unbounded = 0;
     }
 
     /// Every pair `(a, b)`, `a < b`, whose shapes overlap by the kernels' exact answer; sorted,
@@ -183,6 +223,10 @@ impl<S: Into<Shape>> FromIterator<S> for Scene {
 
 impl<S: Into<Shape>> Extend<S> for Scene {
     fn extend<I: IntoIterator<Item = S>>(&mut self, iter: I) {
+        let iter = iter.into_iter();
+        let (more, _) = iter.size_hint();
+        self.boxes.reserve(more);
+        self.records.reserve(more);
         for s in iter {
             self.push(s);
         }
@@ -192,30 +236,31 @@ impl<S: Into<Shape>> Extend<S> for Scene {
 /// What one frame of a [`PairFinder`] did and how long each phase took.
 ///
 /// Search, pack and kernel times are summed over the threads that ran them (CPU time); on one
-/// thread they are wall time.
+/// thread they are wall time. Packing and kernels run in small batches inside the search, so the
+/// search time excludes them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameStats {
     /// Shapes in the scene(s).
     pub shapes: usize,
     /// Shapes never paired because they fail [`Shape::check`].
     pub invalid: usize,
-    /// Shapes kept out of the cells because they cover too many.
-    pub large: usize,
     /// Shapes with infinite or overflow-prone bounds, tested against every other shape.
     pub unbounded: usize,
-    /// Grid columns × rows.
+    /// Grid levels (shapes are sorted into levels by size, a factor 8 per level).
+    pub levels: usize,
+    /// Shapes in the levels coarser than the level of the median size.
+    pub large: usize,
+    /// Cells over all levels.
     pub cells: usize,
-    /// The grid's cell side.
+    /// The cell side of the median size's level.
     pub cell_size: f32,
-    /// Cell entries (a shape appears once per cell it touches).
-    pub entries: usize,
-    /// Candidate pairs handed to the kernels.
+    /// Candidate pairs (overlapping bounding boxes) handed to the kernels.
     pub candidates: usize,
     /// Overlapping pairs found.
     pub pairs: usize,
-    /// Bounding boxes and the grid.
+    /// Building the grid and copying the shapes into cell order.
     pub build: Duration,
-    /// Pairing boxes within cells.
+    /// Pairing bounding boxes through the grid.
     pub search: Duration,
     /// Copying candidates' shapes into lane blocks.
     pub pack: Duration,
@@ -225,9 +270,9 @@ pub struct FrameStats {
     pub sort: Duration,
 }
 
-/// The reusable scratch of the pair search: grid arrays, candidate buckets, lane-block
-/// containers. Keep one across frames and a steady frame loop allocates nothing once the buffers
-/// have grown.
+/// The reusable scratch of the pair search: grid arrays, shapes in cell order, candidate
+/// batches, the sort's buffers. Keep one across frames and a steady frame loop allocates
+/// nothing once the buffers have grown.
 ///
 /// ```
 /// use widephase::{Circle, PairFinder, Scene};
@@ -245,13 +290,18 @@ pub struct FrameStats {
 /// ```
 #[derive(Debug, Default)]
 pub struct PairFinder {
-    boxes: Vec<Entry>,
-    unbounded: Vec<Entry>,
-    coords: Vec<f32>,
+    /// Both scenes' boxes, for `pairs_with`.
+    boxes: Vec<[f32; 4]>,
     grid: Grid,
+    /// Input indices of the unbounded shapes.
+    unbounded: Vec<u32>,
+    /// Per position: the records in the grid's order, then the unbounded shapes, then one inert
+    /// sentinel that pads partial lane blocks.
+    sorted: Vec<SharedRecord>,
     jobs: Vec<Job>,
-    sort_starts: Vec<u32>,
-    sorted: Vec<(u32, u32)>,
+    keys: Vec<u64>,
+    keys_tmp: Vec<u64>,
+    digit_counts: Vec<u32>,
     stats: FrameStats,
 }
 
@@ -264,12 +314,12 @@ impl PairFinder {
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), reusing this scratch.
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[&scene.shapes], scene.cell_size, out);
+        self.run(&[scene], scene.cell_size, out);
     }
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
     pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[&scene.shapes, &other.shapes], scene.cell_size, out);
+        self.run(&[scene, other], scene.cell_size, out);
     }
 
     /// What the last frame did.
@@ -278,202 +328,94 @@ impl PairFinder {
         &self.stats
     }
 
-    fn run(&mut self, sides: &[&[Shape]], cell_size: Option<f32>, out: &mut Vec<(u32, u32)>) {
+    fn run(&mut self, sides: &[&Scene], cell_size: Option<f32>, out: &mut Vec<(u32, u32)>) {
         let cross = sides.len() == 2;
         let start = Instant::now();
         let mut stats = FrameStats {
             shapes: sides.iter().map(|s| s.len()).sum(),
+            invalid: sides.iter().map(|s| s.invalid).sum(),
+            unbounded: sides.iter().map(|s| s.unbounded).sum(),
             ..FrameStats::default()
         };
-        self.prepare(sides, &mut stats);
-        let max_cells = 4 * self.boxes.len() as u64 + 64;
-        let extent = self.mean_extent();
-        let centres = self.centres(cell_size.unwrap_or(extent), max_cells);
-        let cell = cell_size.unwrap_or_else(|| self.auto_cell_size(extent, centres));
-        let region = [
-            centres[0] - cell,
-            centres[1] - cell,
-            centres[2] + cell,
-            centres[3] + cell,
-        ];
-        self.grid.build(&self.boxes, region, cell, max_cells);
+        let first = sides[0].len();
+        let boxes = if cross {
+            self.boxes.clear();
+            self.boxes.extend_from_slice(&sides[0].boxes);
+            self.boxes.extend_from_slice(&sides[1].boxes);
+            &self.boxes[..]
+        } else {
+            &sides[0].boxes[..]
+        };
+        let record = |i: u32| -> Record {
+            let i = i as usize;
+            if i < first {
+                sides[0].records[i]
+            } else {
+                let r = sides[1].records[i - first];
+                Record {
+                    id: r.id | SIDE,
+                    ..r
+                }
+            }
+        };
+        // Room for every shape and the sentinel; the grid places the entered ones in cell order.
+        if self.sorted.len() < boxes.len() + 1 {
+            self.sorted
+                .resize_with(boxes.len() + 1, SharedRecord::default);
+        }
+        let sorted = &self.sorted[..];
+        self.grid
+            .build(boxes, cell_size, |i, pos| sorted[pos].store(&record(i)));
+        // The unbounded shapes after the grid's, then the sentinel.
+        self.unbounded.clear();
+        if stats.unbounded > 0 {
+            for (side, scene) in sides.iter().enumerate() {
+                let offset = if side == 0 { 0 } else { first as u32 };
+                self.unbounded.extend(
+                    (0..scene.len() as u32)
+                        .filter(|&i| scene.records[i as usize].kind & UNBOUNDED != 0)
+                        .map(|i| i + offset),
+                );
+            }
+        }
+        let entered = self.grid.len();
+        for (k, &i) in self.unbounded.iter().enumerate() {
+            self.sorted[entered + k].store(&record(i));
+        }
+        let sentinel = entered + self.unbounded.len();
+        self.sorted[sentinel].store(&Record::INERT);
         stats.build = start.elapsed();
-        stats.large = self.grid.large().len();
-        stats.unbounded = self.unbounded.len();
+        stats.levels = self.grid.levels();
+        stats.large = self.grid.coarse();
         stats.cells = self.grid.cells();
         stats.cell_size = self.grid.cell_size();
-        stats.entries = self.grid.entries().len();
 
         self.plan_jobs();
-        let (grid, boxes, unbounded) = (&self.grid, &self.boxes[..], &self.unbounded[..]);
-        self.jobs.par_iter_mut().for_each(|job| {
-            job.search(grid, boxes, unbounded, cross);
-            job.narrow(sides, cross);
-        });
+        let shared = Shared {
+            grid: &self.grid,
+            shapes: &self.sorted[..=sentinel],
+            unbounded: self.unbounded.len(),
+            cross,
+        };
+        self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
 
         let sort = Instant::now();
         out.clear();
-        for job in &self.jobs {
+        for Job { narrow: job, .. } in &self.jobs {
             out.extend_from_slice(&job.pairs);
             stats.candidates += job.candidates;
             stats.search += job.search_time;
             stats.pack += job.pack_time;
             stats.kernels += job.kernel_time;
         }
-        self.sort_pairs(sides[0].len(), out);
+        self.sort_pairs(out);
         stats.sort = sort.elapsed();
         stats.pairs = out.len();
         self.stats = stats;
     }
 
-    /// Sorts the answer by first id with a counting sort (O(shapes + pairs)), then each first
-    /// id's few pairs by second id; falls back to a comparison sort when pairs are few.
-    fn sort_pairs(&mut self, first_ids: usize, out: &mut Vec<(u32, u32)>) {
-        if out.len() * 16 < first_ids {
-            out.sort_unstable();
-            return;
-        }
-        let starts = &mut self.sort_starts;
-        starts.clear();
-        starts.resize(first_ids + 1, 0);
-        for &(a, _) in out.iter() {
-            starts[a as usize + 1] += 1;
-        }
-        for i in 0..first_ids {
-            starts[i + 1] += starts[i];
-        }
-        self.sorted.clear();
-        self.sorted.resize(out.len(), (0, 0));
-        for &(a, b) in out.iter() {
-            let slot = &mut starts[a as usize];
-            self.sorted[*slot as usize] = (a, b);
-            *slot += 1;
-        }
-        // `starts[a]` is now the end of `a`'s run.
-        let mut begin = 0;
-        for &end in &starts[..first_ids] {
-            let run = &mut self.sorted[begin..end as usize];
-            if run.len() > 1 {
-                run.sort_unstable_by_key(|p| p.1);
-            }
-            begin = end as usize;
-        }
-        std::mem::swap(out, &mut self.sorted);
-    }
-
-    /// Sorts every shape into invalid, bounded (with its padded box) or unbounded.
-    fn prepare(&mut self, sides: &[&[Shape]], stats: &mut FrameStats) {
-        self.boxes.clear();
-        self.unbounded.clear();
-        for (side, shapes) in sides.iter().enumerate() {
-            let side_bit = if side == 0 { 0 } else { SIDE };
-            for (i, shape) in shapes.iter().enumerate() {
-                if shape.check().is_err() {
-                    stats.invalid += 1;
-                    continue;
-                }
-                let tag = match shape {
-                    Shape::Circle(_) => CIRCLE,
-                    Shape::Aabb(_) => AABB,
-                    Shape::Obb(_) => OBB,
-                };
-                let id = i as u32 | side_bit;
-                match padded(shape.bounding_box()) {
-                    Some([min_x, min_y, max_x, max_y]) => self.boxes.push(Entry {
-                        min_x,
-                        min_y,
-                        max_x,
-                        max_y,
-                        id,
-                        tag,
-                        cx0: 0,
-                        cy0: 0,
-                    }),
-                    None => self.unbounded.push(Entry {
-                        id,
-                        tag,
-                        ..Entry::default()
-                    }),
-                }
-            }
-        }
-    }
-
-    /// The mean larger side of the boxes; 1 if they are all points.
-    fn mean_extent(&self) -> f32 {
-        let sum: f64 = self
-            .boxes
-            .iter()
-            .map(|b| f64::from((b.max_x - b.min_x).max(b.max_y - b.min_y)))
-            .sum();
-        let mean = (sum / self.boxes.len().max(1) as f64) as f32;
-        if mean > 0.0 && mean.is_finite() {
-            mean
-        } else {
-            1.0
-        }
-    }
-
-    /// The cell side that puts about `SHAPES_PER_CELL` shapes in a cell at the scene's mean
-    /// density over the `centres` region, kept between 1 and `MAX_CELL_PER_EXTENT` mean extents.
-    fn auto_cell_size(&self, extent: f32, centres: [f32; 4]) -> f32 {
-        let area = (centres[2] - centres[0] + extent) * (centres[3] - centres[1] + extent);
-        let side = (SHAPES_PER_CELL * area / self.boxes.len().max(1) as f32).sqrt();
-        if side.is_finite() {
-            side.clamp(extent, extent * MAX_CELL_PER_EXTENT)
-        } else {
-            extent
-        }
-    }
-
-    /// The region of box centres the grid covers: their bounds, or, when those would take more
-    /// than `max_cells` cells of side `cell`, the 0.1 % to 99.9 % quantiles on each axis, so that
-    /// a few far outliers do not stretch the grid (they are clamped into its border cells).
-    fn centres(&mut self, cell: f32, max_cells: u64) -> [f32; 4] {
-        let n = self.boxes.len();
-        if n == 0 {
-            return [0.0; 4];
-        }
-        let center = |b: &Entry, axis: usize| {
-            if axis == 0 {
-                (b.min_x + b.max_x) * 0.5
-            } else {
-                (b.min_y + b.max_y) * 0.5
-            }
-        };
-        let mut bounds = [
-            f32::INFINITY,
-            f32::INFINITY,
-            f32::NEG_INFINITY,
-            f32::NEG_INFINITY,
-        ];
-        for b in &self.boxes {
-            for axis in 0..2 {
-                bounds[axis] = bounds[axis].min(center(b, axis));
-                bounds[axis + 2] = bounds[axis + 2].max(center(b, axis));
-            }
-        }
-        let cells = |b: &[f32; 4]| {
-            let along = |lo: f32, hi: f32| (f64::from(hi - lo) / f64::from(cell)) as u64 + 3;
-            along(b[0], b[2]).saturating_mul(along(b[1], b[3]))
-        };
-        if cells(&bounds) > max_cells {
-            let (lo_k, hi_k) = (n / 1000, n - 1 - n / 1000);
-            for axis in 0..2 {
-                self.coords.clear();
-                self.coords
-                    .extend(self.boxes.iter().map(|b| center(b, axis)));
-                let (_, lo, _) = self.coords.select_nth_unstable_by(lo_k, f32::total_cmp);
-                bounds[axis] = *lo;
-                let (_, hi, _) = self.coords.select_nth_unstable_by(hi_k, f32::total_cmp);
-                bounds[axis + 2] = *hi;
-            }
-        }
-        bounds
-    }
-
-    /// Splits the cells (by entry count), the large boxes and the unbounded shapes into jobs:
-    /// one job on one thread, four per thread otherwise.
+    /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
+    /// four per thread otherwise.
     fn plan_jobs(&mut self) {
         let threads = rayon::current_num_threads();
         let want = if threads <= 1 { 1 } else { threads * 4 };
@@ -481,25 +423,175 @@ impl PairFinder {
             self.jobs.resize_with(want, Job::default);
         }
         self.jobs.truncate(want);
-        let starts = self.grid.cell_starts();
-        let cells = self.grid.cells();
-        let total = *starts.last().unwrap_or(&0) as usize;
+        let (entered, unbounded) = (self.grid.len(), self.unbounded.len());
         let split = |n: usize, k: usize| n * k / want;
-        let mut cell0 = 0;
         for (k, job) in self.jobs.iter_mut().enumerate() {
-            let cell1 = if k + 1 == want {
-                cells
-            } else {
-                let target = split(total, k + 1) as u32;
-                starts[..cells].partition_point(|&s| s < target).max(cell0)
-            };
-            job.cells = cell0..cell1;
-            cell0 = cell1;
-            let large = self.grid.large().len();
-            job.large = split(large, k)..split(large, k + 1);
-            let unbounded = self.unbounded.len();
+            job.positions = split(entered, k)..split(entered, k + 1);
             job.unbounded = split(unbounded, k)..split(unbounded, k + 1);
         }
+    }
+
+    /// Sorts the answer ascending with a least-significant-digit radix sort over the bits the
+    /// ids use (a comparison sort for short answers).
+    fn sort_pairs(&mut self, out: &mut [(u32, u32)]) {
+        if out.len() < 512 {
+            out.sort_unstable();
+            return;
+        }
+        let (max_a, max_b) = out
+            .iter()
+            .fold((0, 0), |(a, b), &(x, y)| (a.max(x), b.max(y)));
+        let bits_of = |m: u32| 32 - m.leading_zeros();
+        let low = bits_of(max_b);
+        let bits = bits_of(max_a) + low;
+        let passes = bits.div_ceil(RADIX_BITS).max(1) as usize;
+        let digit = bits.div_ceil(passes as u32);
+        let (mask, buckets) = ((1u64 << digit) - 1, 1usize << digit);
+        self.keys.clear();
+        self.keys
+            .extend(out.iter().map(|&(a, b)| u64::from(a) << low | u64::from(b)));
+        self.keys_tmp.clear();
+        self.keys_tmp.resize(out.len(), 0);
+        // Every digit's histogram in one pass, then each digit's scatter.
+        let counts = &mut self.digit_counts;
+        counts.clear();
+        counts.resize(passes * buckets, 0);
+        for &k in &self.keys {
+            for pass in 0..passes {
+                counts[pass * buckets + (k >> (pass as u32 * digit) & mask) as usize] += 1;
+            }
+        }
+        for pass in 0..passes {
+            let counts = &mut counts[pass * buckets..(pass + 1) * buckets];
+            let mut sum = 0;
+            for c in counts.iter_mut() {
+                (*c, sum) = (sum, sum + *c);
+            }
+            let shift = pass as u32 * digit;
+            for &k in &self.keys {
+                let slot = &mut counts[(k >> shift & mask) as usize];
+                self.keys_tmp[*slot as usize] = k;
+                *slot += 1;
+            }
+            std::mem::swap(&mut self.keys, &mut self.keys_tmp);
+        }
+        let low_mask = (1u64 << low) - 1;
+        for (pair, &k) in out.iter_mut().zip(&self.keys) {
+            *pair = ((k >> low) as u32, (k & low_mask) as u32);
+        }
+    }
+}
+
+/// Widest digit of the answer's radix sort: 4096 counters, which stay in the first-level cache.
+const RADIX_BITS: u32 = 12;
+
+/// Kind codes of the scene's shapes, in the kernels' argument order, in the low two bits.
+const CIRCLE: u32 = 0;
+const AABB: u32 = 1;
+const OBB: u32 = 2;
+const KIND: u32 = 3;
+/// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
+const UNBOUNDED: u32 = 0x40;
+/// Flag: the shape fails [`Shape::check`].
+const INVALID: u32 = 0x80;
+/// Pair kinds: bucket of a pair of kinds, first kind the smaller.
+const BUCKET: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
+/// Candidate pairs collected per pair kind before they are packed and tested.
+const BATCH: usize = 64;
+
+/// One shape as the narrow phase reads it: its fields as the lane blocks take them (circle `x,
+/// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
+/// half_height, cos, sin`), its id (with [`SIDE`] for the second scene) and its kind code.
+/// Half a cache line, so that copying records in any order touches one line each.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
+struct Record {
+    fields: [f32; 6],
+    id: u32,
+    kind: u32,
+}
+
+/// A [`Record`] that threads may write at distinct positions at once, in relaxed atomic words
+/// (plain loads and stores on x86): the grid's scatter writes every position exactly once.
+#[derive(Debug, Default)]
+#[repr(C, align(32))]
+struct SharedRecord([AtomicU32; 8]);
+
+impl SharedRecord {
+    #[inline(always)]
+    fn store(&self, r: &Record) {
+        let words = r.fields.map(f32::to_bits);
+        for (slot, w) in self.0.iter().zip(words.iter().chain(&[r.id, r.kind])) {
+            slot.store(*w, Relaxed);
+        }
+    }
+
+    /// Field `k` (0..6).
+    #[inline(always)]
+    fn field(&self, k: usize) -> f32 {
+        f32::from_bits(self.0[k].load(Relaxed))
+    }
+
+    #[inline(always)]
+    fn id(&self) -> u32 {
+        self.0[6].load(Relaxed)
+    }
+
+    #[inline(always)]
+    fn kind(&self) -> u32 {
+        self.0[7].load(Relaxed)
+    }
+}
+
+impl Record {
+    /// NaN fields never hit, whatever they are paired with.
+    const INERT: Self = Self {
+        fields: [f32::NAN; 6],
+        id: 0,
+        kind: INVALID,
+    };
+
+    /// The shape the record was made from, bit for bit.
+    fn shape(&self) -> Shape {
+        let f = self.fields;
+        match self.kind & KIND {
+            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
+            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
+            _ => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
+        }
+    }
+}
+
+/// A shape's padded box (with a NaN `min_x` for shapes the grid leaves out) and its record.
+#[inline(always)]
+fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
+    const OUT: [f32; 4] = [f32::NAN; 4];
+    let (fields, kind) = match *shape {
+        Shape::Circle(c) => ([c.x, c.y, c.radius, 0.0, 0.0, 0.0], CIRCLE),
+        Shape::Aabb(b) => ([b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0], AABB),
+        Shape::Obb(o) => (
+            [
+                o.center_x,
+                o.center_y,
+                o.half_width,
+                o.half_height,
+                o.cos,
+                o.sin,
+            ],
+            OBB,
+        ),
+    };
+    let record = |flag| Record {
+        fields,
+        id,
+        kind: kind | flag,
+    };
+    if shape.check().is_err() {
+        return (OUT, record(INVALID));
+    }
+    match padded(shape.bounding_box()) {
+        Some(b) => (b, record(0)),
+        None => (OUT, record(UNBOUNDED)),
     }
 }
 
@@ -510,6 +602,7 @@ impl PairFinder {
 /// squared distances underflow to zero below about 1e-19; growing each box by 2⁻¹⁹ of its largest
 /// coordinate (about 32 ULPs) plus 1e-18 keeps every pair a kernel could report inside the grid's
 /// candidates.
+#[inline(always)]
 fn padded(b: Aabb) -> Option<[f32; 4]> {
     let m = b
         .min_x
@@ -525,17 +618,31 @@ fn padded(b: Aabb) -> Option<[f32; 4]> {
     Some([b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad])
 }
 
+/// What every job reads.
+struct Shared<'a> {
+    grid: &'a Grid,
+    shapes: &'a [SharedRecord],
+    unbounded: usize,
+    cross: bool,
+}
+
 /// One share of the pair search and everything after it, with its own scratch.
 #[derive(Debug, Default)]
 struct Job {
-    cells: Range<usize>,
-    large: Range<usize>,
+    positions: Range<usize>,
     unbounded: Range<usize>,
-    buckets: [Vec<(u32, u32)>; 6],
-    circles: [Circles; 2],
-    aabbs: [Aabbs; 2],
-    obbs: [Obbs; 2],
-    hits: HitMask,
+    /// Candidates as the search finds them.
+    found: Vec<(u32, u32)>,
+    narrow: Narrow,
+}
+
+/// The narrow phase of one job: candidates by pair kind, the answer pairs, the counts and
+/// times.
+#[derive(Debug, Default)]
+struct Narrow {
+    /// Per pair kind, [`BATCH`] slots and how many are filled.
+    pending: [Vec<(u32, u32)>; 6],
+    filled: [usize; 6],
     pairs: Vec<(u32, u32)>,
     candidates: usize,
     search_time: Duration,
@@ -544,126 +651,114 @@ struct Job {
 }
 
 impl Job {
-    fn search(&mut self, grid: &Grid, boxes: &[Entry], unbounded: &[Entry], cross: bool) {
+    fn run(&mut self, shared: &Shared<'_>) {
         let start = Instant::now();
-        let buckets = &mut self.buckets;
-        for b in buckets.iter_mut() {
-            b.clear();
+        let narrow = &mut self.narrow;
+        narrow.pairs.clear();
+        narrow.candidates = 0;
+        narrow.pack_time = Duration::ZERO;
+        narrow.kernel_time = Duration::ZERO;
+        for pending in &mut narrow.pending {
+            pending.resize(BATCH + 1, (0, 0));
         }
-        let accept = |a: &Entry, b: &Entry| !cross || (a.id ^ b.id) & SIDE != 0;
-        let nx = grid.dims().0 as usize;
-        for c in self.cells.clone() {
-            let here = grid.cell(c);
-            let (cx, cy) = ((c % nx) as u32, (c / nx) as u32);
-            for (i, a) in here.iter().enumerate() {
-                for b in &here[i + 1..] {
-                    if a.overlaps(b) && a.reported_in(b, cx, cy) && accept(a, b) {
-                        emit(buckets, a, b);
-                    }
-                }
+        narrow.filled = [0; 6];
+        self.found.resize(FOUND, (0, 0));
+        let mut drain = |found: &[(u32, u32)]| {
+            for &(p, q) in found {
+                narrow.file(shared, p, q);
             }
-        }
-        let large = grid.large();
-        for l in self.large.clone() {
-            let big = &large[l];
-            let e = &big.entry;
-            for cy in e.cy0..=big.cy1 {
-                for cx in e.cx0..=big.cx1 {
-                    for b in grid.cell(cy as usize * nx + cx as usize) {
-                        if e.overlaps(b) && e.reported_in(b, cx, cy) && accept(e, b) {
-                            emit(buckets, e, b);
-                        }
-                    }
-                }
-            }
-            for other in &large[l + 1..] {
-                if e.overlaps(&other.entry) && accept(e, &other.entry) {
-                    emit(buckets, e, &other.entry);
-                }
-            }
-        }
-        for u in self.unbounded.clone() {
-            let e = &unbounded[u];
-            for b in boxes.iter().chain(&unbounded[u + 1..]) {
-                if accept(e, b) {
-                    emit(buckets, e, b);
-                }
-            }
-        }
-        self.candidates = buckets.iter().map(Vec::len).sum();
-        self.search_time = start.elapsed();
-    }
-
-    fn narrow(&mut self, sides: &[&[Shape]], cross: bool) {
-        self.pairs.clear();
-        self.pack_time = Duration::ZERO;
-        self.kernel_time = Duration::ZERO;
-        let [cc, ca, co, aa, ao, oo] = &self.buckets;
-        let [c0, c1] = &mut self.circles;
-        let [a0, a1] = &mut self.aabbs;
-        let [o0, o1] = &mut self.obbs;
-        let mut run = Narrow {
-            sides,
-            cross,
-            hits: &mut self.hits,
-            pairs: &mut self.pairs,
-            pack: &mut self.pack_time,
-            kernels: &mut self.kernel_time,
         };
-        run.bucket(cc, c0, c1);
-        run.bucket(ca, c0, a1);
-        run.bucket(co, c0, o1);
-        run.bucket(aa, a0, a1);
-        run.bucket(ao, a0, o1);
-        run.bucket(oo, o0, o1);
+        shared
+            .grid
+            .search(self.positions.clone(), &mut self.found, &mut drain);
+        let entered = shared.grid.len();
+        for u in self.unbounded.clone() {
+            let p = (entered + u) as u32;
+            for q in (0..entered).chain(entered + u + 1..entered + shared.unbounded) {
+                narrow.file(shared, p, q as u32);
+            }
+        }
+        for bucket in 0..6 {
+            narrow.flush(shared, bucket);
+        }
+        narrow.search_time = start
+            .elapsed()
+            .saturating_sub(narrow.pack_time + narrow.kernel_time);
     }
 }
 
-/// Files a candidate under its pair kind, the smaller kind first (the kernels' argument order).
-#[inline(always)]
-fn emit(buckets: &mut [Vec<(u32, u32)>; 6], a: &Entry, b: &Entry) {
-    let (first, second) = if a.tag <= b.tag { (a, b) } else { (b, a) };
-    buckets[BUCKET[first.tag as usize][second.tag as usize]].push((first.id, second.id));
-}
+/// Candidates a job collects before filing them by kind.
+const FOUND: usize = 512;
 
-/// The packing and kernel phase of one job.
-struct Narrow<'a, 's> {
-    sides: &'a [&'s [Shape]],
-    cross: bool,
-    hits: &'a mut HitMask,
-    pairs: &'a mut Vec<(u32, u32)>,
-    pack: &'a mut Duration,
-    kernels: &'a mut Duration,
-}
-
-impl Narrow<'_, '_> {
-    fn shape(&self, id: u32) -> &Shape {
-        &self.sides[(id >> 31) as usize][(id & !SIDE) as usize]
+impl Narrow {
+    /// Files a candidate (two positions) under its pair kind, the smaller kind first (the
+    /// kernels' argument order), and tests the batch when it is full. In `pairs_with`, a pair
+    /// from one scene is dropped here. No branch depends on the kinds.
+    #[inline(always)]
+    fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
+        let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
+        let keep = !shared.cross || (rp.id() ^ rq.id()) & SIDE != 0;
+        let (kp, kq) = (rp.kind() & KIND, rq.kind() & KIND);
+        let swap = kq < kp;
+        let pair = if swap { (q, p) } else { (p, q) };
+        let bucket = BUCKET[kp as usize][kq as usize];
+        let filled = self.filled[bucket];
+        self.pending[bucket][filled] = pair;
+        self.filled[bucket] = filled + usize::from(keep);
+        if filled + 1 == BATCH {
+            self.flush(shared, bucket);
+        }
     }
 
-    /// Packs one bucket's pairs into `a` and `b`, runs the kernel, and records the hits as
-    /// answer pairs.
-    fn bucket<A, B>(&mut self, bucket: &[(u32, u32)], a: &mut A, b: &mut B)
+    fn flush(&mut self, shared: &Shared<'_>, bucket: usize) {
+        match bucket {
+            0 => self.test::<Circles, Circles>(shared, bucket),
+            1 => self.test::<Circles, Aabbs>(shared, bucket),
+            2 => self.test::<Circles, Obbs>(shared, bucket),
+            3 => self.test::<Aabbs, Aabbs>(shared, bucket),
+            4 => self.test::<Aabbs, Obbs>(shared, bucket),
+            _ => self.test::<Obbs, Obbs>(shared, bucket),
+        }
+    }
+
+    /// Packs one bucket's pending pairs into lane blocks (partial blocks padded with the inert
+    /// sentinel), runs the kernel, and records the hits as answer pairs.
+    fn test<A, B>(&mut self, shared: &Shared<'_>, bucket: usize)
     where
-        A: Overlaps<B> + Pack,
-        B: ShapeSoa + Pack,
+        A: Overlaps<B>,
+        B: ShapeSoa,
+        A::X8: FromRecords,
+        B::X8: FromRecords,
     {
-        if bucket.is_empty() {
+        let filled = self.filled[bucket];
+        if filled == 0 {
             return;
         }
+        let pending = &self.pending[bucket][..filled];
         let start = Instant::now();
-        a.clear_shapes();
-        b.clear_shapes();
-        for &(x, y) in bucket {
-            a.push_shape(self.shape(x));
-            b.push_shape(self.shape(y));
+        let sentinel = (shared.shapes.len() - 1) as u32;
+        let blocks = filled.div_ceil(LANES);
+        let mut a = [A::X8::INERT; BATCH / LANES];
+        let mut b = [B::X8::INERT; BATCH / LANES];
+        for (k, chunk) in pending.chunks(LANES).enumerate() {
+            let mut at = [(sentinel, sentinel); LANES];
+            at[..chunk.len()].copy_from_slice(chunk);
+            a[k] = A::X8::gather(shared.shapes, at.map(|p| p.0));
+            b[k] = B::X8::gather(shared.shapes, at.map(|p| p.1));
         }
         let packed = Instant::now();
-        *self.pack += packed - start;
-        batch_test(a, b, self.hits).expect("both sides packed from one bucket");
-        for i in self.hits.iter_ones() {
-            let (x, y) = bucket[i];
-            self.pairs.push(if self.cross {
+        let mut hits = 0u64;
+        for k in 0..blocks {
+            hits |= u64::from(A::kernel(&a[k], &b[k])) << (k * LANES);
+        }
+        hits &= u64::MAX >> (64 - filled);
+        while hits != 0 {
+            let (p, q) = pending[hits.trailing_zeros() as usize];
+            let (x, y) = (
+                shared.shapes[p as usize].id(),
+                shared.shapes[q as usize].id(),
+            );
+            self.pairs.push(if shared.cross {
                 // (id in the first scene, id in the second)
                 if x & SIDE == 0 {
                     (x, y & !SIDE)
@@ -673,33 +768,42 @@ impl Narrow<'_, '_> {
             } else {
                 (x.min(y), x.max(y))
             });
+            hits &= hits - 1;
         }
-        *self.kernels += packed.elapsed();
+        self.candidates += filled;
+        self.filled[bucket] = 0;
+        let done = Instant::now();
+        self.pack_time += packed - start;
+        self.kernel_time += done - packed;
     }
 }
 
-/// Containers the scene packs candidates into.
-trait Pack {
-    fn clear_shapes(&mut self);
-    /// Appends the shape if it is of this container's kind; the buckets guarantee it is.
-    fn push_shape(&mut self, shape: &Shape);
+/// Lane blocks built from eight positions' records.
+trait FromRecords: Copy {
+    /// Eight lanes that never hit.
+    const INERT: Self;
+    fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self;
 }
 
-macro_rules! pack {
-    ($($Soa:ty => $Variant:ident),+) => {$(
-        impl Pack for $Soa {
-            #[inline]
-            fn clear_shapes(&mut self) {
-                self.clear();
-            }
+macro_rules! from_records {
+    ($($X8:ty { $($field:ident: $k:literal),+ })+) => {$(
+        impl FromRecords for $X8 {
+            const INERT: Self = <$X8>::INERT;
             #[inline(always)]
-            fn push_shape(&mut self, shape: &Shape) {
-                if let Shape::$Variant(s) = shape {
-                    self.push(*s);
+            fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self {
+                let mut lanes = [[0.0f32; LANES]; 6];
+                for (l, &i) in at.iter().enumerate() {
+                    let r = &records[i as usize];
+                    $(lanes[$k][l] = r.field($k);)+
                 }
+                Self { $($field: f32x8::new(lanes[$k])),+ }
             }
         }
     )+};
 }
 
-pack!(Circles => Circle, Aabbs => Aabb, Obbs => Obb);
+from_records! {
+    CircleX8 { x: 0, y: 1, radius: 2 }
+    AabbX8 { min_x: 0, min_y: 1, max_x: 2, max_y: 3 }
+    ObbX8 { center_x: 0, center_y: 1, half_width: 2, half_height: 3, cos: 4, sin: 5 }
+}

@@ -1,222 +1,696 @@
-//! A uniform grid over bounding boxes, built by counting sort: count the entries per cell, take
-//! the prefix sum as each cell's start, scatter the entries into one flat array. No hash map and
-//! no `Vec` per cell, so a rebuild every frame reuses the same three allocations.
+//! A multi-level uniform grid over bounding boxes, built by counting sort, that finds every
+//! overlapping pair of boxes exactly once.
 //!
-//! A box is entered into every cell its extent touches. Cells are clamped to the grid, so a box
-//! outside the grid's region lands in the border cells: far outliers cost nothing extra unless
-//! many of them pile up there. A box touching more than [`LARGE_CELLS`] cells is not entered at
-//! all; it is kept in [`Grid::large`] and looks itself up in the cells it covers instead, so one
-//! huge shape costs the cells it covers once, not an entry in each.
+//! **Levels.** Boxes are sorted into levels by size: a level takes boxes whose larger sides lie
+//! within a factor 8 (three binary orders of magnitude), aligned so that the median size is in
+//! the middle of its level; a scene of similar shapes is one level. Each level is its own grid,
+//! with a cell side chosen from its boxes' size and density. So a few huge shapes do not force
+//! coarse cells on the many small ones, and a small shape never has to look far for a large
+//! neighbour: the large one looks for it.
 //!
-//! **Each pair is reported by exactly one cell**: the cell holding the point
-//! `(max(min_x), max(min_y))` of the two boxes, i.e. the cell `(max(cx0), max(cy0))` of their
-//! minimum-corner cells. When two boxes overlap, that point lies in both, so both were entered
-//! there; floor and clamp are monotone, so the rule survives rounding and clamping. No pass to
-//! remove duplicates is needed.
+//! **One entry per box.** Within a level every box is entered once, in the cell of its minimum
+//! corner `(min_x, min_y)`. The cells are numbered row by row and the boxes counting-sorted by
+//! cell (count, prefix sum, scatter), so each cell, and each run of neighbouring cells within a
+//! row, is one contiguous slice of the sorted boxes, which the search reads eight lanes at a
+//! time. No hash map, no `Vec` per cell, and a rebuild reuses the same allocations.
+//!
+//! **The search window, exact under rounding.** Let `reach` bound every box's side in a level
+//! (as a real number, above the rounded sides). If `b` overlaps `a`, then `b.max_x >= a.min_x`
+//! and `b.max_x - b.min_x <= reach`, so `a.min_x - reach <= b.min_x <= a.max_x`, and likewise
+//! in y. The rounded `fl(a.min_x - reach)` is still `<= b.min_x` because rounding is monotone and
+//! `b.min_x` is a float, and the cell function (subtract, multiply, floor, clamp) is monotone too.
+//! So `b`'s cell lies in the window of columns `col(a.min_x - reach) ..= col(a.max_x)` and rows
+//! `row(a.min_y - reach) ..= row(a.max_y)`, whatever the magnitudes and however far a box was
+//! clamped into the border cells.
+//!
+//! **Each pair once.** Within a level, a box looks only at the boxes sorted *before* it: the full
+//! rows of its window below its own row, and in its own row the cells from the window's left edge
+//! up to its own position. Two overlapping boxes each lie in the other's window, so exactly one
+//! of them, the later one, finds the pair. Across levels the box of the coarser level looks up
+//! the finer level's cells, using the finer level's `reach`. No pass removes duplicates.
 
-/// A box touching more cells than this is kept out of the cells and queries them instead.
-pub const LARGE_CELLS: u64 = 16;
+use core::ops::Range;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use wide::{f32x8, i32x8};
 
-/// One box in the grid: its bounds, its owner, and its minimum-corner cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[repr(C)]
-pub struct Entry {
-    /// Left bound.
-    pub min_x: f32,
-    /// Bottom bound.
-    pub min_y: f32,
-    /// Right bound.
-    pub max_x: f32,
-    /// Top bound.
-    pub max_y: f32,
-    /// The caller's id of the shape.
-    pub id: u32,
-    /// The caller's tag (the scene keeps the shape kind here).
-    pub tag: u32,
-    /// Column of the cell holding `(min_x, min_y)`, clamped to the grid.
-    pub cx0: u32,
-    /// Row of the cell holding `(min_x, min_y)`, clamped to the grid.
-    pub cy0: u32,
+/// The key of a box that is not entered (its `min_x` is NaN).
+const SKIP: u32 = u32::MAX;
+/// Size classes: the biased exponent of a box's larger side.
+const CLASSES: usize = 256;
+/// Size classes per level: a level takes boxes whose larger sides are within a factor 8.
+const CLASSES_PER_LEVEL: usize = 3;
+/// No level.
+const NO_LEVEL: u8 = u8::MAX;
+/// NaN boxes after the sorted ones, so that a scan can read eight lanes from any position.
+const PAD: usize = LANES;
+/// A level with more boxes than this is trimmed to quantiles when outliers stretch it.
+const TRIM_ABOVE: u64 = 512;
+/// Boxes sampled, at most, to find a level's quantiles.
+const QUANTILE_SAMPLE: usize = 16 * 1024;
+/// Most cells along one side of a level, so that cell numbers are exact in `f32` and `i32`.
+const MAX_SIDE_CELLS: f64 = (1 << 20) as f64;
+/// Cost of starting a scan of one row, in units of one box looked at (see [`auto_cell`]).
+const ROW_COST: f64 = 12.0;
+
+/// How many boxes of one size class (or one level) there are, and their largest side.
+#[derive(Clone, Copy, Debug, Default)]
+struct ClassStats {
+    count: u32,
+    side: f32,
 }
 
-impl Entry {
-    /// Whether the two closed boxes overlap.
-    #[inline(always)]
-    #[must_use]
-    pub fn overlaps(&self, other: &Entry) -> bool {
-        (self.min_x <= other.max_x)
-            & (other.min_x <= self.max_x)
-            & (self.min_y <= other.max_y)
-            & (other.min_y <= self.max_y)
-    }
-
-    /// Whether cell (`cx`, `cy`) is the one that reports the pair of `self` and `other`.
-    #[inline(always)]
-    #[must_use]
-    pub fn reported_in(&self, other: &Entry, cx: u32, cy: u32) -> bool {
-        (self.cx0.max(other.cx0) == cx) & (self.cy0.max(other.cy0) == cy)
+impl ClassStats {
+    fn merge(&mut self, o: &Self) {
+        self.count += o.count;
+        self.side = self.side.max(o.side);
     }
 }
 
-/// A box too large to enter into its cells, with the last cell of its range.
+/// Per rayon chunk: the size classes, and the bounds of the boxes' minimum corners.
 #[derive(Clone, Copy, Debug)]
-pub struct Large {
-    /// The box, with its minimum-corner cell.
-    pub entry: Entry,
-    /// Last column it covers.
-    pub cx1: u32,
-    /// Last row it covers.
-    pub cy1: u32,
+struct ChunkStats {
+    classes: [ClassStats; CLASSES],
+    /// `[lo_x, lo_y, hi_x, hi_y]`
+    bounds: [f32; 4],
 }
 
-/// The grid: geometry, the flat cell arrays, and the boxes kept out of them.
-#[derive(Clone, Debug, Default)]
-pub struct Grid {
+impl ChunkStats {
+    const EMPTY: Self = Self {
+        classes: [ClassStats {
+            count: 0,
+            side: 0.0,
+        }; CLASSES],
+        bounds: [
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ],
+    };
+}
+
+/// The larger side of a box and its size class, or `None` for a box that is not entered.
+#[inline(always)]
+fn class_of(b: &[f32; 4]) -> Option<(f32, usize)> {
+    if b[0].is_nan() {
+        return None;
+    }
+    let side = (b[2] - b[0]).max(b[3] - b[1]);
+    Some((side, (side.to_bits() >> 23) as usize & (CLASSES - 1)))
+}
+
+/// One level's grid: geometry and where its cells sit among all cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Level {
     origin_x: f32,
     origin_y: f32,
     inv_cell: f32,
     cell: f32,
     nx: u32,
     ny: u32,
-    /// `cell_start[c] .. cell_start[c + 1]` are cell `c`'s entries; `c = cy * nx + cx`.
-    cell_start: Vec<u32>,
-    entries: Vec<Entry>,
-    large: Vec<Large>,
-    /// Per entered box: its index and cell range, from the count pass.
-    ranges: Vec<[u32; 5]>,
-    cursor: Vec<u32>,
+    /// `nx - 1` and `ny - 1` as floats (exact: both are below 2^24).
+    last_col: f32,
+    last_row: f32,
+    /// Index of this level's first cell among all levels' cells.
+    base: u32,
+    /// Above every box side of this level, as a real number.
+    reach: f32,
+}
+
+impl Level {
+    /// The column holding `x`, clamped to the grid. Monotone in `x`: subtraction,
+    /// multiplication by a positive number, `floor` and the clamps are all monotone. The clamp
+    /// happens in floating point, so the value converted is an integer in range and the
+    /// conversion is exact; [`cols`](Self::cols) computes the same bits eight lanes at a time.
+    #[inline(always)]
+    fn col(&self, x: f32) -> u32 {
+        ((x - self.origin_x) * self.inv_cell)
+            .floor()
+            .max(0.0)
+            .min(self.last_col) as u32
+    }
+
+    /// The row holding `y`, clamped to the grid; as [`col`](Self::col).
+    #[inline(always)]
+    fn row(&self, y: f32) -> u32 {
+        ((y - self.origin_y) * self.inv_cell)
+            .floor()
+            .max(0.0)
+            .min(self.last_row) as u32
+    }
+
+    /// [`col`](Self::col) of eight values (for finite input: NaN lanes give an unspecified
+    /// column).
+    #[inline(always)]
+    fn cols(&self, x: f32x8) -> i32x8 {
+        let v = ((x - f32x8::splat(self.origin_x)) * f32x8::splat(self.inv_cell)).floor();
+        v.fast_max(f32x8::ZERO)
+            .fast_min(f32x8::splat(self.last_col))
+            .fast_trunc_int()
+    }
+
+    /// [`row`](Self::row) of eight values.
+    #[inline(always)]
+    fn rows(&self, y: f32x8) -> i32x8 {
+        let v = ((y - f32x8::splat(self.origin_y)) * f32x8::splat(self.inv_cell)).floor();
+        v.fast_max(f32x8::ZERO)
+            .fast_min(f32x8::splat(self.last_row))
+            .fast_trunc_int()
+    }
+
+    fn cells(&self) -> usize {
+        self.nx as usize * self.ny as usize
+    }
+
+    /// The global index of cell (`col`, `row`).
+    #[inline(always)]
+    fn cell_index(&self, col: u32, row: u32) -> usize {
+        self.base as usize + row as usize * self.nx as usize + col as usize
+    }
+}
+
+/// The grid. [`build`](Grid::build) sorts the boxes into cells; [`search`](Grid::search) reports
+/// the overlapping pairs by sorted position; [`order`](Grid::order) maps a position back to the
+/// caller's index.
+#[derive(Debug, Default)]
+pub(crate) struct Grid {
+    levels: Vec<Level>,
+    level_of_class: Vec<u8>,
+    /// The level of the median size.
+    main_level: usize,
+    /// `starts[c] .. starts[c + 1]`: the sorted positions of global cell `c`.
+    starts: Vec<u32>,
+    /// Per caller box: its global cell or [`SKIP`].
+    keys: Vec<u32>,
+    /// Per rayon chunk of the boxes: counts per cell, then write cursors.
+    counts: Vec<u32>,
+    /// Sorted position -> caller's index.
+    order: Vec<AtomicU32>,
+    /// The boxes in sorted order, field by field, followed by [`PAD`] NaN boxes.
+    min_x: Vec<f32>,
+    min_y: Vec<f32>,
+    max_x: Vec<f32>,
+    max_y: Vec<f32>,
+    chunk_stats: Vec<ChunkStats>,
+    coords: Vec<f32>,
+}
+
+/// Number of chunks the parallel passes split `n` items into, and the chunk length.
+fn chunking(n: usize) -> (usize, usize) {
+    let chunks = rayon::current_num_threads().max(1);
+    (chunks, n.div_ceil(chunks).max(1))
 }
 
 impl Grid {
-    /// Rebuilds the grid over `boxes` with square cells of side `cell` (positive and finite)
-    /// covering the region `[lo_x, hi_x] × [lo_y, hi_y]`; boxes outside it are clamped into the
-    /// border cells. At most `max_cells` cells are made: if the region needs more, the cells grow.
-    /// Every box must have finite bounds.
-    pub fn build(&mut self, boxes: &[Entry], region: [f32; 4], cell: f32, max_cells: u64) {
-        let [lo_x, lo_y, hi_x, hi_y] = region;
-        let (w, h) = (
-            f64::from(hi_x - lo_x).max(0.0),
-            f64::from(hi_y - lo_y).max(0.0),
-        );
-        let mut cell = f64::from(cell);
-        let dims = |cell: f64| ((w / cell).floor() as u64 + 1, (h / cell).floor() as u64 + 1);
-        let (mut nx, mut ny) = dims(cell);
-        while nx.saturating_mul(ny) > max_cells.max(1) {
-            cell *= (nx as f64 * ny as f64 / max_cells.max(1) as f64)
-                .sqrt()
-                .max(1.01);
-            (nx, ny) = dims(cell);
-        }
-        self.origin_x = lo_x;
-        self.origin_y = lo_y;
-        self.cell = cell as f32;
-        self.inv_cell = (1.0 / cell) as f32;
-        self.nx = nx as u32;
-        self.ny = ny as u32;
-        let cells = (nx * ny) as usize;
+    /// Rebuilds the grid over `boxes` (`[min_x, min_y, max_x, max_y]`, finite, or with a NaN
+    /// `min_x` for a box to leave out), and calls `place(i, p)` once for every entered box `i`
+    /// with its sorted position `p`, in increasing `i` within each rayon chunk (so a caller can
+    /// copy its own per-box data into sorted order while reading it sequentially).
+    ///
+    /// `fixed_cell`, when given, is every level's cell side instead of the automatic one. A
+    /// level never has more than about four cells per box: a level whose region would need more
+    /// gets larger cells, and far outliers (beyond the 0.1 % and 99.9 % quantiles of the
+    /// corners) are clamped into its border cells.
+    pub(crate) fn build(
+        &mut self,
+        boxes: &[[f32; 4]],
+        fixed_cell: Option<f32>,
+        place: impl Fn(u32, usize) + Sync,
+    ) {
+        let (chunks, chunk_len) = chunking(boxes.len());
 
-        // Count, then prefix-sum into starts, then scatter. The count pass keeps each entered
-        // box's cell range for the scatter pass.
-        self.cell_start.clear();
-        self.cell_start.resize(cells + 1, 0);
-        self.large.clear();
-        self.ranges.clear();
-        for (k, b) in boxes.iter().enumerate() {
-            let (cx0, cy0) = self.cell_of(b.min_x, b.min_y);
-            let (cx1, cy1) = self.cell_of(b.max_x, b.max_y);
-            let span = u64::from(cx1 - cx0 + 1) * u64::from(cy1 - cy0 + 1);
-            if span > LARGE_CELLS {
-                let entry = Entry { cx0, cy0, ..*b };
-                self.large.push(Large { entry, cx1, cy1 });
+        // 1. Size classes (count and largest side), and where the boxes are.
+        self.chunk_stats.clear();
+        self.chunk_stats.resize(chunks, ChunkStats::EMPTY);
+        self.chunk_stats
+            .par_iter_mut()
+            .zip(boxes.par_chunks(chunk_len))
+            .for_each(|(stats, part)| {
+                let [mut lo_x, mut lo_y, mut hi_x, mut hi_y] = stats.bounds;
+                for b in part {
+                    if let Some((side, class)) = class_of(b) {
+                        let c = &mut stats.classes[class];
+                        c.count += 1;
+                        c.side = c.side.max(side);
+                        (lo_x, lo_y) = (lo_x.min(b[0]), lo_y.min(b[1]));
+                        (hi_x, hi_y) = (hi_x.max(b[0]), hi_y.max(b[1]));
+                    }
+                }
+                stats.bounds = [lo_x, lo_y, hi_x, hi_y];
+            });
+        let mut all = ChunkStats::EMPTY;
+        for stats in &self.chunk_stats {
+            for (c, s) in all.classes.iter_mut().zip(&stats.classes) {
+                c.merge(s);
+            }
+            let (a, b) = (all.bounds, stats.bounds);
+            all.bounds = [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ];
+        }
+
+        // 2. Levels and their geometry.
+        self.plan_levels(&all, boxes, fixed_cell);
+        let cells = self
+            .levels
+            .last()
+            .map_or(0, |l| l.base as usize + l.cells());
+
+        // 3. Every box's cell, counted per chunk.
+        let (levels, level_of_class) = (&self.levels[..], &self.level_of_class[..]);
+        self.keys.clear();
+        self.keys.resize(boxes.len(), SKIP);
+        self.counts.clear();
+        self.counts.resize(chunks * cells.max(1), 0);
+        self.keys
+            .par_chunks_mut(chunk_len)
+            .zip(boxes.par_chunks(chunk_len))
+            .zip(self.counts.par_chunks_mut(cells.max(1)))
+            .for_each(|((keys, part), counts)| {
+                for (key, b) in keys.iter_mut().zip(part) {
+                    if let Some((_, class)) = class_of(b) {
+                        let level = &levels[level_of_class[class] as usize];
+                        let cell = level.cell_index(level.col(b[0]), level.row(b[1]));
+                        *key = cell as u32;
+                        counts[cell] += 1;
+                    }
+                }
+            });
+
+        // 4. Prefix sums: each cell's start, and each chunk's first slot in each cell, so that
+        //    the scatter is a stable sort whatever the number of chunks.
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        let mut total = 0u32;
+        for c in 0..cells {
+            self.starts[c] = total;
+            for j in 0..chunks {
+                let slot = &mut self.counts[j * cells + c];
+                let n = *slot;
+                *slot = total;
+                total += n;
+            }
+        }
+        self.starts[cells] = total;
+        let total = total as usize;
+
+        // 5. Scatter the indices into cell order; the caller places its data alongside.
+        if self.order.len() < total {
+            self.order.resize_with(total, || AtomicU32::new(0));
+        }
+        let order = &self.order[..];
+        self.keys
+            .par_chunks(chunk_len)
+            .zip(self.counts.par_chunks_mut(cells.max(1)))
+            .enumerate()
+            .for_each(|(j, (keys, cursor))| {
+                for (i, &key) in keys.iter().enumerate() {
+                    if key != SKIP {
+                        let slot = &mut cursor[key as usize];
+                        let i = (j * chunk_len + i) as u32;
+                        order[*slot as usize].store(i, Relaxed);
+                        place(i, *slot as usize);
+                        *slot += 1;
+                    }
+                }
+            });
+
+        // 6. Gather the boxes in cell order (they were just read, so they are in cache).
+        for field in [
+            &mut self.min_x,
+            &mut self.min_y,
+            &mut self.max_x,
+            &mut self.max_y,
+        ] {
+            field.clear();
+            field.resize(total + PAD, f32::NAN);
+        }
+        let (_, pos_len) = chunking(total);
+        self.min_x[..total]
+            .par_chunks_mut(pos_len)
+            .zip(self.min_y[..total].par_chunks_mut(pos_len))
+            .zip(self.max_x[..total].par_chunks_mut(pos_len))
+            .zip(self.max_y[..total].par_chunks_mut(pos_len))
+            .zip(order[..total].par_chunks(pos_len))
+            .for_each(|((((x0, y0), x1), y1), order)| {
+                for (k, i) in order.iter().enumerate() {
+                    let b = &boxes[i.load(Relaxed) as usize];
+                    (x0[k], y0[k], x1[k], y1[k]) = (b[0], b[1], b[2], b[3]);
+                }
+            });
+    }
+
+    /// Chooses the levels from the size classes and lays out each level's grid.
+    fn plan_levels(&mut self, all: &ChunkStats, boxes: &[[f32; 4]], fixed_cell: Option<f32>) {
+        let classes = &all.classes;
+        self.levels.clear();
+        self.level_of_class.clear();
+        self.level_of_class.resize(CLASSES, NO_LEVEL);
+        let total: u64 = classes.iter().map(|c| u64::from(c.count)).sum();
+        if total == 0 {
+            return;
+        }
+        // Levels of three size classes (a factor 8 in size), the median class in the middle of
+        // its level, so that a scene of similar shapes is one level.
+        let mut seen = 0;
+        let median = classes
+            .iter()
+            .position(|c| {
+                seen += u64::from(c.count);
+                2 * seen >= total
+            })
+            .unwrap_or(CLASSES - 1);
+        let mut stats: Vec<ClassStats> = Vec::new();
+        let mut group_of_level: Vec<i64> = Vec::new();
+        self.main_level = 0;
+        for (class, c) in classes.iter().enumerate() {
+            if c.count == 0 {
                 continue;
             }
-            self.ranges.push([k as u32, cx0, cy0, cx1, cy1]);
-            for cy in cy0..=cy1 {
-                let row = (cy * self.nx) as usize + 1;
-                for cx in cx0..=cx1 {
-                    self.cell_start[row + cx as usize] += 1;
+            let group = (class as i64 - median as i64 + 1).div_euclid(CLASSES_PER_LEVEL as i64);
+            if group_of_level.last() != Some(&group) {
+                group_of_level.push(group);
+                stats.push(ClassStats::default());
+            }
+            stats.last_mut().expect("pushed above").merge(c);
+            self.level_of_class[class] = (stats.len() - 1) as u8;
+            if class == median {
+                self.main_level = stats.len() - 1;
+            }
+        }
+
+        let mut base = 0u32;
+        for (l, s) in stats.iter().enumerate() {
+            // Above every real side: a rounded side is within a factor 1 + 2^-23 of the real one.
+            let reach = s.side + s.side * (1.0 / (1u32 << 20) as f32);
+            let n = u64::from(s.count);
+            let budget = 4 * n + 64;
+            // Every level spans the bounds of all boxes' corners; a level with few boxes gets
+            // cells large enough for its budget.
+            let mut region = all.bounds;
+            let mut cell = f64::from(fixed_cell.unwrap_or(0.0));
+            if cell <= 0.0 {
+                cell = auto_cell(n, region, reach);
+            }
+            // Far outliers would stretch the grid until the bulk of the level shares a few
+            // cells: trim the region to the quantiles and clamp the outliers into the border
+            // cells. A small level is left alone; even all in one cell it costs little.
+            if n > TRIM_ABOVE && cells_over(region, cell) > budget {
+                region = self.quantile_region(boxes, l as u8, n as usize);
+            }
+            let (w, h) = (
+                f64::from(region[2]) - f64::from(region[0]),
+                f64::from(region[3]) - f64::from(region[1]),
+            );
+            while cells_over(region, cell) > budget || w.max(h) / cell >= MAX_SIDE_CELLS {
+                let over = cells_over(region, cell) as f64 / budget as f64;
+                cell *= over.sqrt().max(1.01);
+            }
+            let nx = (w / cell).floor() as u32 + 1;
+            let ny = (h / cell).floor() as u32 + 1;
+            self.levels.push(Level {
+                origin_x: region[0],
+                origin_y: region[1],
+                inv_cell: (1.0 / cell) as f32,
+                cell: cell as f32,
+                nx,
+                ny,
+                last_col: (nx - 1) as f32,
+                last_row: (ny - 1) as f32,
+                base,
+                reach,
+            });
+            base += nx * ny;
+        }
+    }
+
+    /// About the 0.1 % to 99.9 % quantiles of level `level`'s minimum corners on each axis, from
+    /// a sample of at most about [`QUANTILE_SAMPLE`] of its `n` boxes.
+    fn quantile_region(&mut self, boxes: &[[f32; 4]], level: u8, n: usize) -> [f32; 4] {
+        let stride = (n / QUANTILE_SAMPLE).max(1);
+        let mut region = [0.0; 4];
+        for axis in 0..2 {
+            self.coords.clear();
+            let level_of_class = &self.level_of_class;
+            self.coords
+                .extend(boxes.iter().step_by(stride).filter_map(|b| {
+                    let (_, class) = class_of(b)?;
+                    (level_of_class[class] == level).then_some(b[axis])
+                }));
+            let m = self.coords.len();
+            if m == 0 {
+                return [0.0; 4];
+            }
+            let (_, lo, _) = self.coords.select_nth_unstable_by(m / 1000, f32::total_cmp);
+            region[axis] = *lo;
+            let (_, hi, _) = self
+                .coords
+                .select_nth_unstable_by(m - 1 - m / 1000, f32::total_cmp);
+            region[axis + 2] = *hi;
+        }
+        region
+    }
+
+    /// Number of boxes entered.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.last().map_or(0, |&n| n as usize)
+    }
+
+    /// Number of levels.
+    pub(crate) fn levels(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Boxes in the levels coarser than the median size's.
+    pub(crate) fn coarse(&self) -> usize {
+        self.levels
+            .get(self.main_level + 1)
+            .map_or(0, |l| self.len() - self.starts[l.base as usize] as usize)
+    }
+
+    /// Number of cells over all levels.
+    pub(crate) fn cells(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The cell side of the median size's level (0 when nothing is entered).
+    pub(crate) fn cell_size(&self) -> f32 {
+        self.levels.get(self.main_level).map_or(0.0, |l| l.cell)
+    }
+
+    /// The sorted positions of level `l`.
+    fn level_positions(&self, l: usize) -> Range<usize> {
+        let level = &self.levels[l];
+        self.starts[level.base as usize] as usize
+            ..self.starts[level.base as usize + level.cells()] as usize
+    }
+
+    /// Finds every pair of overlapping boxes (closed boxes: touching counts) `(p, q)` with `p`
+    /// in `positions`, where `q` is sorted before `p` in the same level or lies in a finer level,
+    /// and hands them to `drain` in batches, using `buf` (at least [`MIN_BUFFER`] long) to
+    /// collect them. Over a split of all positions into ranges, every overlapping pair is found
+    /// exactly once.
+    pub(crate) fn search(
+        &self,
+        positions: Range<usize>,
+        buf: &mut [(u32, u32)],
+        drain: &mut impl FnMut(&[(u32, u32)]),
+    ) {
+        assert!(buf.len() >= MIN_BUFFER, "candidate buffer too short");
+        let mut out = Out { buf, n: 0, drain };
+        for (l, level) in self.levels.iter().enumerate() {
+            let mine = self.level_positions(l);
+            let range = mine.start.max(positions.start)..mine.end.min(positions.end);
+            for first in range.clone().step_by(LANES) {
+                let windows = self.windows(level, first);
+                for j in 0..LANES.min(range.end - first) {
+                    let p = first + j;
+                    let a = self.box_at(p);
+                    let lanes = a.map(f32x8::splat);
+                    // Rows of the window more than one below p's: only with cells smaller
+                    // than the boxes.
+                    let [x0, x1, y0, own] = windows.cells[j];
+                    for row in y0..own.saturating_sub(1) {
+                        self.scan(p, &lanes, self.cells_run(level, x0, x1, row), &mut out);
+                    }
+                    // The row below (an empty run when the window does not reach it), then
+                    // p's own row up to p.
+                    let [below_from, below_to, own_from] = windows.starts[j];
+                    let from = self.starts[below_from as usize] as usize;
+                    let to = self.starts[below_to as usize] as usize;
+                    self.scan(p, &lanes, from..to.max(from), &mut out);
+                    let from = self.starts[own_from as usize] as usize;
+                    self.scan(p, &lanes, from..p, &mut out);
+                    // Finer levels: p's whole window in each.
+                    for finer in &self.levels[..l] {
+                        let (x0, x1) = (finer.col(a[0] - finer.reach), finer.col(a[2]));
+                        let (y0, y1) = (finer.row(a[1] - finer.reach), finer.row(a[3]));
+                        for row in y0..=y1 {
+                            self.scan(p, &lanes, self.cells_run(finer, x0, x1, row), &mut out);
+                        }
+                    }
                 }
             }
         }
-        for c in 0..cells {
-            self.cell_start[c + 1] += self.cell_start[c];
+        (out.drain)(&out.buf[..out.n]);
+    }
+
+    /// The same-level windows of the eight boxes from position `first` on (lanes past the end
+    /// of the boxes are unspecified): per box its window's columns `x0, x1`, first row `y0` and
+    /// own row, and the cells that begin and end the run of the row below (the end equal to
+    /// the beginning when the window does not reach that row) and begin the run of its own row.
+    #[inline(always)]
+    fn windows(&self, level: &Level, first: usize) -> Windows {
+        let load = |v: &[f32]| -> f32x8 {
+            f32x8::new(v[first..first + LANES].try_into().expect("eight lanes"))
+        };
+        let (min_x, min_y, max_x) = (load(&self.min_x), load(&self.min_y), load(&self.max_x));
+        let reach = f32x8::splat(level.reach);
+        let x0 = level.cols(min_x - reach);
+        let x1 = level.cols(max_x);
+        let y0 = level.rows(min_y - reach);
+        let own = level.rows(min_y);
+        let one = i32x8::splat(1);
+        let nx = i32x8::splat(level.nx as i32);
+        let base = i32x8::splat(level.base as i32);
+        let below = (own - one).max(i32x8::ZERO);
+        let below_row = base + below * nx;
+        let own_row = base + own * nx;
+        let reaches_below = y0.simd_lt(own);
+        let below_from = below_row + x0;
+        // An empty run (begin = end) when the window stays in its own row.
+        let below_to = reaches_below.select(below_row + x1 + one, below_from);
+        let own_from = own_row + x0;
+        let (x0, x1, y0, own) = (x0.to_array(), x1.to_array(), y0.to_array(), own.to_array());
+        let (bf, bt, of) = (
+            below_from.to_array(),
+            below_to.to_array(),
+            own_from.to_array(),
+        );
+        Windows {
+            cells: core::array::from_fn(|j| [x0[j], x1[j], y0[j], own[j]].map(|v| v as u32)),
+            starts: core::array::from_fn(|j| [bf[j], bt[j], of[j]].map(|v| v as u32)),
         }
-        let total = self.cell_start[cells] as usize;
-        self.entries.clear();
-        self.entries.resize(total, Entry::default());
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.cell_start[..cells]);
-        for &[k, cx0, cy0, cx1, cy1] in &self.ranges {
-            let entry = Entry {
-                cx0,
-                cy0,
-                ..boxes[k as usize]
-            };
-            for cy in cy0..=cy1 {
-                let row = (cy * self.nx) as usize;
-                for cx in cx0..=cx1 {
-                    let slot = &mut self.cursor[row + cx as usize];
-                    self.entries[*slot as usize] = entry;
-                    *slot += 1;
-                }
+    }
+
+    /// The sorted positions of cells `x0 ..= x1` of `row` in `level`: one contiguous run.
+    #[inline(always)]
+    fn cells_run(&self, level: &Level, x0: u32, x1: u32, row: u32) -> Range<usize> {
+        self.starts[level.cell_index(x0, row)] as usize
+            ..self.starts[level.cell_index(x1, row) + 1] as usize
+    }
+
+    #[inline(always)]
+    fn box_at(&self, p: usize) -> [f32; 4] {
+        [self.min_x[p], self.min_y[p], self.max_x[p], self.max_y[p]]
+    }
+
+    /// Tests box `p` (splat in `a`) against the boxes at `run`, eight at a time. The first eight
+    /// lanes are tested whatever the run's length (the arrays are padded), so a short run costs
+    /// no branch.
+    #[inline(always)]
+    fn scan<D: FnMut(&[(u32, u32)])>(
+        &self,
+        p: usize,
+        a: &[f32x8; 4],
+        run: Range<usize>,
+        out: &mut Out<'_, D>,
+    ) {
+        let load = |v: &[f32], k: usize| -> f32x8 {
+            f32x8::new(v[k..k + LANES].try_into().expect("eight lanes"))
+        };
+        let mut k = run.start;
+        loop {
+            let hit = load(&self.min_x, k).simd_le(a[2])
+                & a[0].simd_le(load(&self.max_x, k))
+                & load(&self.min_y, k).simd_le(a[3])
+                & a[1].simd_le(load(&self.max_y, k));
+            let left = run.end.saturating_sub(k).min(LANES);
+            let bits = hit.to_bitmask() & ((1u32 << left) - 1);
+            if bits != 0 {
+                out.push_lanes(p as u32, k as u32, bits);
+            }
+            k += LANES;
+            if k >= run.end {
+                break;
             }
         }
     }
+}
 
-    /// The clamped cell holding `(x, y)`.
+/// The same-level windows of eight boxes, from [`Grid::windows`].
+struct Windows {
+    cells: [[u32; 4]; LANES],
+    starts: [[u32; 3]; LANES],
+}
+
+/// Lanes per box test.
+const LANES: usize = 8;
+/// Shortest candidate buffer [`Grid::search`] accepts.
+pub(crate) const MIN_BUFFER: usize = 64;
+
+/// The candidate buffer of a search and where its batches go.
+struct Out<'b, D> {
+    buf: &'b mut [(u32, u32)],
+    n: usize,
+    drain: &'b mut D,
+}
+
+impl<D: FnMut(&[(u32, u32)])> Out<'_, D> {
+    /// Appends `(p, k + j)` for every bit `j` set in `bits`, without a branch per lane.
     #[inline(always)]
-    #[must_use]
-    pub fn cell_of(&self, x: f32, y: f32) -> (u32, u32) {
-        // Monotone in x and y (subtraction, multiplication and floor round monotonically, and
-        // float-to-int casts saturate), which the reporting rule relies on.
-        let cx = ((x - self.origin_x) * self.inv_cell).floor() as i64;
-        let cy = ((y - self.origin_y) * self.inv_cell).floor() as i64;
-        (
-            cx.clamp(0, i64::from(self.nx) - 1) as u32,
-            cy.clamp(0, i64::from(self.ny) - 1) as u32,
-        )
+    fn push_lanes(&mut self, p: u32, k: u32, bits: u32) {
+        if self.n + LANES > self.buf.len() {
+            (self.drain)(&self.buf[..self.n]);
+            self.n = 0;
+        }
+        let slots = &mut self.buf[self.n..self.n + LANES];
+        let mut n = 0;
+        for j in 0..LANES {
+            slots[n] = (p, k + j as u32);
+            n += (bits >> j) as usize & 1;
+        }
+        self.n += n;
     }
+}
 
-    /// Columns and rows.
-    #[must_use]
-    pub fn dims(&self) -> (u32, u32) {
-        (self.nx, self.ny)
-    }
+/// Cells a region of minimum corners needs at side `cell`, with a margin of one on each axis.
+fn cells_over(region: [f32; 4], cell: f64) -> u64 {
+    let along =
+        |lo: f32, hi: f32| (((f64::from(hi) - f64::from(lo)) / cell) as u64).saturating_add(2);
+    along(region[0], region[2]).saturating_mul(along(region[1], region[3]))
+}
 
-    /// Side of a cell, after any growth to respect the cell budget.
-    #[must_use]
-    pub fn cell_size(&self) -> f32 {
-        self.cell
+/// The cell side for `n` boxes with minimum corners spread over `region` and sides up to
+/// `reach`.
+///
+/// A box looks at the cells of a window about `reach + side` wide and `reach` high, rounded
+/// out to whole cells, one row at a time. With cells of side `t·reach` and `d` boxes per
+/// `reach²`, it looks at about `d·(2 + t)·(1 + t)` boxes in `1/t + 1` rows. Minimising
+/// `ROW_COST·(1/t + 1) + d·(2 + t)·(1 + t)` gives `t²·(3 + 2t) = ROW_COST / d`, solved here by
+/// bisection, with `t >= 1`: then a box's window reaches one row below its own at most, which
+/// the search handles without a branch.
+fn auto_cell(n: u64, region: [f32; 4], reach: f32) -> f64 {
+    let reach = f64::from(reach);
+    let area = (f64::from(region[2]) - f64::from(region[0]) + reach)
+        * (f64::from(region[3]) - f64::from(region[1]) + reach);
+    let d = n as f64 / area * reach * reach;
+    if !(d > 0.0 && d.is_finite()) {
+        return reach;
     }
-
-    /// Number of cells.
-    #[must_use]
-    pub fn cells(&self) -> usize {
-        self.cell_start.len().saturating_sub(1)
+    let target = ROW_COST / d;
+    let (mut lo, mut hi) = (1.0f64, 8.0f64);
+    for _ in 0..30 {
+        let t = 0.5 * (lo + hi);
+        if t * t * (3.0 + 2.0 * t) < target {
+            lo = t;
+        } else {
+            hi = t;
+        }
     }
-
-    /// Cell `c`'s entries.
-    #[inline(always)]
-    #[must_use]
-    pub fn cell(&self, c: usize) -> &[Entry] {
-        &self.entries[self.cell_start[c] as usize..self.cell_start[c + 1] as usize]
-    }
-
-    /// All entries, cell after cell (a box appears once per cell it touches).
-    #[must_use]
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
-    }
-
-    /// The start of each cell's entries, and the total at the end.
-    #[must_use]
-    pub fn cell_starts(&self) -> &[u32] {
-        &self.cell_start
-    }
-
-    /// The boxes that cover more than [`LARGE_CELLS`] cells.
-    #[must_use]
-    pub fn large(&self) -> &[Large] {
-        &self.large
-    }
+    reach * 0.5 * (lo + hi)
 }

@@ -16,6 +16,10 @@ fn overlap(a: &Shape, b: &Shape) -> bool {
     }
 }
 
+fn shapes(scene: &Scene) -> Vec<Shape> {
+    scene.iter().collect()
+}
+
 fn brute(shapes: &[Shape]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     for (i, a) in shapes.iter().enumerate() {
@@ -43,15 +47,10 @@ fn brute_cross(a: &[Shape], b: &[Shape]) -> Vec<(u32, u32)> {
 /// Asserts the scene's pairs equal brute force, with and without a fixed cell size, and names
 /// the first pair that differs.
 fn check(label: &str, scene: &Scene) {
-    let want = brute(scene.shapes());
+    let want = brute(&shapes(scene));
     let mut scenes = vec![("auto", scene.clone())];
     for cell in [0.3, 4.0, 1000.0] {
-        let fixed: Scene = scene
-            .shapes()
-            .iter()
-            .copied()
-            .collect::<Scene>()
-            .with_cell_size(cell);
+        let fixed: Scene = scene.iter().collect::<Scene>().with_cell_size(cell);
         scenes.push(("fixed", fixed));
     }
     for (how, s) in &scenes {
@@ -183,7 +182,7 @@ fn degenerate_scenes() {
         bad.push(Aabb::new(x, 2.0, x, 2.0));
     }
     check("invalid and zero-size shapes", &bad);
-    let invalid = bad.shapes().iter().filter(|s| s.check().is_err()).count();
+    let invalid = bad.iter().filter(|s| s.check().is_err()).count();
     assert_eq!(invalid, 200);
 }
 
@@ -222,12 +221,12 @@ fn pairs_with_matches_brute_force() {
         let enemies = mixed(&mut g, m, 40.0);
         assert_eq!(
             bullets.pairs_with(&enemies),
-            brute_cross(bullets.shapes(), enemies.shapes()),
+            brute_cross(&shapes(&bullets), &shapes(&enemies)),
             "{n} vs {m}"
         );
         assert_eq!(
             enemies.pairs_with(&bullets),
-            brute_cross(enemies.shapes(), bullets.shapes()),
+            brute_cross(&shapes(&enemies), &shapes(&bullets)),
             "{m} vs {n}"
         );
     }
@@ -239,7 +238,7 @@ fn pairs_with_matches_brute_force() {
     let b: Scene = (0..500).map(|_| Aabb::arbitrary(&mut g)).collect();
     assert_eq!(
         a.pairs_with(&b),
-        brute_cross(a.shapes(), b.shapes()),
+        brute_cross(&shapes(&a), &shapes(&b)),
         "awkward cross"
     );
 }
@@ -285,7 +284,7 @@ fn finder_reuse_across_frames() {
         }
         finder.overlapping_pairs(&scene, &mut pairs);
         assert_eq!(pairs, scene.overlapping_pairs(), "frame {frame}");
-        assert_eq!(pairs, brute(scene.shapes()), "frame {frame}");
+        assert_eq!(pairs, brute(&shapes(&scene)), "frame {frame}");
         let stats = finder.stats();
         assert_eq!((stats.shapes, stats.pairs), (scene.len(), pairs.len()));
         assert!(stats.candidates >= stats.pairs);
@@ -303,4 +302,98 @@ fn zero_cell_size_is_refused() {
 fn set_out_of_range_panics_with_a_message() {
     let mut scene: Scene = (0..3).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
     scene.set(3, Circle::new(0.0, 0.0, 1.0));
+}
+
+/// The raw bits of a scene shape, so that NaN fields compare too.
+fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
+    match s {
+        Shape::Circle(c) => (0, bytemuck::cast_slice(&[*c]).to_vec()),
+        Shape::Aabb(b) => (1, bytemuck::cast_slice(&[*b]).to_vec()),
+        Shape::Obb(o) => (2, bytemuck::cast_slice(&[*o]).to_vec()),
+    }
+}
+
+/// `get` and `iter` give back every shape bit for bit, awkward ones included, after `push` and
+/// after `set`; the frame statistics count the invalid and unbounded shapes as they change.
+#[test]
+fn shapes_come_back_bit_for_bit_and_are_counted() {
+    let mut g = Gen::new(55);
+    let arbitrary = |g: &mut Gen| -> Shape {
+        match g.index(3) {
+            0 => Circle::arbitrary(g).into(),
+            1 => Aabb::arbitrary(g).into(),
+            _ => Obb::arbitrary(g).into(),
+        }
+    };
+    let mut shapes: Vec<Shape> = (0..2000).map(|_| arbitrary(&mut g)).collect();
+    let mut scene: Scene = shapes.iter().copied().collect();
+    for _ in 0..500 {
+        let id = g.index(shapes.len());
+        shapes[id] = arbitrary(&mut g);
+        scene.set(id as u32, shapes[id]);
+    }
+    assert_eq!(scene.len(), shapes.len());
+    for (id, (want, got)) in shapes.iter().zip(scene.iter()).enumerate() {
+        assert_eq!(shape_bits(want), shape_bits(&got), "shape {id} via iter");
+        assert_eq!(
+            shape_bits(want),
+            shape_bits(&scene.get(id as u32)),
+            "shape {id} via get"
+        );
+    }
+    let invalid = shapes.iter().filter(|s| s.check().is_err()).count();
+    let unbounded = shapes
+        .iter()
+        .filter(|s| {
+            let b = s.bounding_box();
+            let m = [b.min_x, b.min_y, b.max_x, b.max_y].map(f32::abs);
+            s.check().is_ok() && !m.iter().all(|v| *v <= (1u64 << 60) as f32)
+        })
+        .count();
+    assert!(
+        invalid > 100 && unbounded > 10,
+        "{invalid} invalid, {unbounded} unbounded"
+    );
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    finder.overlapping_pairs(&scene, &mut pairs);
+    let stats = finder.stats();
+    assert_eq!((stats.invalid, stats.unbounded), (invalid, unbounded));
+    assert_eq!(pairs, brute(&shapes));
+    scene.clear();
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert_eq!((finder.stats().invalid, finder.stats().unbounded), (0, 0));
+    assert!(pairs.is_empty());
+}
+
+/// Sizes spread over six orders of magnitude: several grid levels, each large shape looking up
+/// the finer levels under it.
+#[test]
+fn sizes_over_many_levels() {
+    let mut g = Gen::new(66);
+    for (n, side) in [(1500, 100.0f32), (3000, 1000.0)] {
+        let scene: Scene = (0..n)
+            .map(|_| -> Shape {
+                let (x, y) = (g.uniform(0.0, side), g.uniform(0.0, side));
+                let size = 10f32.powf(g.uniform(-3.0, 1.5));
+                match g.index(3) {
+                    0 => Circle::new(x, y, size).into(),
+                    1 => Aabb::from_center(x, y, size, size * g.uniform(0.2, 1.0)).into(),
+                    _ => Obb::new(x, y, size, size * g.uniform(0.2, 1.0), g.uniform(-3.2, 3.2))
+                        .into(),
+                }
+            })
+            .collect();
+        check(&format!("{n} shapes of all sizes in {side}²"), &scene);
+        let mut finder = PairFinder::new();
+        finder.overlapping_pairs(&scene, &mut Vec::new());
+        let stats = finder.stats();
+        // 4.5 decades are 15 binary orders of magnitude: five levels of three.
+        assert!(stats.levels >= 4, "{} levels", stats.levels);
+        assert!(
+            stats.large > n / 10 && stats.large < n / 2,
+            "{} large",
+            stats.large
+        );
+    }
 }
