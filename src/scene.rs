@@ -34,12 +34,12 @@
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 
 use crate::batch::Overlaps;
-use crate::broadphase::grid::Grid;
+use crate::broadphase::grid::{Grid, chunking};
 use crate::shape::{Aabb, Circle, Obb, Shape};
 use crate::soa::{AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, ShapeSoa};
 use core::ops::Range;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use wide::f32x8;
 
@@ -299,8 +299,8 @@ pub struct PairFinder {
     /// sentinel that pads partial lane blocks.
     sorted: Vec<SharedRecord>,
     jobs: Vec<Job>,
-    keys: Vec<u64>,
-    keys_tmp: Vec<u64>,
+    keys: Vec<AtomicU64>,
+    keys_tmp: Vec<AtomicU64>,
     digit_counts: Vec<u32>,
     stats: FrameStats,
 }
@@ -415,10 +415,15 @@ impl PairFinder {
     }
 
     /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
-    /// four per thread otherwise.
+    /// up to four per thread otherwise (fewer for small scenes).
     fn plan_jobs(&mut self) {
         let threads = rayon::current_num_threads();
-        let want = if threads <= 1 { 1 } else { threads * 4 };
+        let work = self.grid.len() + self.unbounded.len() * 64;
+        let want = if threads <= 1 {
+            1
+        } else {
+            (threads * 4).min(work / MIN_JOB + 1)
+        };
         if self.jobs.len() < want {
             self.jobs.resize_with(want, Job::default);
         }
@@ -432,7 +437,8 @@ impl PairFinder {
     }
 
     /// Sorts the answer ascending with a least-significant-digit radix sort over the bits the
-    /// ids use (a comparison sort for short answers).
+    /// ids use (a comparison sort for short answers). Each pass counts digits per chunk in
+    /// parallel and scatters in parallel: a stable sort whatever the number of chunks.
     fn sort_pairs(&mut self, out: &mut [(u32, u32)]) {
         if out.len() < 512 {
             out.sort_unstable();
@@ -444,43 +450,73 @@ impl PairFinder {
         let bits_of = |m: u32| 32 - m.leading_zeros();
         let low = bits_of(max_b);
         let bits = bits_of(max_a) + low;
-        let passes = bits.div_ceil(RADIX_BITS).max(1) as usize;
-        let digit = bits.div_ceil(passes as u32);
+        let passes = bits.div_ceil(RADIX_BITS).max(1);
+        let digit = bits.div_ceil(passes);
         let (mask, buckets) = ((1u64 << digit) - 1, 1usize << digit);
-        self.keys.clear();
-        self.keys
-            .extend(out.iter().map(|&(a, b)| u64::from(a) << low | u64::from(b)));
-        self.keys_tmp.clear();
-        self.keys_tmp.resize(out.len(), 0);
-        // Every digit's histogram in one pass, then each digit's scatter.
-        let counts = &mut self.digit_counts;
-        counts.clear();
-        counts.resize(passes * buckets, 0);
-        for &k in &self.keys {
-            for pass in 0..passes {
-                counts[pass * buckets + (k >> (pass as u32 * digit) & mask) as usize] += 1;
+        let n = out.len();
+        for keys in [&mut self.keys, &mut self.keys_tmp] {
+            if keys.len() < n {
+                keys.resize_with(n, AtomicU64::default);
             }
         }
+        let (chunks, chunk) = chunking(n);
+        self.keys[..n]
+            .par_chunks(chunk)
+            .zip(out.par_chunks(chunk))
+            .for_each(|(keys, out)| {
+                for (k, &(a, b)) in keys.iter().zip(out) {
+                    k.store(u64::from(a) << low | u64::from(b), Relaxed);
+                }
+            });
+        let counts = &mut self.digit_counts;
+        counts.clear();
+        counts.resize(chunks * buckets, 0);
         for pass in 0..passes {
-            let counts = &mut counts[pass * buckets..(pass + 1) * buckets];
+            let shift = pass * digit;
+            let (from, to) = (&self.keys[..n], &self.keys_tmp[..n]);
+            counts
+                .par_chunks_mut(buckets)
+                .zip(from.par_chunks(chunk))
+                .for_each(|(counts, keys)| {
+                    counts.fill(0);
+                    for k in keys {
+                        counts[(k.load(Relaxed) >> shift & mask) as usize] += 1;
+                    }
+                });
             let mut sum = 0;
-            for c in counts.iter_mut() {
-                (*c, sum) = (sum, sum + *c);
+            for d in 0..buckets {
+                for j in 0..chunks {
+                    let c = &mut counts[j * buckets + d];
+                    (*c, sum) = (sum, sum + *c);
+                }
             }
-            let shift = pass as u32 * digit;
-            for &k in &self.keys {
-                let slot = &mut counts[(k >> shift & mask) as usize];
-                self.keys_tmp[*slot as usize] = k;
-                *slot += 1;
-            }
+            counts
+                .par_chunks_mut(buckets)
+                .zip(from.par_chunks(chunk))
+                .for_each(|(cursor, keys)| {
+                    for k in keys {
+                        let k = k.load(Relaxed);
+                        let slot = &mut cursor[(k >> shift & mask) as usize];
+                        to[*slot as usize].store(k, Relaxed);
+                        *slot += 1;
+                    }
+                });
             std::mem::swap(&mut self.keys, &mut self.keys_tmp);
         }
         let low_mask = (1u64 << low) - 1;
-        for (pair, &k) in out.iter_mut().zip(&self.keys) {
-            *pair = ((k >> low) as u32, (k & low_mask) as u32);
-        }
+        out.par_chunks_mut(chunk)
+            .zip(self.keys[..n].par_chunks(chunk))
+            .for_each(|(out, keys)| {
+                for (pair, k) in out.iter_mut().zip(keys) {
+                    let k = k.load(Relaxed);
+                    *pair = ((k >> low) as u32, (k & low_mask) as u32);
+                }
+            });
     }
 }
+
+/// Fewest shapes per job worth a rayon task.
+const MIN_JOB: usize = 4096;
 
 /// Widest digit of the answer's radix sort: 4096 counters, which stay in the first-level cache.
 const RADIX_BITS: u32 = 12;
@@ -496,8 +532,10 @@ const UNBOUNDED: u32 = 0x40;
 const INVALID: u32 = 0x80;
 /// Pair kinds: bucket of a pair of kinds, first kind the smaller.
 const BUCKET: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
-/// Candidate pairs collected per pair kind before they are packed and tested.
+/// Candidate pairs collected per pair kind before they are packed and tested: whole lane
+/// blocks, and their hits fit one `u64`.
 const BATCH: usize = 64;
+const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(LANES));
 
 /// One shape as the narrow phase reads it: its fields as the lane blocks take them (circle `x,
 /// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
@@ -785,18 +823,20 @@ trait FromRecords: Copy {
     fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self;
 }
 
+/// Field `k` of eight records, one per lane.
+#[inline(always)]
+fn lanes(records: &[&SharedRecord; LANES], k: usize) -> f32x8 {
+    f32x8::new(core::array::from_fn(|l| records[l].field(k)))
+}
+
 macro_rules! from_records {
     ($($X8:ty { $($field:ident: $k:literal),+ })+) => {$(
         impl FromRecords for $X8 {
             const INERT: Self = <$X8>::INERT;
             #[inline(always)]
             fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self {
-                let mut lanes = [[0.0f32; LANES]; 6];
-                for (l, &i) in at.iter().enumerate() {
-                    let r = &records[i as usize];
-                    $(lanes[$k][l] = r.field($k);)+
-                }
-                Self { $($field: f32x8::new(lanes[$k])),+ }
+                let r: [&SharedRecord; LANES] = core::array::from_fn(|l| &records[at[l] as usize]);
+                Self { $($field: lanes(&r, $k)),+ }
             }
         }
     )+};

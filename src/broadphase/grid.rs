@@ -177,6 +177,8 @@ impl Level {
 pub(crate) struct Grid {
     levels: Vec<Level>,
     level_of_class: Vec<u8>,
+    /// The smallest size class of each level after the first, ascending.
+    first_classes: Vec<i32>,
     /// The level of the median size.
     main_level: usize,
     /// `starts[c] .. starts[c + 1]`: the sorted positions of global cell `c`.
@@ -197,8 +199,13 @@ pub(crate) struct Grid {
 }
 
 /// Number of chunks the parallel passes split `n` items into, and the chunk length.
-fn chunking(n: usize) -> (usize, usize) {
-    let chunks = rayon::current_num_threads().max(1);
+/// Below this many items per chunk, splitting a pass over threads costs more than it saves.
+pub(crate) const MIN_CHUNK: usize = 16 * 1024;
+
+/// Number of chunks a parallel pass splits `n` items into (one per thread, fewer for small
+/// `n`), and the chunk length.
+pub(crate) fn chunking(n: usize) -> (usize, usize) {
+    let chunks = (n / MIN_CHUNK).clamp(1, rayon::current_num_threads().max(1));
     (chunks, n.div_ceil(chunks).max(1))
 }
 
@@ -260,8 +267,9 @@ impl Grid {
             .last()
             .map_or(0, |l| l.base as usize + l.cells());
 
-        // 3. Every box's cell, counted per chunk.
+        // 3. Every box's cell, counted per chunk, eight boxes at a time.
         let (levels, level_of_class) = (&self.levels[..], &self.level_of_class[..]);
+        let first_classes = &self.first_classes[..];
         self.keys.clear();
         self.keys.resize(boxes.len(), SKIP);
         self.counts.clear();
@@ -271,7 +279,19 @@ impl Grid {
             .zip(boxes.par_chunks(chunk_len))
             .zip(self.counts.par_chunks_mut(cells.max(1)))
             .for_each(|((keys, part), counts)| {
-                for (key, b) in keys.iter_mut().zip(part) {
+                let mut eights = keys.chunks_exact_mut(LANES).zip(part.chunks_exact(LANES));
+                for (keys, part) in &mut eights {
+                    let part: &[[f32; 4]; LANES] = part.try_into().expect("eight boxes");
+                    let found = keys_of(levels, first_classes, part).to_array();
+                    for (key, &cell) in keys.iter_mut().zip(&found) {
+                        *key = cell as u32;
+                        if cell >= 0 {
+                            counts[cell as usize] += 1;
+                        }
+                    }
+                }
+                let done = keys.len() / LANES * LANES;
+                for (key, b) in keys[done..].iter_mut().zip(&part[done..]) {
                     if let Some((_, class)) = class_of(b) {
                         let level = &levels[level_of_class[class] as usize];
                         let cell = level.cell_index(level.col(b[0]), level.row(b[1]));
@@ -348,6 +368,7 @@ impl Grid {
     fn plan_levels(&mut self, all: &ChunkStats, boxes: &[[f32; 4]], fixed_cell: Option<f32>) {
         let classes = &all.classes;
         self.levels.clear();
+        self.first_classes.clear();
         self.level_of_class.clear();
         self.level_of_class.resize(CLASSES, NO_LEVEL);
         let total: u64 = classes.iter().map(|c| u64::from(c.count)).sum();
@@ -373,6 +394,9 @@ impl Grid {
             }
             let group = (class as i64 - median as i64 + 1).div_euclid(CLASSES_PER_LEVEL as i64);
             if group_of_level.last() != Some(&group) {
+                if !group_of_level.is_empty() {
+                    self.first_classes.push(class as i32);
+                }
                 group_of_level.push(group);
                 stats.push(ClassStats::default());
             }
@@ -656,6 +680,30 @@ impl<D: FnMut(&[(u32, u32)])> Out<'_, D> {
         }
         self.n += n;
     }
+}
+
+/// The cells of eight boxes (what [`class_of`], the level table, [`Level::col`] and
+/// [`Level::row`] give, lane by lane), or -1 for a box that is not entered. A box's level is the
+/// number of levels after the first whose smallest size class it reaches, as levels are
+/// contiguous runs of classes.
+#[inline(always)]
+fn keys_of(levels: &[Level], first_classes: &[i32], boxes: &[[f32; 4]; LANES]) -> i32x8 {
+    let field = |k: usize| f32x8::new(core::array::from_fn(|l| boxes[l][k]));
+    let (min_x, min_y) = (field(0), field(1));
+    let side = (field(2) - min_x).fast_max(field(3) - min_y);
+    let class: i32x8 = bytemuck::cast::<f32x8, i32x8>(side) >> 23 & i32x8::splat(0xff);
+    let mut level = i32x8::ZERO;
+    for &first in first_classes {
+        level -= class.simd_ge(i32x8::splat(first)); // true lanes are -1
+    }
+    let mut key = i32x8::splat(-1);
+    for (l, g) in levels.iter().enumerate() {
+        let cell =
+            i32x8::splat(g.base as i32) + g.rows(min_y) * i32x8::splat(g.nx as i32) + g.cols(min_x);
+        key = level.simd_eq(i32x8::splat(l as i32)).select(cell, key);
+    }
+    // NaN `min_x`: not entered.
+    min_x.simd_eq(min_x).select(key, i32x8::splat(-1))
 }
 
 /// Cells a region of minimum corners needs at side `cell`, with a margin of one on each axis.
