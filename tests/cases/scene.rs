@@ -397,3 +397,65 @@ fn sizes_over_many_levels() {
         );
     }
 }
+
+/// Every overlapping pair by an independent sweep: boxes grown generously (so no hit of the
+/// reference can be missed for ordinary coordinates), sorted by left edge, each box paired with
+/// the boxes starting before its right edge, then decided by the reference.
+fn sweep(shapes: &[Shape]) -> Vec<(u32, u32)> {
+    let grown = |s: &Shape| {
+        let b = s.bounding_box();
+        let pad = 1e-3
+            * [b.min_x, b.min_y, b.max_x, b.max_y]
+                .map(f32::abs)
+                .iter()
+                .fold(1.0f32, |m, v| m.max(*v));
+        [b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad]
+    };
+    let mut order: Vec<(u32, [f32; 4])> = shapes
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.check().is_ok())
+        .map(|(i, s)| (i as u32, grown(s)))
+        .collect();
+    order.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+    let mut out = Vec::new();
+    for (k, (i, a)) in order.iter().enumerate() {
+        for (j, b) in &order[k + 1..] {
+            if b[0] > a[2] {
+                break;
+            }
+            if b[1] <= a[3] && a[1] <= b[3] && overlap(&shapes[*i as usize], &shapes[*j as usize]) {
+                out.push((*i.min(j), *i.max(j)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// A scene large and dense enough that the grid's passes and the answer's sort split into
+/// several chunks on several threads: the same answer as the sweep on 1, 2 and 3 threads.
+#[test]
+fn large_dense_scene_on_several_threads() {
+    let mut g = Gen::new(77);
+    let scene = mixed(&mut g, 40_000, 250.0);
+    let want = sweep(&shapes(&scene));
+    assert!(
+        want.len() > 40_000,
+        "{} pairs: too few to split the sort",
+        want.len()
+    );
+    for threads in [1, 2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let got = pool.install(|| scene.overlapping_pairs());
+        assert!(
+            got == want,
+            "{threads} threads: {} pairs, sweep {}",
+            got.len(),
+            want.len()
+        );
+    }
+}
