@@ -515,8 +515,8 @@ impl PairFinder {
     }
 }
 
-/// Fewest shapes per job worth a rayon task.
-const MIN_JOB: usize = 4096;
+/// Fewest shapes per job worth a rayon task (waking a sleeping worker costs tens of µs).
+const MIN_JOB: usize = 16 * 1024;
 
 /// Widest digit of the answer's radix sort: 4096 counters, which stay in the first-level cache.
 const RADIX_BITS: u32 = 12;
