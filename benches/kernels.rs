@@ -1,6 +1,7 @@
-//! Throughput of every pair kernel next to its scalar reference in a plain loop and next to
-//! parry2d on the same shapes, at 4096 pairs (in cache) and 4 Mi pairs (streaming from memory),
-//! plus, at 4 Mi, a loop that only reads the bytes the kernel reads (the memory-bandwidth bound).
+//! Throughput of every pair kernel and ray cast next to its scalar reference in a plain loop and
+//! next to parry2d on the same shapes, at 4096 pairs (in cache) and 4 Mi pairs (streaming from
+//! memory), plus, at 4 Mi, a loop that only reads the bytes the kernel reads (the
+//! memory-bandwidth bound).
 //!
 //! `cargo bench --bench kernels` (filter with e.g. `-- circle_aabb/4k`). Elements are pairs.
 
@@ -16,7 +17,10 @@ use std::hint::black_box;
 use std::time::Duration;
 use support::{BenchShape, shapes};
 use widephase::wide::f32x8;
-use widephase::{Aabbs, Circles, HitMask, Obbs, Overlaps, Points, ShapeSoa, batch_test, reference};
+use widephase::{
+    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, Polygons, Ray, RayCast, Rays, ShapeSoa,
+    batch_raycast, batch_test, reference,
+};
 
 const IN_CACHE: usize = 4096;
 const STREAMING: usize = 4 << 20;
@@ -129,6 +133,79 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
     }
 }
 
+/// Ray casts: one entry parameter per ray, `f32::INFINITY` for a miss, from every contender.
+fn bench_cast<S>(c: &mut Criterion, name: &str, reference: fn(&Ray, &S::Shape) -> f32)
+where
+    S: RayCast + FromIterator<S::Shape>,
+    S::Shape: BenchShape,
+    <S::Shape as BenchShape>::Parry: Shape,
+{
+    use parry2d::query::RayCast as _;
+    for (n, label) in [(IN_CACHE, "4k"), (STREAMING, "4M")] {
+        let vr: Vec<Ray> = shapes(n, 3);
+        let vs: Vec<S::Shape> = shapes(n, 4);
+        let rays: Rays = vr.iter().copied().collect();
+        let s: S = vs.iter().copied().collect();
+        let pr: Vec<_> = vr.iter().map(BenchShape::to_parry).collect();
+        let ps: Vec<_> = vs.iter().map(BenchShape::to_parry).collect();
+        let peer = |r: &(Pose, parry2d::query::Ray),
+                    max_t: f32,
+                    s: &(Pose, <S::Shape as BenchShape>::Parry)| {
+            s.1.cast_ray(&s.0, &r.1, max_t, true)
+                .unwrap_or(f32::INFINITY)
+        };
+        let mut out = Vec::new();
+        let mut t = vec![0.0f32; n];
+
+        let mut group = c.benchmark_group(format!("{name}/{label}"));
+        group.throughput(Throughput::Elements(n as u64));
+        configure(&mut group, n);
+        group.bench_function("x8", |bench| {
+            bench.iter(|| batch_raycast(black_box(&rays), black_box(&s), &mut out).unwrap())
+        });
+        group.bench_function("reference", |bench| {
+            bench.iter(|| {
+                for ((t, r), x) in t.iter_mut().zip(&vr).zip(&vs) {
+                    *t = reference(black_box(r), x);
+                }
+            })
+        });
+        group.bench_function("parry2d", |bench| {
+            bench.iter(|| {
+                for (((t, r), x), ray) in t.iter_mut().zip(&pr).zip(&ps).zip(&vr) {
+                    *t = peer(black_box(r), ray.max_t, x);
+                }
+            })
+        });
+        if n == STREAMING {
+            group.bench_function("read-only", |bench| bench.iter(|| read_only(&rays, &s)));
+        }
+        group.finish();
+        // The contenders must agree on hit or miss, and on where, or the comparison is
+        // meaningless.
+        batch_raycast(&rays, &s, &mut out).unwrap();
+        let agree = (0..n)
+            .filter(|&i| {
+                let theirs = peer(&pr[i], vr[i].max_t, &ps[i]);
+                match (out[i] < f32::INFINITY, theirs < f32::INFINITY) {
+                    (true, true) => (out[i] - theirs).abs() <= 1e-3 * (1.0 + theirs.abs()),
+                    (false, false) => true,
+                    _ => false,
+                }
+            })
+            .count();
+        let hits = out.iter().filter(|t| t.is_finite()).count();
+        assert!(
+            agree * 1000 >= n * 999,
+            "{name}: parry2d agrees on only {agree} of {n}"
+        );
+        assert!(
+            hits * 5 > n && hits * 5 < n * 4,
+            "{name}: {hits} hits of {n}"
+        );
+    }
+}
+
 fn kernels(c: &mut Criterion) {
     bench_pair::<Points, Aabbs>(c, "point_aabb", reference::point_aabb, point_test);
     bench_pair::<Points, Circles>(c, "point_circle", reference::point_circle, point_test);
@@ -139,6 +216,15 @@ fn kernels(c: &mut Criterion) {
     bench_pair::<Circles, Obbs>(c, "circle_obb", reference::circle_obb, shape_test);
     bench_pair::<Aabbs, Obbs>(c, "aabb_obb", reference::aabb_obb, shape_test);
     bench_pair::<Obbs, Obbs>(c, "obb_obb", reference::obb_obb, shape_test);
+    bench_pair::<Points, Polygons>(c, "point_polygon", reference::point_polygon, point_test);
+    bench_pair::<Circles, Polygons>(c, "circle_polygon", reference::circle_polygon, shape_test);
+    bench_pair::<Aabbs, Polygons>(c, "aabb_polygon", reference::aabb_polygon, shape_test);
+    bench_pair::<Obbs, Polygons>(c, "obb_polygon", reference::obb_polygon, shape_test);
+    bench_pair::<Polygons, Polygons>(c, "polygon_polygon", reference::polygon_polygon, shape_test);
+    bench_cast::<Aabbs>(c, "ray_aabb", reference::ray_aabb);
+    bench_cast::<Circles>(c, "ray_circle", reference::ray_circle);
+    bench_cast::<Obbs>(c, "ray_obb", reference::ray_obb);
+    bench_cast::<Polygons>(c, "ray_polygon", reference::ray_polygon);
 }
 
 criterion_group!(benches, kernels);

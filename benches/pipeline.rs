@@ -64,6 +64,10 @@ fn parry_scene(scene: &Scene) -> ParryScene {
                     let (p, b) = o.to_parry();
                     (p, Box::new(b))
                 }
+                Shape::Polygon(q) => {
+                    let (p, b) = q.to_parry();
+                    (p, Box::new(b))
+                }
             }
         })
         .collect()

@@ -1,12 +1,13 @@
-//! Differential fuzzer: every x8 kernel (through `batch_test`) against its scalar reference on
-//! seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement is
-//! a bug: the kernels promise the reference's exact answer on every input.
+//! Differential fuzzer: every x8 kernel (through `batch_test`, and the ray casts through
+//! `batch_raycast`) against its scalar reference on seeded random batches, on all cores, until a
+//! time or pair budget runs out. Any disagreement is a bug: the kernels promise the reference's
+//! exact answer on every input (for ray casts, the same bits of the entry parameter).
 //!
 //! ```text
 //! cargo run --release --example fuzz -- --seconds 60
 //!     [--pairs N]      stop after about N pairs in all (default: no limit)
 //!     [--seed S]       first batch seed (default: from the clock; printed)
-//!     [--kind K]       one pair kind, e.g. circle_aabb (default: all nine)
+//!     [--kind K]       one pair kind, e.g. circle_aabb or ray_polygon (default: all)
 //!     [--batch N]      pairs per batch (default 65536)
 //!     [--replay FILE]  re-run a reproducer written by an earlier run
 //! ```
@@ -24,7 +25,8 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use widephase::{
-    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, SIMD_BACKEND, ShapeSoa, batch_test, reference,
+    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, Polygons, Ray, RayCast, Rays, SIMD_BACKEND,
+    ShapeSoa, batch_raycast, batch_test, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -33,8 +35,8 @@ struct Mismatch {
     seed: u64,
     batch: usize,
     index: usize,
-    kernel: bool,
-    reference: bool,
+    kernel: String,
+    reference: String,
     a: String,
     b: String,
     a_bits: Vec<u32>,
@@ -71,8 +73,8 @@ where
             seed,
             batch: n,
             index: i,
-            kernel: hits.get(i),
-            reference: want,
+            kernel: hits.get(i).to_string(),
+            reference: want.to_string(),
             a: shapes::rust_literal(&va[i]),
             b: shapes::rust_literal(&vb[i]),
             a_bits: field_bits(&va[i]),
@@ -90,6 +92,81 @@ fn from_bits<S: bytemuck::Pod>(bits: &[u32]) -> Option<S> {
         .ok()?
         .first()
         .copied()
+}
+
+/// Runs one seeded batch of `n` rays cast against shapes of kind `S`; the first mismatch (in
+/// the bits of the entry parameter), if any.
+fn batch_cast<S>(
+    kind: &'static str,
+    seed: u64,
+    n: usize,
+    reference: fn(&Ray, &S::Shape) -> f32,
+) -> Option<Mismatch>
+where
+    S: RayCast + FromIterator<S::Shape>,
+    S::Shape: Arbitrary,
+{
+    let (vr, vs) = Gen::new(seed).pairs::<Ray, S::Shape>(n);
+    let rays: Rays = vr.iter().copied().collect();
+    let shapes: S = vs.iter().copied().collect();
+    let mut t = Vec::new();
+    batch_raycast(&rays, &shapes, &mut t).expect("equal lengths");
+    (0..n).find_map(|i| {
+        let want = reference(&vr[i], &vs[i]);
+        (t[i].to_bits() != want.to_bits()).then(|| Mismatch {
+            kind,
+            seed,
+            batch: n,
+            index: i,
+            kernel: format!("{:?}", t[i]),
+            reference: format!("{want:?}"),
+            a: shapes::rust_literal(&vr[i]),
+            b: shapes::rust_literal(&vs[i]),
+            a_bits: field_bits(&vr[i]),
+            b_bits: field_bits(&vs[i]),
+        })
+    })
+}
+
+/// Replays one ray cast: the reference and the kernel in all eight lanes and alone; whether
+/// they give the same bits.
+fn replay_cast<S>(
+    r_bits: &[u32],
+    s_bits: &[u32],
+    reference: fn(&Ray, &S::Shape) -> f32,
+) -> Result<bool, String>
+where
+    S: RayCast + FromIterator<S::Shape>,
+    S::Shape: Arbitrary,
+{
+    let r: Ray = from_bits(r_bits).ok_or("wrong number of fields for the ray")?;
+    let s: S::Shape = from_bits(s_bits).ok_or("wrong number of fields for the shape")?;
+    let want = reference(&r, &s);
+    let full = S::kernel(
+        &[r; 8].into_iter().collect::<Rays>().block(0),
+        &[s; 8].into_iter().collect::<S>().block(0),
+    );
+    let mut one = Vec::new();
+    batch_raycast(
+        &[r].into_iter().collect(),
+        &[s].into_iter().collect::<S>(),
+        &mut one,
+    )
+    .expect("equal lengths");
+    println!(
+        "ray = {r:?}
+shape = {s:?}"
+    );
+    println!(
+        "reference: {want:?}; kernel, all lanes: {:?}; kernel, one lane: {:?}",
+        full.to_array(),
+        one[0]
+    );
+    Ok(full
+        .to_array()
+        .iter()
+        .all(|t| t.to_bits() == want.to_bits())
+        && one[0].to_bits() == want.to_bits())
 }
 
 /// Replays one pair: the reference and the kernel (the pair in all eight lanes, and alone with
@@ -135,16 +212,20 @@ struct Kind {
 }
 
 macro_rules! kinds {
-    ($($name:ident: $A:ty, $B:ty;)+) => {
+    ($($name:ident: $A:ty, $B:ty;)+ ; $($cast:ident: $S:ty;)+) => {
         [$(Kind {
             name: stringify!($name),
             run: |seed, n| batch::<$A, $B>(stringify!($name), seed, n, reference::$name),
             replay: |a, b| replay_pair::<$A, $B>(a, b, reference::$name),
+        },)+ $(Kind {
+            name: stringify!($cast),
+            run: |seed, n| batch_cast::<$S>(stringify!($cast), seed, n, reference::$cast),
+            replay: |a, b| replay_cast::<$S>(a, b, reference::$cast),
         },)+]
     };
 }
 
-fn all_kinds() -> [Kind; 9] {
+fn all_kinds() -> [Kind; 18] {
     kinds! {
         point_aabb: Points, Aabbs;
         point_circle: Points, Circles;
@@ -155,6 +236,16 @@ fn all_kinds() -> [Kind; 9] {
         circle_obb: Circles, Obbs;
         aabb_obb: Aabbs, Obbs;
         obb_obb: Obbs, Obbs;
+        point_polygon: Points, Polygons;
+        circle_polygon: Circles, Polygons;
+        aabb_polygon: Aabbs, Polygons;
+        obb_polygon: Obbs, Polygons;
+        polygon_polygon: Polygons, Polygons;
+        ;
+        ray_aabb: Aabbs;
+        ray_circle: Circles;
+        ray_obb: Obbs;
+        ray_polygon: Polygons;
     }
 }
 
@@ -375,7 +466,7 @@ fn main() {
     );
     for (kind, count) in kinds.iter().zip(&per_kind) {
         println!(
-            "  {:<14} {:>14} pairs",
+            "  {:<16} {:>14} pairs",
             kind.name,
             count.load(Ordering::Relaxed)
         );

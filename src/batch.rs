@@ -1,11 +1,14 @@
 //! [`batch_test`] and [`par_batch_test`]: pair `i` of one container against pair `i` of another,
 //! eight pairs per kernel call, and the [`Overlaps`] trait that picks the kernel for a pair of
-//! container types at compile time.
+//! container types at compile time. [`batch_raycast`] and [`par_batch_raycast`] do the same for
+//! ray `i` against shape `i`, through the [`RayCast`] trait.
 
 use crate::narrow;
-use crate::soa::{Aabbs, Circles, HitMask, LANES, Obbs, Points, ShapeSoa};
+use crate::shape::Ray;
+use crate::soa::{Aabbs, Circles, HitMask, LANES, Obbs, Points, Polygons, RayX8, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
+use wide::f32x8;
 
 /// Pair kinds that have a kernel: `A: Overlaps<B>` when shapes in `A` can be tested against shapes
 /// in `B`. Implemented for every supported pair in both argument orders; a pair without an
@@ -58,6 +61,11 @@ overlaps! {
     Circles, Obbs => circle_obb;
     Aabbs, Obbs => aabb_obb;
     Obbs, Obbs => obb_obb;
+    Points, Polygons => point_polygon;
+    Circles, Polygons => circle_polygon;
+    Aabbs, Polygons => aabb_polygon;
+    Obbs, Polygons => obb_polygon;
+    Polygons, Polygons => polygon_polygon;
 }
 
 swapped! {
@@ -67,6 +75,10 @@ swapped! {
     Aabbs, Circles;
     Obbs, Circles;
     Obbs, Aabbs;
+    Polygons, Points;
+    Polygons, Circles;
+    Polygons, Aabbs;
+    Polygons, Obbs;
 }
 
 /// The two containers passed to [`batch_test`] have different lengths.
@@ -198,5 +210,114 @@ fn mask_tail(len: usize, words: &mut [u64]) {
         && !len.is_multiple_of(64)
     {
         *last &= (1u64 << (len % 64)) - 1;
+    }
+}
+
+/// Shapes a ray can be cast against: `S: RayCast` when [`Rays`] can be tested against `S`.
+/// Implemented for [`Aabbs`], [`Circles`], [`Obbs`] and [`Polygons`].
+pub trait RayCast: ShapeSoa {
+    /// The eight-lane kernel: lane `i` is the entry parameter of ray `i` into shape `i`, or
+    /// `f32::INFINITY` for a miss.
+    fn kernel(r: &RayX8, s: &Self::X8) -> f32x8;
+    /// The scalar reference the kernel matches bit for bit.
+    fn reference(r: &Ray, s: &Self::Shape) -> f32;
+}
+
+macro_rules! ray_cast {
+    ($($S:ty => $pair:ident;)+) => {$(
+        impl RayCast for $S {
+            #[inline(always)]
+            fn kernel(r: &RayX8, s: &<$S as ShapeSoa>::X8) -> f32x8 {
+                narrow::$pair::x8(r, s)
+            }
+            #[inline]
+            fn reference(r: &Ray, s: &<$S as ShapeSoa>::Shape) -> f32 {
+                narrow::$pair::reference(r, s)
+            }
+        }
+    )+};
+}
+
+ray_cast! {
+    Aabbs => ray_aabb;
+    Circles => ray_circle;
+    Obbs => ray_obb;
+    Polygons => ray_polygon;
+}
+
+/// Casts ray `i` against shape `i` for every `i`, eight per kernel call.
+///
+/// On success `out` holds `rays.len()` parameters: the entry parameter `t` of ray `i` into
+/// shape `i` (the hit point is `origin + t · dir`; 0 when the origin is inside), or
+/// `f32::INFINITY` for a miss. Its allocation is reused. If the lengths differ, the error
+/// names both and `out` is left as it was.
+///
+/// ```
+/// use widephase::{batch_raycast, Aabb, Aabbs, Ray, Rays};
+/// let rays: Rays = [
+///     Ray::new(0.0, 0.5, 1.0, 0.0, 100.0), // along +x
+///     Ray::new(2.5, 0.5, 1.0, 0.0, 100.0), // starts inside
+///     Ray::new(0.0, 5.0, 1.0, 0.0, 100.0), // passes above
+/// ]
+/// .into_iter()
+/// .collect();
+/// let boxes: Aabbs = (0..3).map(|_| Aabb::new(2.0, 0.0, 3.0, 1.0)).collect();
+/// let mut t = Vec::new();
+/// batch_raycast(&rays, &boxes, &mut t)?;
+/// assert_eq!(t, [2.0, 0.0, f32::INFINITY]);
+/// # Ok::<(), widephase::LengthMismatch>(())
+/// ```
+pub fn batch_raycast<S: RayCast>(
+    rays: &Rays,
+    shapes: &S,
+    out: &mut Vec<f32>,
+) -> Result<(), LengthMismatch> {
+    let out = prepare_cast(rays, shapes, out)?;
+    fill_casts(rays, shapes, 0, out);
+    Ok(())
+}
+
+/// [`batch_raycast`] split over rayon's threads at lane-block boundaries; the result is
+/// identical.
+pub fn par_batch_raycast<S: RayCast + Sync>(
+    rays: &Rays,
+    shapes: &S,
+    out: &mut Vec<f32>,
+) -> Result<(), LengthMismatch> {
+    let out = prepare_cast(rays, shapes, out)?;
+    const RAYS_PER_TASK: usize = 4096;
+    out.par_chunks_mut(RAYS_PER_TASK)
+        .enumerate()
+        .for_each(|(task, chunk)| fill_casts(rays, shapes, task * RAYS_PER_TASK / LANES, chunk));
+    Ok(())
+}
+
+fn prepare_cast<'o, S: ShapeSoa>(
+    rays: &Rays,
+    shapes: &S,
+    out: &'o mut Vec<f32>,
+) -> Result<&'o mut [f32], LengthMismatch> {
+    if rays.len() != shapes.len() {
+        return Err(LengthMismatch {
+            a: rays.len(),
+            b: shapes.len(),
+        });
+    }
+    out.clear();
+    out.resize(rays.len(), f32::INFINITY);
+    Ok(out)
+}
+
+/// Fills `out` with the parameters of the blocks from `first_block` on.
+#[inline]
+fn fill_casts<S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut [f32]) {
+    let blocks = out.len().div_ceil(LANES);
+    let (vr, vs) = (
+        rays.blocks_view(first_block..first_block + blocks),
+        shapes.blocks_view(first_block..first_block + blocks),
+    );
+    for (j, chunk) in out.chunks_mut(LANES).enumerate() {
+        let t = S::kernel(&Rays::block_at(&vr, j), &S::block_at(&vs, j));
+        chunk.copy_from_slice(&t.as_array()[..chunk.len()]);
     }
 }

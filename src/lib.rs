@@ -1,11 +1,13 @@
 //! # widephase
 //!
-//! Batched 2D overlap tests. Shapes live in structure-of-arrays containers ([`Points`],
-//! [`Circles`], [`Aabbs`], [`Obbs`]) laid out in blocks of eight lanes; [`batch_test`] tests
-//! pair `i` of one container against pair `i` of another, eight pairs per call of a
-//! [`wide::f32x8`] kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives exactly
-//! its answer on every input. For a whole scene, [`Scene`] finds every overlapping pair through a
-//! uniform grid and the same kernels (see [`scene`]).
+//! Batched 2D overlap tests and ray casts. Shapes live in structure-of-arrays containers
+//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Rays`]) laid out in blocks of
+//! eight lanes; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
+//! [`batch_raycast`] casts ray `i` against shape `i`, eight per call of a [`wide::f32x8`]
+//! kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
+//! exactly its answer on every input. For a whole scene, [`Scene`] finds every overlapping pair
+//! through a uniform grid and the same kernels, and answers ray casts and box and point queries
+//! (see [`scene`]).
 //!
 //! ```
 //! use widephase::{batch_test, Circle, Circles, Obb, Obbs, HitMask};
@@ -25,11 +27,20 @@
 //!   radius 1 at (2, 0) and one at (0, 0) overlap; so do `[0, 1]` and `[1, 2]` boxes.
 //! - **Frame.** x to the right, y up, angles in radians counter-clockwise. An [`Obb`] stores its
 //!   rotation as the unit vector `(cos, sin)`, computed once when it is built; no pair test calls
-//!   trigonometry.
+//!   trigonometry. A [`Polygon`] is convex with up to eight vertices, counter-clockwise; a
+//!   shorter one repeats its last vertex in the unused slots.
+//! - **Rays.** [`Ray`] casts answer the entry parameter `t` (the point `origin + t · dir`, in
+//!   units of the given direction): 0 when the origin is inside, `f32::INFINITY` for a miss or
+//!   an entry beyond `max_t`. Grazing a corner or an edge is a hit; an axis-parallel or zero
+//!   direction is handled exactly (see [`narrow`]).
 //! - **Bad data never hits.** A pair in which either shape has a NaN field, a negative radius or
-//!   half extent, an AABB with `min > max`, or a non-finite OBB rotation is never reported as
-//!   overlapping, by the scalar reference and the kernel alike, and no data makes a kernel panic.
-//!   `validate()` on a container names the first such shape and why (see [`InvalidShape`]).
+//!   half extent, an AABB with `min > max`, a non-finite OBB rotation, or a non-finite polygon
+//!   coordinate is never reported as overlapping, and a ray with a non-finite origin or
+//!   direction or a NaN or negative `max_t` never hits, by the scalar reference and the kernel
+//!   alike; no data makes a kernel panic. `validate()` on a container names the first such
+//!   shape and why (see [`InvalidShape`]). A finite polygon that is not convex and
+//!   counter-clockwise, like a finite rotation that is not unit length, is used as given by the
+//!   kernels; `validate()` refuses it and a [`Scene`] never pairs it.
 //! - **Infinity follows IEEE.** `Aabb::new(-inf, -inf, inf, inf)` contains every finite point and
 //!   circle. Where a formula meets `inf - inf` or `0 · inf` the result is NaN and the pair is not a
 //!   hit; the module docs of [`narrow`] say per pair where that happens (e.g. an AABB with an
@@ -51,12 +62,14 @@
 //!
 //! ## Pair kinds
 //!
-//! | | [`Points`] | [`Circles`] | [`Aabbs`] | [`Obbs`] |
-//! |---|---|---|---|---|
-//! | [`Points`] | | ✓ | ✓ | ✓ |
-//! | [`Circles`] | ✓ | ✓ | ✓ | ✓ |
-//! | [`Aabbs`] | ✓ | ✓ | ✓ | ✓ |
-//! | [`Obbs`] | ✓ | ✓ | ✓ | ✓ |
+//! | | [`Points`] | [`Circles`] | [`Aabbs`] | [`Obbs`] | [`Polygons`] |
+//! |---|---|---|---|---|---|
+//! | [`Points`] | | ✓ | ✓ | ✓ | ✓ |
+//! | [`Circles`] | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Aabbs`] | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Obbs`] | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Polygons`] | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Rays`] ([`batch_raycast`]) | | ✓ | ✓ | ✓ | ✓ |
 //!
 //! Point–point has no kernel (two points overlap only when equal); a pair without an [`Overlaps`]
 //! implementation does not compile:
@@ -76,40 +89,64 @@ pub mod scene;
 pub mod shape;
 pub mod soa;
 
-pub use batch::{LengthMismatch, Overlaps, batch_test, par_batch_test};
-pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene};
-pub use shape::{Aabb, Circle, Obb, Point, Problem, Shape, ShapeError};
+pub use batch::{
+    LengthMismatch, Overlaps, RayCast, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
+};
+pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
+pub use shape::{
+    Aabb, Circle, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
+    ShapeError,
+};
 pub use soa::{
     AabbX8, Aabbs, CircleX8, Circles, HitMask, InvalidShape, LANES, ObbX8, Obbs, PointX8, Points,
-    ShapeSoa,
+    PolygonX8, Polygons, RayX8, Rays, ShapeSoa,
 };
 pub use wide;
 
-/// The scalar reference of every pair test: plain, readable, the ground truth the kernels match
-/// bit for bit. Each function's derivation is in its file under [`narrow`].
+/// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
+/// kernels match bit for bit. Each function's derivation is in its file under [`narrow`].
 pub mod reference {
     pub use crate::narrow::aabb_aabb::reference as aabb_aabb;
     pub use crate::narrow::aabb_obb::reference as aabb_obb;
+    pub use crate::narrow::aabb_polygon::reference as aabb_polygon;
     pub use crate::narrow::circle_aabb::reference as circle_aabb;
     pub use crate::narrow::circle_circle::reference as circle_circle;
     pub use crate::narrow::circle_obb::reference as circle_obb;
+    pub use crate::narrow::circle_polygon::reference as circle_polygon;
     pub use crate::narrow::obb_obb::reference as obb_obb;
+    pub use crate::narrow::obb_polygon::reference as obb_polygon;
     pub use crate::narrow::point_aabb::reference as point_aabb;
     pub use crate::narrow::point_circle::reference as point_circle;
     pub use crate::narrow::point_obb::reference as point_obb;
+    pub use crate::narrow::point_polygon::reference as point_polygon;
+    pub use crate::narrow::polygon_polygon::reference as polygon_polygon;
+    pub use crate::narrow::ray_aabb::reference as ray_aabb;
+    pub use crate::narrow::ray_circle::reference as ray_circle;
+    pub use crate::narrow::ray_obb::reference as ray_obb;
+    pub use crate::narrow::ray_polygon::reference as ray_polygon;
 }
 
-/// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer.
+/// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer (for
+/// the ray casts, lane `i` of the result is ray `i`'s entry parameter).
 pub mod kernel {
     pub use crate::narrow::aabb_aabb::x8 as aabb_aabb;
     pub use crate::narrow::aabb_obb::x8 as aabb_obb;
+    pub use crate::narrow::aabb_polygon::x8 as aabb_polygon;
     pub use crate::narrow::circle_aabb::x8 as circle_aabb;
     pub use crate::narrow::circle_circle::x8 as circle_circle;
     pub use crate::narrow::circle_obb::x8 as circle_obb;
+    pub use crate::narrow::circle_polygon::x8 as circle_polygon;
     pub use crate::narrow::obb_obb::x8 as obb_obb;
+    pub use crate::narrow::obb_polygon::x8 as obb_polygon;
     pub use crate::narrow::point_aabb::x8 as point_aabb;
     pub use crate::narrow::point_circle::x8 as point_circle;
     pub use crate::narrow::point_obb::x8 as point_obb;
+    pub use crate::narrow::point_polygon::x8 as point_polygon;
+    pub use crate::narrow::polygon_polygon::x8 as polygon_polygon;
+    pub use crate::narrow::ray_aabb::x8 as ray_aabb;
+    pub use crate::narrow::ray_circle::x8 as ray_circle;
+    pub use crate::narrow::ray_obb::x8 as ray_obb;
+    pub use crate::narrow::ray_polygon::x8 as ray_polygon;
 }
 
 /// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when

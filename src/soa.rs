@@ -7,7 +7,7 @@
 //! are zero-copy `&[f32]` of exactly `len()` elements; the `_mut` views let a simulation update
 //! positions in place without touching the padding.
 
-use crate::shape::{Aabb, Circle, Obb, Point, ShapeError};
+use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray, ShapeError};
 use core::fmt;
 use wide::f32x8;
 
@@ -388,6 +388,345 @@ soa_container! {
         half_height / half_height_mut: "half extent along the local y axis",
         cos / cos_mut: "cosine of the rotation",
         sin / sin_mut: "sine of the rotation",
+    }
+}
+
+soa_container! {
+    /// [`Ray`]s in lane blocks, for [`batch_raycast`](crate::batch_raycast).
+    ///
+    /// ```
+    /// use widephase::{Ray, Rays};
+    /// let rays: Rays = (0..3).map(|i| Ray::new(0.0, i as f32, 1.0, 0.0, 10.0)).collect();
+    /// assert_eq!(rays.origin_y(), &[0.0, 1.0, 2.0]);
+    /// assert!(rays.validate().is_ok());
+    /// ```
+    Rays of Ray, lanes RayX8 {
+        origin_x / origin_x_mut: "origin, horizontal",
+        origin_y / origin_y_mut: "origin, vertical",
+        dir_x / dir_x_mut: "direction, horizontal",
+        dir_y / dir_y_mut: "direction, vertical",
+        max_t / max_t_mut: "largest parameter tested",
+    }
+}
+
+/// Eight [`Polygon`]s, one per lane: `x[k]` holds vertex `k`'s horizontal coordinate of all
+/// eight polygons.
+///
+/// Converts from and to an array of eight polygons.
+#[derive(Clone, Copy, Debug)]
+pub struct PolygonX8 {
+    /// Vertex `k`'s horizontal coordinate, lane by lane.
+    pub x: [f32x8; MAX_VERTICES],
+    /// Vertex `k`'s vertical coordinate, lane by lane.
+    pub y: [f32x8; MAX_VERTICES],
+}
+
+impl PolygonX8 {
+    /// Eight lanes that never overlap anything (every coordinate NaN), used for padding.
+    pub const INERT: Self = Self {
+        x: [INERT; MAX_VERTICES],
+        y: [INERT; MAX_VERTICES],
+    };
+
+    /// The same [`Polygon`] in all eight lanes.
+    #[inline]
+    #[must_use]
+    pub fn splat(p: Polygon) -> Self {
+        Self {
+            x: p.xs.map(f32x8::splat),
+            y: p.ys.map(f32x8::splat),
+        }
+    }
+
+    /// The polygon in lane `lane` (0..8). Panics if `lane >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn lane(&self, lane: usize) -> Polygon {
+        Polygon {
+            xs: self.x.map(|v| v.as_array()[lane]),
+            ys: self.y.map(|v| v.as_array()[lane]),
+        }
+    }
+}
+
+impl From<[Polygon; LANES]> for PolygonX8 {
+    #[inline]
+    fn from(polys: [Polygon; LANES]) -> Self {
+        Self {
+            x: core::array::from_fn(|k| f32x8::new(polys.map(|p| p.xs[k]))),
+            y: core::array::from_fn(|k| f32x8::new(polys.map(|p| p.ys[k]))),
+        }
+    }
+}
+
+impl From<PolygonX8> for [Polygon; LANES] {
+    #[inline]
+    fn from(lanes: PolygonX8) -> Self {
+        core::array::from_fn(|i| lanes.lane(i))
+    }
+}
+
+/// [`Polygon`]s in lane blocks: vertex `k` of polygon `i` is lane `i % 8` of block `i / 8` of
+/// the `k`-th coordinate field.
+///
+/// One polygon per lane, like every other container, so that a kernel tests eight pairs at
+/// once with the same instructions as its scalar reference, without shuffles; a polygon of
+/// fewer than eight vertices pays for eight (its padding edges have zero length).
+///
+/// ```
+/// use widephase::{Polygon, Polygons};
+/// let tri = Polygon::new(&[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])?;
+/// let mut polys: Polygons = [tri, tri.transformed(5.0, 0.0, 0.5)].into_iter().collect();
+/// assert_eq!(polys.len(), 2);
+/// assert_eq!(polys.xs(1)[0], 1.0); // vertex 1 of polygon 0
+/// polys.xs_mut(0)[1] += 2.0; // move polygon 1's first vertex
+/// assert_eq!(polys.get(1).xs[0], 7.0);
+/// # Ok::<(), widephase::InvalidPolygon>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Polygons {
+    len: usize,
+    x: [Vec<f32x8>; MAX_VERTICES],
+    y: [Vec<f32x8>; MAX_VERTICES],
+}
+
+impl Polygons {
+    /// An empty container.
+    #[inline]
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            len: 0,
+            x: [const { Vec::new() }; MAX_VERTICES],
+            y: [const { Vec::new() }; MAX_VERTICES],
+        }
+    }
+
+    /// An empty container with room for `n` polygons before it reallocates.
+    #[must_use]
+    pub fn with_capacity(n: usize) -> Self {
+        let blocks = n.div_ceil(LANES);
+        Self {
+            len: 0,
+            x: core::array::from_fn(|_| Vec::with_capacity(blocks)),
+            y: core::array::from_fn(|_| Vec::with_capacity(blocks)),
+        }
+    }
+
+    /// Number of polygons.
+    #[inline]
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no polygons.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends a polygon; its index is the old `len()`.
+    #[inline]
+    pub fn push(&mut self, p: Polygon) {
+        let (block, lane) = (self.len / LANES, self.len % LANES);
+        if lane == 0 {
+            for field in self.x.iter_mut().chain(&mut self.y) {
+                field.push(INERT);
+            }
+        }
+        for k in 0..MAX_VERTICES {
+            self.x[k][block].as_mut_array()[lane] = p.xs[k];
+            self.y[k][block].as_mut_array()[lane] = p.ys[k];
+        }
+        self.len += 1;
+    }
+
+    /// Polygon `i`. Panics if `i >= len()`.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, i: usize) -> Polygon {
+        assert!(
+            i < self.len,
+            "index {i} out of range for Polygons of length {}",
+            self.len
+        );
+        Polygon {
+            xs: core::array::from_fn(|k| self.xs(k)[i]),
+            ys: core::array::from_fn(|k| self.ys(k)[i]),
+        }
+    }
+
+    /// Replaces polygon `i`. Panics if `i >= len()`.
+    #[inline]
+    pub fn set(&mut self, i: usize, p: Polygon) {
+        assert!(
+            i < self.len,
+            "index {i} out of range for Polygons of length {}",
+            self.len
+        );
+        for k in 0..MAX_VERTICES {
+            self.xs_mut(k)[i] = p.xs[k];
+            self.ys_mut(k)[i] = p.ys[k];
+        }
+    }
+
+    /// Removes every polygon, keeping the allocation.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        for field in self.x.iter_mut().chain(&mut self.y) {
+            field.clear();
+        }
+    }
+
+    /// The polygons in index order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Polygon> + '_ {
+        (0..self.len).map(move |i| self.get(i))
+    }
+
+    /// Checks every polygon; the error names the first one with a non-finite coordinate or
+    /// that is not convex and counter-clockwise, and why.
+    pub fn validate(&self) -> Result<(), InvalidShape> {
+        for (index, p) in self.iter().enumerate() {
+            p.check().map_err(|error| InvalidShape {
+                container: "Polygons",
+                index,
+                error,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Number of lane blocks, `len().div_ceil(8)`.
+    #[inline]
+    #[must_use]
+    pub const fn blocks(&self) -> usize {
+        self.len.div_ceil(LANES)
+    }
+
+    /// Lane block `i`: polygons `8i .. 8i + 8`, padding lanes NaN. Panics if `i >= blocks()`.
+    #[inline]
+    #[must_use]
+    pub fn block(&self, i: usize) -> PolygonX8 {
+        PolygonX8 {
+            x: core::array::from_fn(|k| self.x[k][i]),
+            y: core::array::from_fn(|k| self.y[k][i]),
+        }
+    }
+
+    /// Zero-copy view of vertex `k`'s horizontal coordinate of every polygon, `len()` long.
+    /// Panics if `k >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn xs(&self, k: usize) -> &[f32] {
+        &bytemuck::cast_slice::<f32x8, f32>(&self.x[k])[..self.len]
+    }
+
+    /// Zero-copy view of vertex `k`'s vertical coordinate of every polygon, `len()` long.
+    /// Panics if `k >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn ys(&self, k: usize) -> &[f32] {
+        &bytemuck::cast_slice::<f32x8, f32>(&self.y[k])[..self.len]
+    }
+
+    /// Mutable view of vertex `k`'s horizontal coordinates, `len()` long; the padding stays
+    /// out of reach. Panics if `k >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn xs_mut(&mut self, k: usize) -> &mut [f32] {
+        &mut bytemuck::cast_slice_mut::<f32x8, f32>(&mut self.x[k])[..self.len]
+    }
+
+    /// Mutable view of vertex `k`'s vertical coordinates, `len()` long. Panics if `k >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn ys_mut(&mut self, k: usize) -> &mut [f32] {
+        &mut bytemuck::cast_slice_mut::<f32x8, f32>(&mut self.y[k])[..self.len]
+    }
+}
+
+impl sealed::Sealed for Polygons {}
+
+impl ShapeSoa for Polygons {
+    type Shape = Polygon;
+    type X8 = PolygonX8;
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    fn block(&self, i: usize) -> PolygonX8 {
+        Polygons::block(self, i)
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Polygon {
+        Polygons::get(self, i)
+    }
+    type Blocks<'a> = [&'a [f32x8]; 2 * MAX_VERTICES];
+    #[inline(always)]
+    fn blocks_view(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_> {
+        let n = range.len();
+        core::array::from_fn(|f| {
+            let field = if f < MAX_VERTICES {
+                &self.x[f]
+            } else {
+                &self.y[f - MAX_VERTICES]
+            };
+            &field[range.clone()][..n]
+        })
+    }
+    #[inline(always)]
+    fn block_at(view: &Self::Blocks<'_>, k: usize) -> PolygonX8 {
+        PolygonX8 {
+            x: core::array::from_fn(|v| view[v][k]),
+            y: core::array::from_fn(|v| view[MAX_VERTICES + v][k]),
+        }
+    }
+    fn field_blocks(&self) -> Vec<&[f32x8]> {
+        self.x.iter().chain(&self.y).map(|f| &f[..]).collect()
+    }
+}
+
+impl fmt::Debug for Polygons {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Polygons {
+    /// Equal when the polygons are equal coordinate by coordinate (NaN never equals NaN).
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl Extend<Polygon> for Polygons {
+    fn extend<I: IntoIterator<Item = Polygon>>(&mut self, iter: I) {
+        let iter = iter.into_iter();
+        let extra = (self.len + iter.size_hint().0).div_ceil(LANES);
+        for field in self.x.iter_mut().chain(&mut self.y) {
+            field.reserve(extra.saturating_sub(field.len()));
+        }
+        for p in iter {
+            self.push(p);
+        }
+    }
+}
+
+impl FromIterator<Polygon> for Polygons {
+    fn from_iter<I: IntoIterator<Item = Polygon>>(iter: I) -> Self {
+        let mut polys = Self::new();
+        polys.extend(iter);
+        polys
+    }
+}
+
+impl From<&[Polygon]> for Polygons {
+    fn from(polys: &[Polygon]) -> Self {
+        polys.iter().copied().collect()
     }
 }
 

@@ -601,6 +601,56 @@ impl Grid {
         }
     }
 
+    /// Number of levels, for [`overlapping_in`](Self::overlapping_in) and
+    /// [`region`](Self::region).
+    pub(crate) fn level_count(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Level `l`'s cells as a region `[lo_x, lo_y, hi_x, hi_y]` (boxes whose corners lie
+    /// outside it were clamped into its border cells), its cell side, and its reach (above
+    /// every box side in it).
+    pub(crate) fn region(&self, l: usize) -> ([f32; 4], f32, f32) {
+        let g = &self.levels[l];
+        let (w, h) = (g.nx as f32 * g.cell, g.ny as f32 * g.cell);
+        (
+            [g.origin_x, g.origin_y, g.origin_x + w, g.origin_y + h],
+            g.cell,
+            g.reach,
+        )
+    }
+
+    /// Calls `hit(p)` for every box of level `l` (by sorted position) that overlaps the closed
+    /// box `query` (`[min_x, min_y, max_x, max_y]`, no NaN; infinite bounds are fine). Exactly
+    /// as in the pair search, a box can only reach `query` from the cells of the window
+    /// `col(min_x - reach) ..= col(max_x)` by `row(min_y - reach) ..= row(max_y)`, whatever the
+    /// rounding, so none is missed; each is reported once.
+    pub(crate) fn overlapping_in(&self, l: usize, query: [f32; 4], hit: &mut impl FnMut(u32)) {
+        let level = &self.levels[l];
+        let q = query.map(f32x8::splat);
+        let (x0, x1) = (level.col(query[0] - level.reach), level.col(query[2]));
+        let (y0, y1) = (level.row(query[1] - level.reach), level.row(query[3]));
+        let load = |v: &[f32], k: usize| -> f32x8 {
+            f32x8::new(v[k..k + LANES].try_into().expect("eight lanes"))
+        };
+        for row in y0..=y1 {
+            let run = self.cells_run(level, x0, x1, row);
+            let mut k = run.start;
+            while k < run.end {
+                let overlap = load(&self.min_x, k).simd_le(q[2])
+                    & q[0].simd_le(load(&self.max_x, k))
+                    & load(&self.min_y, k).simd_le(q[3])
+                    & q[1].simd_le(load(&self.max_y, k));
+                let mut bits = overlap.to_bitmask() & ((1u32 << (run.end - k).min(LANES)) - 1);
+                while bits != 0 {
+                    hit((k + bits.trailing_zeros() as usize) as u32);
+                    bits &= bits - 1;
+                }
+                k += LANES;
+            }
+        }
+    }
+
     /// The sorted positions of cells `x0 ..= x1` of `row` in `level`: one contiguous run.
     #[inline(always)]
     fn cells_run(&self, level: &Level, x0: u32, x1: u32, row: u32) -> Range<usize> {

@@ -15,22 +15,45 @@
 //! NaN and ±0 behaviour (the second operand wins) is that of the x86 `minps`/`maxps`
 //! instructions the kernels use. No fused multiply-add, no horizontal sums.
 //!
+//! Ray casts (`ray_*.rs`) follow the same rules but answer a parameter instead of a bit:
+//! `reference(&Ray, &S) -> f32` and `x8(&RayX8, &SX8) -> f32x8`, the entry parameter of the
+//! first point the ray shares with the shape (0 when its origin is inside, the boundary
+//! included), `f32::INFINITY` for a miss.
+//!
+//! Polygons have eight vertex slots; a polygon of fewer vertices repeats its last one, which
+//! adds edges of zero length. Every polygon formula below is written so that such an edge
+//! (normal `(0, 0)`) neither separates nor constrains anything, so the tests run all eight
+//! edges. Edge `k` runs from vertex `k` to vertex `k + 1` (mod 8); for a counter-clockwise
+//! polygon its outward normal is `(ey, -ex)`, unnormalised (every test compares signs or
+//! ratios, so the length does not matter).
+//!
 //! Validity (the NaN / negative-size / non-finite-rotation policy) is computed inside each test as
 //! one more mask ANDed into the answer. Where a test's own comparisons already fail on a bad field
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead
 //! of testing it twice.
 
-use wide::f32x8;
+use crate::shape::{MAX_VERTICES, Polygon, Ray};
+use crate::soa::{PolygonX8, RayX8};
+use wide::{f32x8, i32x8};
 
 pub mod aabb_aabb;
 pub mod aabb_obb;
+pub mod aabb_polygon;
 pub mod circle_aabb;
 pub mod circle_circle;
 pub mod circle_obb;
+pub mod circle_polygon;
 pub mod obb_obb;
+pub mod obb_polygon;
 pub mod point_aabb;
 pub mod point_circle;
 pub mod point_obb;
+pub mod point_polygon;
+pub mod polygon_polygon;
+pub mod ray_aabb;
+pub mod ray_circle;
+pub mod ray_obb;
+pub mod ray_polygon;
 
 /// `a < b ? a : b`: on NaN or equal inputs (including `-0` vs `+0`) the second operand, exactly
 /// as x86 `minps` does.
@@ -121,4 +144,142 @@ pub(crate) fn to_local8(dx: f32x8, dy: f32x8, cos: f32x8, sin: f32x8) -> (f32x8,
 #[inline(always)]
 pub(crate) fn bits(mask: f32x8) -> u8 {
     mask.to_bitmask() as u8
+}
+
+/// Vertex `k + 1` of an eight-slot polygon, wrapping around.
+#[inline(always)]
+pub(crate) const fn next(k: usize) -> usize {
+    (k + 1) % MAX_VERTICES
+}
+
+/// Whether all sixteen coordinates of a polygon are finite: the sum of `x - x` over them is 0
+/// for finite coordinates and NaN as soon as one is infinite or NaN.
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn finite_polygon(p: &Polygon) -> bool {
+    let mut sum = 0.0;
+    for k in 0..MAX_VERTICES {
+        sum += p.xs[k] - p.xs[k];
+        sum += p.ys[k] - p.ys[k];
+    }
+    sum == 0.0
+}
+
+/// Lane-wise [`finite_polygon`].
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn finite_polygon8(p: &PolygonX8) -> f32x8 {
+    let mut sum = f32x8::ZERO;
+    for k in 0..MAX_VERTICES {
+        sum += p.x[k] - p.x[k];
+        sum += p.y[k] - p.y[k];
+    }
+    sum.simd_eq(f32x8::ZERO)
+}
+
+/// Whether a ray can hit anything: a finite origin and direction, and `max_t >= 0` (a NaN
+/// `max_t` fails it).
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn valid_ray(r: &Ray) -> bool {
+    let sum = (r.origin_x - r.origin_x)
+        + (r.origin_y - r.origin_y)
+        + (r.dir_x - r.dir_x)
+        + (r.dir_y - r.dir_y);
+    (sum == 0.0) & (r.max_t >= 0.0)
+}
+
+/// Lane-wise [`valid_ray`].
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(crate) fn valid_ray8(r: &RayX8) -> f32x8 {
+    let sum = (r.origin_x - r.origin_x)
+        + (r.origin_y - r.origin_y)
+        + (r.dir_x - r.dir_x)
+        + (r.dir_y - r.dir_y);
+    sum.simd_eq(f32x8::ZERO) & r.max_t.simd_ge(f32x8::ZERO)
+}
+
+/// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on
+/// one axis: `[min(t1, t2), max(t1, t2)]` with `t = (bound - o) / d`; everything
+/// (`[-inf, inf]`) for `d == 0` with `o` inside; nothing (`[inf, -inf]`) when `o` is outside
+/// and not moving toward the interval (`d == 0`, or moving away). That last rule is decided from
+/// the signs, not from the quotients: with a huge `d` an exit just behind the origin rounds to
+/// `-0`, which compares equal to 0. Divisions, not multiplications by `1 / d`, so that a tiny
+/// `d` cannot turn `0 · inf` into NaN.
+#[inline(always)]
+pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
+    let (t1, t2) = ((lo - o) / d, (hi - o) / d);
+    let inside = (lo <= o) & (o <= hi);
+    let away = ((hi < o) & (d >= 0.0)) | ((o < lo) & (d <= 0.0));
+    if d == 0.0 && inside {
+        (f32::NEG_INFINITY, f32::INFINITY)
+    } else if away {
+        (f32::INFINITY, f32::NEG_INFINITY)
+    } else {
+        (min(t1, t2), max(t1, t2))
+    }
+}
+
+/// Lane-wise [`slab`].
+#[inline(always)]
+pub(crate) fn slab8(o: f32x8, d: f32x8, lo: f32x8, hi: f32x8) -> (f32x8, f32x8) {
+    let zero = f32x8::ZERO;
+    let (t1, t2) = ((lo - o) / d, (hi - o) / d);
+    let inside = lo.simd_le(o) & o.simd_le(hi);
+    let away = (hi.simd_lt(o) & d.simd_ge(zero)) | (o.simd_lt(lo) & d.simd_le(zero));
+    let all = d.simd_eq(zero) & inside;
+    let (inf, neg_inf) = (f32x8::splat(f32::INFINITY), f32x8::splat(f32::NEG_INFINITY));
+    (
+        all.select(neg_inf, away.select(inf, min8(t1, t2))),
+        all.select(inf, away.select(neg_inf, max8(t1, t2))),
+    )
+}
+
+/// A power of two `s` that brings a ray's direction to a larger component in `[1, 4)` (or
+/// keeps a zero direction zero), read off the exponent bits of `max(|dx|, |dy|)`. The ray
+/// kernels decide on the direction `s·d`, for which no product overflows and no parameter
+/// underflows to zero, and answer `t = t'·s`: the same ray, measured in units of the given
+/// direction. Scaling by a power of two is exact, so this changes nothing but the range.
+#[inline(always)]
+pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
+    let biased = ((max(dx.abs(), dy.abs()).to_bits() >> 23) & 0xff) as i32;
+    f32::from_bits(((254 - biased).clamp(1, 254) as u32) << 23)
+}
+
+/// Lane-wise [`dir_scale`].
+#[inline(always)]
+pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
+    let bits: i32x8 = bytemuck::cast(max8(dx.abs(), dy.abs()));
+    let biased: i32x8 = (bits >> 23) & i32x8::splat(0xff);
+    let exponent: i32x8 = i32x8::splat(254) - biased;
+    let exponent = exponent.max(i32x8::splat(1)).min(i32x8::splat(254));
+    bytemuck::cast(exponent << 23)
+}
+
+/// The entry parameter of a ray whose parameter intervals on two slabs are `[near_x, far_x]`
+/// and `[near_y, far_y]` for the direction scaled by `scale` (see [`dir_scale`]): the later
+/// entry, not before 0, if it comes no later than the earlier exit, scaled back, if that is no
+/// later than `max_t`; otherwise a miss (`f32::INFINITY`).
+#[inline(always)]
+pub(crate) fn enter(near: [f32; 2], far: [f32; 2], scale: f32, max_t: f32, valid: bool) -> f32 {
+    let t = max(max(near[0], near[1]), 0.0);
+    let t_scaled = t * scale;
+    let hit = (t <= min(far[0], far[1])) & (t_scaled <= max_t) & valid;
+    if hit { t_scaled } else { f32::INFINITY }
+}
+
+/// Lane-wise [`enter`].
+#[inline(always)]
+pub(crate) fn enter8(
+    near: [f32x8; 2],
+    far: [f32x8; 2],
+    scale: f32x8,
+    max_t: f32x8,
+    valid: f32x8,
+) -> f32x8 {
+    let t = max8(max8(near[0], near[1]), f32x8::ZERO);
+    let t_scaled = t * scale;
+    let hit = t.simd_le(min8(far[0], far[1])) & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
 }

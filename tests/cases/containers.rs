@@ -147,3 +147,78 @@ fn reproducer_literals_round_trip() {
         c
     );
 }
+
+#[test]
+fn polygons_store_eight_vertex_fields() {
+    use widephase::{Polygon, PolygonX8, Polygons};
+    let polys: Vec<Polygon> = (0..11)
+        .map(|i| Polygon::regular(3 + i % 6, i as f32, 0.0, 1.0, 0.1 * i as f32))
+        .collect();
+    let mut p = Polygons::from(&polys[..]);
+    assert_eq!((p.len(), p.blocks()), (11, 2));
+    assert_eq!(p.iter().collect::<Vec<_>>(), polys);
+    assert_eq!(p.xs(3).len(), 11);
+    assert_eq!(p.ys(7)[10], polys[10].ys[7]);
+    // Move polygon 4 in place, vertex by vertex.
+    for k in 0..8 {
+        p.xs_mut(k)[4] += 10.0;
+    }
+    assert_eq!(p.get(4).xs, polys[4].xs.map(|x| x + 10.0));
+    p.set(4, polys[4]);
+    assert_eq!(p, Polygons::from(&polys[..]));
+    // Padding lanes are NaN in every vertex field.
+    let last = p.block(1);
+    for lane in 3..LANES {
+        let q = last.lane(lane);
+        assert!(
+            q.xs.iter().chain(&q.ys).all(|v| v.is_nan()),
+            "lane {lane}: {q:?}"
+        );
+    }
+    // Lane blocks round-trip through arrays.
+    let eight: [Polygon; 8] = core::array::from_fn(|i| polys[i]);
+    assert_eq!(<[Polygon; 8]>::from(PolygonX8::from(eight)), eight);
+    assert_eq!(
+        <[Polygon; 8]>::from(PolygonX8::splat(polys[2])),
+        [polys[2]; 8]
+    );
+    p.clear();
+    assert!(p.is_empty());
+    p.push(polys[0]);
+    assert_eq!(p.get(0), polys[0]);
+    assert!(p.block(0).lane(1).xs[0].is_nan());
+}
+
+#[test]
+#[should_panic(expected = "index 2 out of range for Polygons of length 2")]
+fn polygon_get_past_the_end_panics_with_a_message() {
+    use widephase::{Polygon, Polygons};
+    let p: Polygons = [Polygon::regular(4, 0.0, 0.0, 1.0, 0.0); 2]
+        .into_iter()
+        .collect();
+    let _ = p.get(2);
+}
+
+#[test]
+fn rays_and_their_literals() {
+    use crate::support::shapes::rust_literal;
+    use widephase::{Polygon, Ray, RayX8, Rays};
+    let v: Vec<Ray> = (0..9)
+        .map(|i| Ray::new(i as f32, 1.0, 0.0, -1.0, 5.0))
+        .collect();
+    let mut r = Rays::from(&v[..]);
+    assert_eq!(r.iter().collect::<Vec<_>>(), v);
+    r.max_t_mut()[8] = f32::INFINITY;
+    assert_eq!(r.get(8).max_t, f32::INFINITY);
+    assert_eq!(RayX8::from([v[0]; 8]).lane(7), v[0]);
+    assert_eq!(v[3].at(2.0), widephase::Point::new(3.0, -1.0));
+    // The reproducer literals rebuild polygons and rays.
+    let q = Polygon::regular(5, 0.5, -1.0, 2.0, 0.25);
+    let text = rust_literal(&q);
+    assert!(text.starts_with("Polygon { xs: ["), "{text}");
+    assert_eq!(text.matches("_f32").count(), 16, "{text}");
+    assert_eq!(
+        rust_literal(&Ray::new(0.0, 1.5, -2.0, 0.0, f32::INFINITY)),
+        "Ray { origin_x: 0.0_f32, origin_y: 1.5_f32, dir_x: -2.0_f32, dir_y: 0.0_f32, max_t: f32::INFINITY }"
+    );
+}

@@ -5,7 +5,7 @@
 use crate::pair_assert;
 use crate::support::independent as ind;
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::reference;
+use widephase::{Ray, reference};
 
 const PAIRS: usize = 50_000;
 const MARGIN: f64 = 1e-4;
@@ -134,4 +134,123 @@ fn obb_obb() {
         reference::obb_obb,
         &[("SAT over all eight corners", ind::obb_obb)],
     );
+}
+
+#[test]
+fn point_polygon() {
+    agree(
+        10,
+        reference::point_polygon,
+        &[("crossing number and edge distance", ind::point_polygon)],
+    );
+}
+
+#[test]
+fn circle_polygon() {
+    agree(
+        11,
+        reference::circle_polygon,
+        &[("signed distance to the outline", ind::circle_polygon)],
+    );
+}
+
+#[test]
+fn aabb_polygon() {
+    agree(
+        12,
+        reference::aabb_polygon,
+        &[("edge crossings and containment", ind::aabb_polygon)],
+    );
+}
+
+#[test]
+fn obb_polygon() {
+    agree(
+        13,
+        reference::obb_polygon,
+        &[("edge crossings and containment", ind::obb_polygon)],
+    );
+}
+
+#[test]
+fn polygon_polygon() {
+    agree(
+        14,
+        reference::polygon_polygon,
+        &[("edge crossings and containment", ind::polygon_polygon)],
+    );
+}
+
+/// A ray-cast reference against an independent `f64` cast on random ordinary rays and shapes:
+/// where growing and shrinking the shape by the margin agree on hit or miss, the reference
+/// agrees, and its parameter lies between the grown shape's (earlier) and the shrunk one's.
+fn agree_cast<S: Arbitrary>(
+    seed: u64,
+    reference: fn(&Ray, &S) -> f32,
+    method: fn(&Ray, &S, f64) -> Option<f64>,
+) {
+    let mut g = Gen::new(seed);
+    let (mut decided, mut hits, mut inside) = (0, 0, 0);
+    for i in 0..PAIRS {
+        let (r, s) = (Ray::ordinary(&mut g), S::ordinary(&mut g));
+        let got = reference(&r, &s);
+        let (outer, inner) = (method(&r, &s, MARGIN), method(&r, &s, -MARGIN));
+        if outer.is_some() == inner.is_some() {
+            decided += 1;
+            pair_assert!(
+                (got < f32::INFINITY) == outer.is_some(),
+                seed = seed,
+                index = i,
+                r,
+                s,
+                "reference says {got:?}, the f64 cast says {outer:?}"
+            );
+            if let (Some(early), Some(late)) = (outer, inner) {
+                let t = f64::from(got);
+                let slack = 1e-5 * (1.0 + late.abs());
+                pair_assert!(
+                    t >= early - slack && t <= late + slack,
+                    seed = seed,
+                    index = i,
+                    r,
+                    s,
+                    "reference enters at {got:?}, outside [{early}, {late}]"
+                );
+            }
+        }
+        hits += usize::from(got < f32::INFINITY);
+        inside += usize::from(got == 0.0);
+    }
+    assert!(
+        decided * 100 > PAIRS * 99,
+        "only {decided} of {PAIRS} decided"
+    );
+    assert!(
+        hits * 20 > PAIRS && (PAIRS - hits) * 20 > PAIRS,
+        "{hits} hits of {PAIRS}"
+    );
+    assert!(
+        inside * 50 > PAIRS,
+        "only {inside} origins inside of {PAIRS}"
+    );
+}
+
+#[test]
+fn ray_aabb() {
+    agree_cast(15, reference::ray_aabb, ind::ray_aabb);
+}
+
+#[test]
+fn ray_circle() {
+    agree_cast(16, reference::ray_circle, ind::ray_circle);
+}
+
+#[test]
+fn ray_obb() {
+    agree_cast(17, reference::ray_obb, ind::ray_obb);
+}
+
+#[test]
+fn ray_polygon() {
+    agree_cast(18, reference::ray_polygon, ind::ray_polygon);
 }

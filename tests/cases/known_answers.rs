@@ -8,7 +8,7 @@ use widephase::{
 
 /// The kernel's answer for one pair, checked to be the same in all eight lanes and in a batch of
 /// one (seven padding lanes), and to equal the reference.
-fn answer<A, B>(a: A::Shape, b: B::Shape) -> bool
+pub(crate) fn answer<A, B>(a: A::Shape, b: B::Shape) -> bool
 where
     A: Overlaps<B> + FromIterator<A::Shape>,
     B: ShapeSoa + FromIterator<B::Shape>,

@@ -3,4 +3,6 @@ mod differential;
 mod independent;
 mod known_answers;
 mod policy;
+mod polygons;
+mod rays;
 mod scene;

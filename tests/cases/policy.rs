@@ -5,7 +5,8 @@
 use crate::support::shapes::Gen;
 use widephase::{
     Aabb, AabbX8, Aabbs, Circle, CircleX8, Circles, HitMask, LengthMismatch, Obb, ObbX8, Obbs,
-    Overlaps, Point, PointX8, Points, Problem, ShapeError, ShapeSoa, batch_test, par_batch_test,
+    Overlaps, Point, PointX8, Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8,
+    Rays, ShapeError, ShapeSoa, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
 };
 
 trait Checked: bytemuck::Pod + core::fmt::Debug {
@@ -14,7 +15,7 @@ trait Checked: bytemuck::Pod + core::fmt::Debug {
 macro_rules! checked {
     ($($S:ty),+) => {$(impl Checked for $S { fn check(&self) -> Result<(), ShapeError> { <$S>::check(self) } })+};
 }
-checked!(Point, Circle, Aabb, Obb);
+checked!(Point, Circle, Aabb, Obb, Polygon, Ray);
 
 const POISON: [f32; 9] = [
     f32::NAN,
@@ -29,9 +30,10 @@ const POISON: [f32; 9] = [
 ];
 
 /// Whether the policy says this shape never hits: any check failure except a merely non-unit
-/// (finite) rotation, which only `validate()` refuses.
+/// (finite) rotation or a finite polygon that is not convex and counter-clockwise, which only
+/// `validate()` refuses (the tests use them as given).
 fn never_hits<S: Checked>(s: &S) -> bool {
-    matches!(s.check(), Err(e) if e.problem != Problem::NotUnitRotation)
+    matches!(s.check(), Err(e) if !matches!(e.problem, Problem::NotUnitRotation | Problem::NotConvex))
 }
 
 fn with_field<S: bytemuck::Pod>(s: S, k: usize, v: f32) -> S {
@@ -100,6 +102,9 @@ fn b() -> Aabb {
 fn o() -> Obb {
     Obb::new(0.0, 0.5, 1.0, 0.5, 0.3)
 }
+fn q() -> Polygon {
+    Polygon::regular(6, 0.25, 0.25, 1.0, 0.1)
+}
 
 #[test]
 fn invalid_shapes_never_hit_in_any_pair() {
@@ -118,6 +123,85 @@ fn invalid_shapes_never_hit_in_any_pair() {
     poison::<Aabbs, Circles>(b(), c());
     poison::<Obbs, Circles>(o(), c());
     poison::<Obbs, Aabbs>(o(), b());
+    poison::<Points, Polygons>(p(), q());
+    poison::<Circles, Polygons>(c(), q());
+    poison::<Aabbs, Polygons>(b(), q());
+    poison::<Obbs, Polygons>(o(), q());
+    poison::<Polygons, Polygons>(q(), q());
+    poison::<Polygons, Points>(q(), p());
+    poison::<Polygons, Circles>(q(), c());
+    poison::<Polygons, Aabbs>(q(), b());
+    poison::<Polygons, Obbs>(q(), o());
+}
+
+/// A ray cast's version of [`poison`]: every replacement that makes the ray or the shape
+/// invalid turns the answer into a miss (`f32::INFINITY`), in the reference, all eight lanes of
+/// the kernel, and `batch_raycast`.
+fn poison_cast<S>(r: Ray, s: S::Shape)
+where
+    S: RayCast + FromIterator<S::Shape>,
+    S::Shape: Checked,
+{
+    assert!(
+        S::reference(&r, &s) < f32::INFINITY,
+        "the base pair must hit: {r:?} {s:?}"
+    );
+    let mut cases = Vec::new();
+    for k in 0..5 {
+        cases.extend(POISON.map(|v| (with_field(r, k, v), s)));
+    }
+    for k in 0..size_of::<S::Shape>() / 4 {
+        cases.extend(POISON.map(|v| (r, with_field(s, k, v))));
+    }
+    let mut rejected = 0;
+    for (pr, ps) in cases {
+        if never_hits(&pr) || never_hits(&ps) {
+            rejected += 1;
+            assert_eq!(
+                S::reference(&pr, &ps),
+                f32::INFINITY,
+                "reference hit with {pr:?} {ps:?}"
+            );
+            let rays: Rays = [pr; 8].into_iter().collect();
+            let shapes: S = [ps; 8].into_iter().collect();
+            let t = S::kernel(&rays.block(0), &shapes.block(0));
+            assert_eq!(
+                t.to_array(),
+                [f32::INFINITY; 8],
+                "kernel hit with {pr:?} {ps:?}"
+            );
+            let mut out = Vec::new();
+            batch_raycast(&rays, &shapes, &mut out).unwrap();
+            assert!(out.iter().all(|&t| t == f32::INFINITY));
+        }
+    }
+    assert!(rejected >= 20, "only {rejected} cases were invalid");
+}
+
+#[test]
+fn invalid_rays_and_shapes_never_hit() {
+    let r = Ray::new(-3.0, 0.25, 1.0, 0.1, 10.0);
+    poison_cast::<Aabbs>(r, b());
+    poison_cast::<Circles>(r, c());
+    poison_cast::<Obbs>(r, o());
+    poison_cast::<Polygons>(r, q());
+    // A negative or NaN max_t never hits, even from inside.
+    let inside = Ray::new(0.0, 0.0, 1.0, 0.0, -1.0);
+    assert_eq!(widephase::reference::ray_aabb(&inside, &b()), f32::INFINITY);
+    let nan = Ray {
+        max_t: f32::NAN,
+        ..inside
+    };
+    assert_eq!(widephase::reference::ray_circle(&nan, &c()), f32::INFINITY);
+    assert_eq!(
+        inside.check().unwrap_err().to_string(),
+        "`max_t` is negative (-1.0)"
+    );
+    let far = Ray::new(f32::INFINITY, 0.0, -1.0, 0.0, 1.0);
+    assert_eq!(
+        far.check().unwrap_err().to_string(),
+        "`origin_x` is not finite (inf)"
+    );
 }
 
 /// Specific rules spelled out, beyond the field-by-field sweep.
@@ -230,6 +314,53 @@ fn padding_lanes_never_hit() {
         <Points as Overlaps<Aabbs>>::kernel(&points.block(0), &huge_b) & 1,
         1
     );
+    // Polygons: a real square in lane 0, padding after it.
+    let square = Polygon::new(&[[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]).unwrap();
+    let polygons: Polygons = [square].into_iter().collect();
+    lane0(<Polygons as Overlaps<Points>>::kernel(
+        &polygons.block(0),
+        &any_p,
+    ));
+    lane0(<Polygons as Overlaps<Circles>>::kernel(
+        &polygons.block(0),
+        &huge_c,
+    ));
+    lane0(<Polygons as Overlaps<Aabbs>>::kernel(
+        &polygons.block(0),
+        &huge_b,
+    ));
+    lane0(<Polygons as Overlaps<Obbs>>::kernel(
+        &polygons.block(0),
+        &huge_o,
+    ));
+    let any_q = PolygonX8::splat(square);
+    lane0(<Polygons as Overlaps<Polygons>>::kernel(
+        &polygons.block(0),
+        &any_q,
+    ));
+    lane0(<Points as Overlaps<Polygons>>::kernel(
+        &points.block(0),
+        &any_q,
+    ));
+    lane0(<Aabbs as Overlaps<Polygons>>::kernel(
+        &aabbs.block(0),
+        &any_q,
+    ));
+    assert_eq!(
+        <Polygons as Overlaps<Points>>::kernel(&polygons.block(0), &any_p) & 1,
+        1
+    );
+    // Rays: a padding ray never hits, even a shape around its NaN origin.
+    let rays: Rays = [Ray::new(0.0, 0.0, 1.0, 0.0, 1.0)].into_iter().collect();
+    let t = <Aabbs as RayCast>::kernel(&rays.block(0), &huge_b).to_array();
+    assert_eq!(t, [0.0, inf, inf, inf, inf, inf, inf, inf]);
+    let t = <Polygons as RayCast>::kernel(&rays.block(0), &any_q).to_array();
+    assert_eq!(t, [0.0, inf, inf, inf, inf, inf, inf, inf]);
+    let t = <Circles as RayCast>::kernel(
+        &RayX8::splat(Ray::new(0.0, 0.0, 1.0, 0.0, 1.0)),
+        &circles.block(0),
+    );
+    assert_eq!(t.to_array(), [0.0, inf, inf, inf, inf, inf, inf, inf]);
 }
 
 #[test]
@@ -254,6 +385,22 @@ fn length_mismatch_is_an_error_and_leaves_out_untouched() {
         LengthMismatch { a: 10, b: 9 }.to_string(),
         "pairwise test needs containers of equal length, got 10 and 9"
     );
+    // Ray casts: the same rule, `out` untouched.
+    let rays: Rays = (0..10)
+        .map(|i| Ray::new(i as f32, 0.0, 0.0, 1.0, 5.0))
+        .collect();
+    let mut t = vec![1.5; 3];
+    assert_eq!(
+        batch_raycast(&rays, &short, &mut t),
+        Err(LengthMismatch { a: 10, b: 9 })
+    );
+    assert_eq!(
+        par_batch_raycast(&rays, &short, &mut t),
+        Err(LengthMismatch { a: 10, b: 9 })
+    );
+    assert_eq!(t, [1.5; 3]);
+    batch_raycast(&rays, &b, &mut t).unwrap();
+    assert_eq!(t.len(), 10);
 }
 
 #[test]
@@ -309,6 +456,39 @@ fn validate_names_the_first_bad_shape_and_why() {
         (err.error.field, err.error.problem),
         ("sin", Problem::NonFinite)
     );
+    // Polygons: non-finite coordinates, then winding and convexity, with the vertex named.
+    let square = Polygon::new(&[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]]).unwrap();
+    let mut polys: Polygons = [square; 4].into_iter().collect();
+    assert_eq!(polys.validate(), Ok(()));
+    polys.ys_mut(2)[1] = f32::INFINITY;
+    // Vertex 2 of polygon 3 moved inside: a reflex turn there, (-3, 1) then (-1, 3).
+    polys.xs_mut(2)[3] = 1.0;
+    polys.ys_mut(2)[3] = 1.0;
+    let err = polys.validate().unwrap_err();
+    assert_eq!(
+        (err.index, err.error.field, err.error.problem),
+        (1, "ys[2]", Problem::NonFinite)
+    );
+    polys.set(1, square);
+    let err = polys.validate().unwrap_err();
+    assert_eq!((err.index, err.error.problem), (3, Problem::NotConvex));
+    assert_eq!(
+        err.to_string(),
+        "Polygons[3]: `xs[2]` is a vertex where the polygon is not convex and counter-clockwise (-8.0)"
+    );
+    let clockwise = Polygon {
+        xs: [0.0, 0.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0],
+        ys: [0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    };
+    assert_eq!(clockwise.check().unwrap_err().problem, Problem::NotConvex);
+    let rays: Rays = [
+        Ray::new(0.0, 0.0, 1.0, 0.0, 1.0),
+        Ray::new(0.0, 0.0, f32::NAN, 0.0, 1.0),
+    ]
+    .into_iter()
+    .collect();
+    let err = rays.validate().unwrap_err();
+    assert_eq!(err.to_string(), "Rays[1]: `dir_x` is NaN (NaN)");
     // Angles from Obb::new are always accepted.
     let mut g = Gen::new(3);
     for _ in 0..10_000 {

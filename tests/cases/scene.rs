@@ -1,7 +1,7 @@
 //! `Scene` against brute force: every pair of valid shapes through the scalar reference.
 
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape, reference};
+use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
 
 /// The reference's answer for two scene shapes, in the kernels' argument order.
 fn overlap(a: &Shape, b: &Shape) -> bool {
@@ -13,6 +13,10 @@ fn overlap(a: &Shape, b: &Shape) -> bool {
         (Aabb(x), Aabb(y)) => reference::aabb_aabb(x, y),
         (Aabb(x), Obb(y)) | (Obb(y), Aabb(x)) => reference::aabb_obb(x, y),
         (Obb(x), Obb(y)) => reference::obb_obb(x, y),
+        (Circle(x), Polygon(y)) | (Polygon(y), Circle(x)) => reference::circle_polygon(x, y),
+        (Aabb(x), Polygon(y)) | (Polygon(y), Aabb(x)) => reference::aabb_polygon(x, y),
+        (Obb(x), Polygon(y)) | (Polygon(y), Obb(x)) => reference::obb_polygon(x, y),
+        (Polygon(x), Polygon(y)) => reference::polygon_polygon(x, y),
     }
 }
 
@@ -74,7 +78,19 @@ fn check(label: &str, scene: &Scene) {
     }
 }
 
-/// Ordinary mixed shapes: a third each, half extents 0.5–1.5 (sometimes tiny or large).
+/// A shape of any kind from the hard-case generator: NaN, ±inf, huge and tiny values, random
+/// bits, exact touching on the integer grid.
+fn awkward(g: &mut Gen) -> Shape {
+    match g.index(4) {
+        0 => Circle::arbitrary(g).into(),
+        1 => Aabb::arbitrary(g).into(),
+        2 => Obb::arbitrary(g).into(),
+        _ => Polygon::arbitrary(g).into(),
+    }
+}
+
+/// Ordinary mixed shapes: a quarter each of circles, AABBs, OBBs and polygons, half extents
+/// 0.5–1.5 (sometimes tiny or large).
 fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
     (0..n)
         .map(|_| {
@@ -84,10 +100,12 @@ fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
                 5..10 => g.uniform(3.0, 20.0),
                 _ => g.uniform(0.5, 1.5),
             };
-            let shape: Shape = match g.index(3) {
+            let shape: Shape = match g.index(4) {
                 0 => Circle::new(x, y, size).into(),
                 1 => Aabb::from_center(x, y, size, g.uniform(0.5, 1.5)).into(),
-                _ => Obb::new(x, y, size, g.uniform(0.5, 1.5), g.uniform(-3.2, 3.2)).into(),
+                2 => Obb::new(x, y, size, g.uniform(0.5, 1.5), g.uniform(-3.2, 3.2)).into(),
+                _ if size > 0.0 => g.convex(x, y, size).into(),
+                _ => Polygon::regular(3, x, y, 0.5, 0.0).into(),
             };
             shape
         })
@@ -119,15 +137,7 @@ fn random_mixed_scenes() {
 fn awkward_scenes() {
     for seed in 0..6 {
         let mut g = Gen::new(100 + seed);
-        let scene: Scene = (0..600)
-            .map(|_| -> Shape {
-                match g.index(3) {
-                    0 => Circle::arbitrary(&mut g).into(),
-                    1 => Aabb::arbitrary(&mut g).into(),
-                    _ => Obb::arbitrary(&mut g).into(),
-                }
-            })
-            .collect();
+        let scene: Scene = (0..600).map(|_| awkward(&mut g)).collect();
         check(&format!("awkward seed {seed}"), &scene);
     }
 }
@@ -138,10 +148,14 @@ fn degenerate_scenes() {
     // All shapes at one point.
     let pile: Scene = (0..300)
         .map(|i| -> Shape {
-            match i % 3 {
+            match i % 4 {
                 0 => Circle::new(5.0, 5.0, 0.0).into(),
                 1 => Aabb::new(5.0, 5.0, 5.0, 5.0).into(),
-                _ => Obb::new(5.0, 5.0, 0.0, 0.0, 1.0).into(),
+                2 => Obb::new(5.0, 5.0, 0.0, 0.0, 1.0).into(),
+                // A tiny triangle with a vertex on the point.
+                _ => Polygon::new(&[[5.0, 5.0], [5.001, 5.0], [5.0, 5.001]])
+                    .unwrap()
+                    .into(),
             }
         })
         .collect();
@@ -193,10 +207,14 @@ fn touching_across_cell_borders() {
     for i in 0..20 {
         for j in 0..20 {
             let (x, y) = (i as f32, j as f32);
-            match (i + j) % 3 {
+            match (i + j) % 4 {
                 0 => scene.push(Aabb::new(x, y, x + 1.0, y + 1.0)),
                 1 => scene.push(Circle::new(x + 0.5, y + 0.5, 0.5)),
-                _ => scene.push(Obb::axis_aligned(x + 0.5, y + 0.5, 0.5, 0.5)),
+                2 => scene.push(Obb::axis_aligned(x + 0.5, y + 0.5, 0.5, 0.5)),
+                _ => scene.push(
+                    Polygon::new(&[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]])
+                        .unwrap(),
+                ),
             };
         }
     }
@@ -234,6 +252,7 @@ fn pairs_with_matches_brute_force() {
     for _ in 0..400 {
         a.push(Circle::arbitrary(&mut g));
         a.push(Obb::arbitrary(&mut g));
+        a.push(Polygon::arbitrary(&mut g));
     }
     let b: Scene = (0..500).map(|_| Aabb::arbitrary(&mut g)).collect();
     assert_eq!(
@@ -310,6 +329,7 @@ fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
         Shape::Circle(c) => (0, bytemuck::cast_slice(&[*c]).to_vec()),
         Shape::Aabb(b) => (1, bytemuck::cast_slice(&[*b]).to_vec()),
         Shape::Obb(o) => (2, bytemuck::cast_slice(&[*o]).to_vec()),
+        Shape::Polygon(p) => (3, bytemuck::cast_slice(&[*p]).to_vec()),
     }
 }
 
@@ -318,13 +338,7 @@ fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
 #[test]
 fn shapes_come_back_bit_for_bit_and_are_counted() {
     let mut g = Gen::new(55);
-    let arbitrary = |g: &mut Gen| -> Shape {
-        match g.index(3) {
-            0 => Circle::arbitrary(g).into(),
-            1 => Aabb::arbitrary(g).into(),
-            _ => Obb::arbitrary(g).into(),
-        }
-    };
+    let arbitrary = awkward;
     let mut shapes: Vec<Shape> = (0..2000).map(|_| arbitrary(&mut g)).collect();
     let mut scene: Scene = shapes.iter().copied().collect();
     for _ in 0..500 {
@@ -457,5 +471,199 @@ fn large_dense_scene_on_several_threads() {
             got.len(),
             want.len()
         );
+    }
+}
+
+/// The reference's ray cast into one scene shape.
+fn cast(r: &widephase::Ray, s: &Shape) -> f32 {
+    match s {
+        Shape::Circle(c) => reference::ray_circle(r, c),
+        Shape::Aabb(b) => reference::ray_aabb(r, b),
+        Shape::Obb(o) => reference::ray_obb(r, o),
+        Shape::Polygon(p) => reference::ray_polygon(r, p),
+    }
+}
+
+fn brute_raycast(shapes: &[Shape], r: &widephase::Ray) -> Option<(u32, f32)> {
+    let mut best: Option<(u32, f32)> = None;
+    for (i, s) in shapes.iter().enumerate() {
+        if s.check().is_err() {
+            continue;
+        }
+        let t = cast(r, s);
+        if t < f32::INFINITY && best.is_none_or(|(_, b)| t < b) {
+            best = Some((i as u32, t));
+        }
+    }
+    best
+}
+
+fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
+    (0..shapes.len() as u32)
+        .filter(|&i| {
+            let s = &shapes[i as usize];
+            s.check().is_ok()
+                && match (q, s) {
+                    (Shape::Aabb(a), Shape::Circle(c)) => reference::circle_aabb(c, a),
+                    (Shape::Aabb(a), Shape::Aabb(b)) => reference::aabb_aabb(a, b),
+                    (Shape::Aabb(a), Shape::Obb(o)) => reference::aabb_obb(a, o),
+                    (Shape::Aabb(a), Shape::Polygon(p)) => reference::aabb_polygon(a, p),
+                    _ => unreachable!(),
+                }
+        })
+        .collect()
+}
+
+fn brute_point(shapes: &[Shape], p: &widephase::Point) -> Vec<u32> {
+    (0..shapes.len() as u32)
+        .filter(|&i| {
+            let s = &shapes[i as usize];
+            s.check().is_ok()
+                && match s {
+                    Shape::Circle(c) => reference::point_circle(p, c),
+                    Shape::Aabb(b) => reference::point_aabb(p, b),
+                    Shape::Obb(o) => reference::point_obb(p, o),
+                    Shape::Polygon(q) => reference::point_polygon(p, q),
+                }
+        })
+        .collect()
+}
+
+/// Ray casts, box and point queries against brute force through the references, exactly (the
+/// same nearest id and the same bits of `t`), on ordinary, awkward, multi-level and outlier
+/// scenes, with ordinary, awkward, axis-parallel and far-away rays.
+#[test]
+fn queries_match_brute_force() {
+    use widephase::{Point, Ray};
+    let mut g = Gen::new(88);
+    let mut scenes = vec![
+        ("mixed", mixed(&mut g, 2000, 60.0)),
+        ("dense", mixed(&mut g, 1500, 15.0)),
+        ("empty", Scene::new()),
+    ];
+    let odd: Scene = (0..500).map(|_| awkward(&mut g)).collect();
+    scenes.push(("awkward", odd));
+    let mut outliers = mixed(&mut g, 800, 30.0);
+    for far in [1e4, 1e7, 1e12, 1e19] {
+        outliers.push(Circle::new(far, far, 1.0));
+        outliers.push(Aabb::new(-far, 3.0, -far + 2.0, 5.0));
+        outliers.push(Circle::new(3.0, -far, far * 0.5));
+    }
+    outliers.push(Aabb::new(f32::NEG_INFINITY, 10.0, f32::INFINITY, 10.5));
+    scenes.push(("outliers", outliers));
+    let sizes: Scene = (0..1500)
+        .map(|_| -> Shape {
+            let (x, y) = (g.uniform(0.0, 200.0), g.uniform(0.0, 200.0));
+            let r = 10f32.powf(g.uniform(-2.0, 1.5));
+            match g.index(2) {
+                0 => Circle::new(x, y, r).into(),
+                _ => g.convex(x, y, r).into(),
+            }
+        })
+        .collect();
+    scenes.push(("many sizes", sizes));
+
+    for (name, scene) in &scenes {
+        let shapes = shapes(scene);
+        let mut finder = PairFinder::new();
+        let index = finder.index(scene);
+        let b = shapes
+            .iter()
+            .filter(|s| s.check().is_ok())
+            .map(|s| s.bounding_box())
+            .filter(|b| {
+                [b.min_x, b.min_y, b.max_x, b.max_y]
+                    .iter()
+                    .all(|v| v.abs() < 1e3)
+            })
+            .fold(Aabb::new(0.0, 0.0, 1.0, 1.0), |a, b| {
+                Aabb::new(
+                    a.min_x.min(b.min_x),
+                    a.min_y.min(b.min_y),
+                    a.max_x.max(b.max_x),
+                    a.max_y.max(b.max_y),
+                )
+            });
+        let inside = |g: &mut Gen| (g.uniform(b.min_x, b.max_x), g.uniform(b.min_y, b.max_y));
+        let (mut hits, mut found) = (0, 0);
+        for i in 0..400 {
+            let ray = match i % 5 {
+                0 => Ray::arbitrary(&mut g),
+                1 => {
+                    let (x, y) = inside(&mut g);
+                    Ray::new(
+                        x,
+                        y,
+                        g.uniform(-2.0, 2.0),
+                        g.uniform(-2.0, 2.0),
+                        f32::INFINITY,
+                    )
+                }
+                2 => {
+                    // Axis-parallel, from outside the scene.
+                    let (x, y) = inside(&mut g);
+                    let k = g.index(4);
+                    let (ox, oy, dx, dy) = [
+                        (b.min_x - 50.0, y, 1.0, 0.0),
+                        (b.max_x + 50.0, y, -1.0, 0.0),
+                        (x, b.min_y - 50.0, 0.0, 1.0),
+                        (x, b.max_y + 50.0, 0.0, -1.0),
+                    ][k];
+                    Ray::new(ox, oy, dx, dy, f32::INFINITY)
+                }
+                3 => {
+                    // From far away toward a point of the scene, with a finite reach.
+                    let (x, y) = inside(&mut g);
+                    let (fx, fy) = (g.uniform(-1e5, 1e5), g.uniform(-1e5, 1e5));
+                    Ray::new(fx, fy, x - fx, y - fy, g.uniform(0.5, 1.5))
+                }
+                _ => {
+                    let (x, y) = inside(&mut g);
+                    Ray::new(
+                        x,
+                        y,
+                        g.uniform(-1.0, 1.0),
+                        g.uniform(-1.0, 1.0),
+                        g.uniform(0.0, 30.0),
+                    )
+                }
+            };
+            let got = index.raycast(&ray);
+            let want = brute_raycast(&shapes, &ray);
+            let same = match (got, want) {
+                (Some((a, s)), Some((b, t))) => a == b && s.to_bits() == t.to_bits(),
+                (None, None) => true,
+                _ => false,
+            };
+            assert!(same, "{name}: {ray:?}: index {got:?}, brute force {want:?}");
+            hits += usize::from(want.is_some());
+            assert_eq!(scene.raycast(&ray), got, "{name}: Scene::raycast");
+
+            let q: Aabb = if i % 3 == 0 {
+                Aabb::arbitrary(&mut g)
+            } else {
+                let (x, y) = inside(&mut g);
+                Aabb::from_center(x, y, g.uniform(0.0, 5.0), g.uniform(0.0, 5.0))
+            };
+            let mut ids = Vec::new();
+            index.query_aabb(&q, &mut ids);
+            let want = brute_query(&shapes, &Shape::Aabb(q));
+            assert_eq!(ids, want, "{name}: query_aabb {q:?}");
+            found += ids.len();
+            let p = if i % 3 == 0 {
+                Point::arbitrary(&mut g)
+            } else {
+                let (x, y) = inside(&mut g);
+                Point::new(x, y)
+            };
+            index.query_point(p, &mut ids);
+            assert_eq!(ids, brute_point(&shapes, &p), "{name}: query_point {p:?}");
+        }
+        if !shapes.is_empty() {
+            assert!(
+                hits > 40 && found > 40,
+                "{name}: {hits} ray hits, {found} shapes in boxes"
+            );
+        }
     }
 }

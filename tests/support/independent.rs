@@ -5,7 +5,7 @@
 //!
 //! Only finite, valid shapes are fed here; these functions know nothing of the NaN policy.
 
-use widephase::{Aabb, Circle, Obb, Point};
+use widephase::{Aabb, Circle, Obb, Point, Polygon, Ray};
 
 type V = (f64, f64);
 
@@ -159,4 +159,175 @@ pub fn aabb_obb(a: &Aabb, o: &Obb, e: f64) -> bool {
 
 pub fn obb_obb(a: &Obb, b: &Obb, e: f64) -> bool {
     sat_corners(&obb_corners(a, e), &obb_corners(b, 0.0))
+}
+
+// ----- Polygons: edge crossings and containment, no separating axes -----
+
+/// A polygon's distinct vertices in `f64`.
+fn poly(p: &Polygon) -> Vec<V> {
+    p.vertices().map(|[x, y]| v(x, y)).collect()
+}
+
+/// The polygon scaled about its vertex average by `1 + e` (grown for `e > 0`, shrunk for
+/// `e < 0`): a nested family, which is all the margin argument needs.
+fn scaled(pts: &[V], e: f64) -> Vec<V> {
+    let n = pts.len() as f64;
+    let c = pts
+        .iter()
+        .fold((0.0, 0.0), |s, p| (s.0 + p.0 / n, s.1 + p.1 / n));
+    pts.iter()
+        .map(|p| (c.0 + (p.0 - c.0) * (1.0 + e), c.1 + (p.1 - c.1) * (1.0 + e)))
+        .collect()
+}
+
+fn cross(a: V, b: V) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+/// Whether the closed segments `ab` and `cd` share a point.
+fn segments_meet(a: V, b: V, c: V, d: V) -> bool {
+    let (d1, d2) = (cross(sub(b, a), sub(c, a)), cross(sub(b, a), sub(d, a)));
+    let (d3, d4) = (cross(sub(d, c), sub(a, c)), cross(sub(d, c), sub(b, c)));
+    let on = |p: V, q: V, r: V| {
+        // r on segment pq, given collinear
+        r.0 >= p.0.min(q.0) && r.0 <= p.0.max(q.0) && r.1 >= p.1.min(q.1) && r.1 <= p.1.max(q.1)
+    };
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    (d1 == 0.0 && on(a, b, c))
+        || (d2 == 0.0 && on(a, b, d))
+        || (d3 == 0.0 && on(c, d, a))
+        || (d4 == 0.0 && on(c, d, b))
+}
+
+/// Point in polygon by counting crossings of a horizontal ray (any simple polygon).
+fn crossing_number(p: V, pts: &[V]) -> bool {
+    let mut inside = false;
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        if (a.1 > p.1) != (b.1 > p.1) {
+            let x = a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0);
+            if p.0 < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Distance from `p` to the closed segment `ab`.
+fn segment_distance(p: V, a: V, b: V) -> f64 {
+    let ab = sub(b, a);
+    let t = (dot(sub(p, a), ab) / dot(ab, ab)).clamp(0.0, 1.0);
+    let q = (a.0 + t * ab.0, a.1 + t * ab.1);
+    let d = sub(p, q);
+    d.0.hypot(d.1)
+}
+
+/// Signed distance from `p` to the polygon's boundary, negative inside.
+fn signed_distance(p: V, pts: &[V]) -> f64 {
+    let d = (0..pts.len())
+        .map(|i| segment_distance(p, pts[i], pts[(i + 1) % pts.len()]))
+        .fold(f64::INFINITY, f64::min);
+    if crossing_number(p, pts) { -d } else { d }
+}
+
+/// Whether two simple polygons share a point: an edge of one meets an edge of the other, or
+/// one contains a vertex of the other.
+fn polygons_meet(p: &[V], q: &[V]) -> bool {
+    fn edges(pts: &[V]) -> impl Iterator<Item = (V, V)> + '_ {
+        (0..pts.len()).map(move |i| (pts[i], pts[(i + 1) % pts.len()]))
+    }
+    edges(p).any(|(a, b)| edges(q).any(|(c, d)| segments_meet(a, b, c, d)))
+        || crossing_number(p[0], q)
+        || crossing_number(q[0], p)
+}
+
+pub fn point_polygon(p: &Point, q: &Polygon, e: f64) -> bool {
+    signed_distance(v(p.x, p.y), &poly(q)) <= e
+}
+
+pub fn circle_polygon(c: &Circle, q: &Polygon, e: f64) -> bool {
+    let r = f64::from(c.radius) + e;
+    r >= 0.0 && signed_distance(v(c.x, c.y), &poly(q)) <= r
+}
+
+pub fn aabb_polygon(a: &Aabb, q: &Polygon, e: f64) -> bool {
+    let box_ = aabb_corners(a, e);
+    !empty(&box_) && polygons_meet(&box_, &poly(q))
+}
+
+pub fn obb_polygon(o: &Obb, q: &Polygon, e: f64) -> bool {
+    let box_ = obb_corners(o, e);
+    !empty(&box_) && polygons_meet(&box_, &poly(q))
+}
+
+pub fn polygon_polygon(a: &Polygon, b: &Polygon, e: f64) -> bool {
+    polygons_meet(&scaled(&poly(a), e), &poly(b))
+}
+
+// ----- Rays: intersections with each edge segment, or the quadratic, in f64 -----
+
+/// The entry parameter of a ray into a simple polygon: 0 from inside, else the smallest
+/// parameter at which it meets an edge; `None` for a miss or beyond `max_t`.
+fn ray_into(r: &Ray, pts: &[V]) -> Option<f64> {
+    let o = v(r.origin_x, r.origin_y);
+    let d = v(r.dir_x, r.dir_y);
+    let max_t = f64::from(r.max_t);
+    if crossing_number(o, pts) || signed_distance(o, pts) == 0.0 {
+        return Some(0.0);
+    }
+    let mut best = f64::INFINITY;
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        let e = sub(b, a);
+        let den = cross(d, e);
+        if den == 0.0 {
+            continue; // parallel: an entry through this edge also crosses a neighbour
+        }
+        let ao = sub(a, o);
+        let t = cross(ao, e) / den;
+        let s = cross(ao, d) / den;
+        if t >= 0.0 && (0.0..=1.0).contains(&s) {
+            best = best.min(t);
+        }
+    }
+    (best.is_finite() && best <= max_t).then_some(best)
+}
+
+/// Ray cast on a shape grown by `e`: `Some(t)` for a hit at `t`.
+pub fn ray_polygon(r: &Ray, q: &Polygon, e: f64) -> Option<f64> {
+    ray_into(r, &scaled(&poly(q), e))
+}
+
+pub fn ray_aabb(r: &Ray, b: &Aabb, e: f64) -> Option<f64> {
+    let c = aabb_corners(b, e);
+    if empty(&c) { None } else { ray_into(r, &c) }
+}
+
+pub fn ray_obb(r: &Ray, o: &Obb, e: f64) -> Option<f64> {
+    let c = obb_corners(o, e);
+    if empty(&c) { None } else { ray_into(r, &c) }
+}
+
+pub fn ray_circle(r: &Ray, c: &Circle, e: f64) -> Option<f64> {
+    let rad = f64::from(c.radius) + e;
+    if rad < 0.0 {
+        return None;
+    }
+    let o = sub(v(r.origin_x, r.origin_y), v(c.x, c.y));
+    let d = v(r.dir_x, r.dir_y);
+    if o.0.hypot(o.1) <= rad {
+        return Some(0.0);
+    }
+    let (a, b, cc) = (dot(d, d), dot(o, d), dot(o, o) - rad * rad);
+    let disc = b * b - a * cc;
+    if a == 0.0 || b >= 0.0 || disc < 0.0 {
+        return None;
+    }
+    let t = (-b - disc.sqrt()) / a;
+    (t <= f64::from(r.max_t)).then_some(t)
 }

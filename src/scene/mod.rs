@@ -16,6 +16,15 @@
 //! Everything but the sort runs on rayon's threads; the sorted answer is the same on any number
 //! of threads.
 //!
+//! **Queries.** [`PairFinder::index`] builds the same grid for [`SceneIndex::raycast`] (the
+//! nearest shape a ray hits, walking the grid along the ray), [`SceneIndex::query_aabb`] and
+//! [`SceneIndex::query_point`] (the shapes overlapping a box or containing a point); each answers
+//! exactly what testing every shape with the kernels would. [`Scene::raycast`] and its twins do
+//! the same with a grid of their own.
+//!
+//! **Polygons** in a scene keep their vertices out of line (a record holds a slot), so circles
+//! and boxes do not pay for eight vertices.
+//!
 //! **The grid.** Shapes are sorted into levels by the larger side of their bounding box, each
 //! level a factor 8 in size, aligned so that the median size is in the middle of its level.
 //! Each level is a uniform grid whose cell side is chosen from its shapes' size and density.
@@ -33,10 +42,15 @@
 //! never has more than about four cells per shape; far outliers (beyond the 0.1 % and 99.9 %
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 
+mod query;
+pub use query::SceneIndex;
+
 use crate::batch::Overlaps;
 use crate::broadphase::grid::{Grid, chunking};
-use crate::shape::{Aabb, Circle, Obb, Shape};
-use crate::soa::{AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, ShapeSoa};
+use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Polygon, Shape};
+use crate::soa::{
+    AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, PolygonX8, Polygons, ShapeSoa,
+};
 use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -50,7 +64,7 @@ pub const MAX_SHAPES: usize = (SIDE - 1) as usize;
 /// Bounds beyond this magnitude could overflow a kernel's squares: such shapes skip the grid.
 const BOUNDED: f32 = (1u64 << 60) as f32;
 
-/// A set of circles, AABBs and OBBs, identified by insertion index.
+/// A set of circles, AABBs, OBBs and convex polygons, identified by insertion index.
 ///
 /// A scene keeps, beside each shape, what a frame needs from it: its padded bounding box and
 /// whether it is valid. [`push`](Scene::push) and [`set`](Scene::set) compute them once, so a
@@ -79,6 +93,9 @@ pub struct Scene {
     /// How many shapes fail [`Shape::check`], and how many are unbounded.
     invalid: usize,
     unbounded: usize,
+    /// Polygons' vertices, out of line (a record holds its polygon's slot), and free slots.
+    polygons: Vec<Polygon>,
+    free_slots: Vec<u32>,
     cell_size: Option<f32>,
 }
 
@@ -117,11 +134,29 @@ impl Scene {
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
         let id = self.records.len() as u32;
-        let (b, r) = classify(&shape.into(), id);
+        let shape = shape.into();
+        let (b, mut r) = classify(&shape, id);
+        if let Shape::Polygon(p) = shape {
+            r.fields[0] = f32::from_bits(self.polygon_slot(p, None));
+        }
         self.count(&r, 1);
         self.boxes.push(b);
         self.records.push(r);
         id
+    }
+
+    /// Stores a polygon in `reuse` (a slot the shape being replaced held), a free slot, or a
+    /// new one; returns the slot.
+    fn polygon_slot(&mut self, p: Polygon, reuse: Option<u32>) -> u32 {
+        let slot = match reuse.or_else(|| self.free_slots.pop()) {
+            Some(slot) => slot,
+            None => {
+                self.polygons.push(p);
+                return (self.polygons.len() - 1) as u32;
+            }
+        };
+        self.polygons[slot as usize] = p;
+        slot
     }
 
     /// Replaces shape `id` (to move it, resize it, or change its kind).
@@ -134,7 +169,13 @@ impl Scene {
         let Some(old) = self.records.get(id as usize).copied() else {
             panic!("shape id {id} out of range for a Scene of {len}");
         };
-        let (b, r) = classify(&shape.into(), id);
+        let shape = shape.into();
+        let (b, mut r) = classify(&shape, id);
+        let old_slot = (old.kind & KIND == POLYGON).then(|| old.fields[0].to_bits());
+        match shape {
+            Shape::Polygon(p) => r.fields[0] = f32::from_bits(self.polygon_slot(p, old_slot)),
+            _ => self.free_slots.extend(old_slot),
+        }
         self.count(&old, -1);
         self.count(&r, 1);
         self.boxes[id as usize] = b;
@@ -159,7 +200,7 @@ impl Scene {
     #[must_use]
     pub fn get(&self, id: u32) -> Shape {
         match self.records.get(id as usize) {
-            Some(r) => r.shape(),
+            Some(r) => self.shape_of(r),
             None => panic!(
                 "shape id {id} out of range for a Scene of {}",
                 self.records.len()
@@ -169,7 +210,18 @@ impl Scene {
 
     /// The shapes in id order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Shape> + '_ {
-        self.records.iter().map(Record::shape)
+        self.records.iter().map(|r| self.shape_of(r))
+    }
+
+    /// The shape a record was made from, bit for bit.
+    fn shape_of(&self, r: &Record) -> Shape {
+        let f = r.fields;
+        match r.kind & KIND {
+            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
+            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
+            OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
+            _ => self.polygons[f[0].to_bits() as usize].into(),
+        }
     }
 
     /// Number of shapes.
@@ -188,6 +240,8 @@ impl Scene {
     pub fn clear(&mut self) {
         self.boxes.clear();
         self.records.clear();
+        self.polygons.clear();
+        self.free_slots.clear();
         self.invalid = 0;
         self.unbounded = 0;
     }
@@ -337,8 +391,43 @@ impl PairFinder {
             unbounded: sides.iter().map(|s| s.unbounded).sum(),
             ..FrameStats::default()
         };
+        let sentinel = self.build(sides, cell_size);
+        stats.build = start.elapsed();
+        stats.levels = self.grid.levels();
+        stats.large = self.grid.coarse();
+        stats.cells = self.grid.cells();
+        stats.cell_size = self.grid.cell_size();
+
+        self.plan_jobs();
+        let shared = Shared {
+            grid: &self.grid,
+            shapes: &self.sorted[..=sentinel],
+            polygons: [&sides[0].polygons, &sides[sides.len() - 1].polygons],
+            unbounded: self.unbounded.len(),
+            cross,
+        };
+        self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
+
+        let sort = Instant::now();
+        out.clear();
+        for Job { narrow: job, .. } in &self.jobs {
+            out.extend_from_slice(&job.pairs);
+            stats.candidates += job.candidates;
+            stats.search += job.search_time;
+            stats.pack += job.pack_time;
+            stats.kernels += job.kernel_time;
+        }
+        self.sort_pairs(out);
+        stats.sort = sort.elapsed();
+        stats.pairs = out.len();
+        self.stats = stats;
+    }
+
+    /// Builds the grid over the scenes' shapes and copies their records into cell order,
+    /// then the unbounded shapes, then the inert sentinel; returns the sentinel's position.
+    fn build(&mut self, sides: &[&Scene], cell_size: Option<f32>) -> usize {
         let first = sides[0].len();
-        let boxes = if cross {
+        let boxes = if sides.len() == 2 {
             self.boxes.clear();
             self.boxes.extend_from_slice(&sides[0].boxes);
             self.boxes.extend_from_slice(&sides[1].boxes);
@@ -368,7 +457,7 @@ impl PairFinder {
             .build(boxes, cell_size, |i, pos| sorted[pos].store(&record(i)));
         // The unbounded shapes after the grid's, then the sentinel.
         self.unbounded.clear();
-        if stats.unbounded > 0 {
+        if sides.iter().any(|s| s.unbounded > 0) {
             for (side, scene) in sides.iter().enumerate() {
                 let offset = if side == 0 { 0 } else { first as u32 };
                 self.unbounded.extend(
@@ -384,34 +473,7 @@ impl PairFinder {
         }
         let sentinel = entered + self.unbounded.len();
         self.sorted[sentinel].store(&Record::INERT);
-        stats.build = start.elapsed();
-        stats.levels = self.grid.levels();
-        stats.large = self.grid.coarse();
-        stats.cells = self.grid.cells();
-        stats.cell_size = self.grid.cell_size();
-
-        self.plan_jobs();
-        let shared = Shared {
-            grid: &self.grid,
-            shapes: &self.sorted[..=sentinel],
-            unbounded: self.unbounded.len(),
-            cross,
-        };
-        self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
-
-        let sort = Instant::now();
-        out.clear();
-        for Job { narrow: job, .. } in &self.jobs {
-            out.extend_from_slice(&job.pairs);
-            stats.candidates += job.candidates;
-            stats.search += job.search_time;
-            stats.pack += job.pack_time;
-            stats.kernels += job.kernel_time;
-        }
-        self.sort_pairs(out);
-        stats.sort = sort.elapsed();
-        stats.pairs = out.len();
-        self.stats = stats;
+        sentinel
     }
 
     /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
@@ -525,13 +587,16 @@ const RADIX_BITS: u32 = 12;
 const CIRCLE: u32 = 0;
 const AABB: u32 = 1;
 const OBB: u32 = 2;
+const POLYGON: u32 = 3;
 const KIND: u32 = 3;
 /// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
 const UNBOUNDED: u32 = 0x40;
 /// Flag: the shape fails [`Shape::check`].
 const INVALID: u32 = 0x80;
 /// Pair kinds: bucket of a pair of kinds, first kind the smaller.
-const BUCKET: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
+const BUCKET: [[usize; 4]; 4] = [[0, 1, 2, 3], [1, 4, 5, 6], [2, 5, 7, 8], [3, 6, 8, 9]];
+/// Number of pair kinds.
+const BUCKETS: usize = 10;
 /// Candidate pairs collected per pair kind before they are packed and tested: whole lane
 /// blocks, and their hits fit one `u64`.
 const BATCH: usize = 64;
@@ -588,16 +653,6 @@ impl Record {
         id: 0,
         kind: INVALID,
     };
-
-    /// The shape the record was made from, bit for bit.
-    fn shape(&self) -> Shape {
-        let f = self.fields;
-        match self.kind & KIND {
-            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
-            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
-            _ => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
-        }
-    }
 }
 
 /// A shape's padded box (with a NaN `min_x` for shapes the grid leaves out) and its record.
@@ -618,6 +673,8 @@ fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
             ],
             OBB,
         ),
+        // The slot is filled in by the scene.
+        Shape::Polygon(_) => ([0.0; 6], POLYGON),
     };
     let record = |flag| Record {
         fields,
@@ -660,6 +717,8 @@ fn padded(b: Aabb) -> Option<[f32; 4]> {
 struct Shared<'a> {
     grid: &'a Grid,
     shapes: &'a [SharedRecord],
+    /// Each scene's polygon slots, by side.
+    polygons: [&'a [Polygon]; 2],
     unbounded: usize,
     cross: bool,
 }
@@ -679,8 +738,8 @@ struct Job {
 #[derive(Debug, Default)]
 struct Narrow {
     /// Per pair kind, [`BATCH`] slots and how many are filled.
-    pending: [Vec<(u32, u32)>; 6],
-    filled: [usize; 6],
+    pending: [Vec<(u32, u32)>; BUCKETS],
+    filled: [usize; BUCKETS],
     pairs: Vec<(u32, u32)>,
     candidates: usize,
     search_time: Duration,
@@ -699,7 +758,7 @@ impl Job {
         for pending in &mut narrow.pending {
             pending.resize(BATCH + 1, (0, 0));
         }
-        narrow.filled = [0; 6];
+        narrow.filled = [0; BUCKETS];
         self.found.resize(FOUND, (0, 0));
         let mut drain = |found: &[(u32, u32)]| {
             for &(p, q) in found {
@@ -716,7 +775,7 @@ impl Job {
                 narrow.file(shared, p, q as u32);
             }
         }
-        for bucket in 0..6 {
+        for bucket in 0..BUCKETS {
             narrow.flush(shared, bucket);
         }
         narrow.search_time = start
@@ -753,9 +812,13 @@ impl Narrow {
             0 => self.test::<Circles, Circles>(shared, bucket),
             1 => self.test::<Circles, Aabbs>(shared, bucket),
             2 => self.test::<Circles, Obbs>(shared, bucket),
-            3 => self.test::<Aabbs, Aabbs>(shared, bucket),
-            4 => self.test::<Aabbs, Obbs>(shared, bucket),
-            _ => self.test::<Obbs, Obbs>(shared, bucket),
+            3 => self.test::<Circles, Polygons>(shared, bucket),
+            4 => self.test::<Aabbs, Aabbs>(shared, bucket),
+            5 => self.test::<Aabbs, Obbs>(shared, bucket),
+            6 => self.test::<Aabbs, Polygons>(shared, bucket),
+            7 => self.test::<Obbs, Obbs>(shared, bucket),
+            8 => self.test::<Obbs, Polygons>(shared, bucket),
+            _ => self.test::<Polygons, Polygons>(shared, bucket),
         }
     }
 
@@ -781,8 +844,8 @@ impl Narrow {
         for (k, chunk) in pending.chunks(LANES).enumerate() {
             let mut at = [(sentinel, sentinel); LANES];
             at[..chunk.len()].copy_from_slice(chunk);
-            a[k] = A::X8::gather(shared.shapes, at.map(|p| p.0));
-            b[k] = B::X8::gather(shared.shapes, at.map(|p| p.1));
+            a[k] = A::X8::gather(shared, at.map(|p| p.0));
+            b[k] = B::X8::gather(shared, at.map(|p| p.1));
         }
         let packed = Instant::now();
         let mut hits = 0u64;
@@ -820,7 +883,7 @@ impl Narrow {
 trait FromRecords: Copy {
     /// Eight lanes that never hit.
     const INERT: Self;
-    fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self;
+    fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self;
 }
 
 /// Field `k` of eight records, one per lane.
@@ -834,8 +897,9 @@ macro_rules! from_records {
         impl FromRecords for $X8 {
             const INERT: Self = <$X8>::INERT;
             #[inline(always)]
-            fn gather(records: &[SharedRecord], at: [u32; LANES]) -> Self {
-                let r: [&SharedRecord; LANES] = core::array::from_fn(|l| &records[at[l] as usize]);
+            fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self {
+                let r: [&SharedRecord; LANES] =
+                    core::array::from_fn(|l| &shared.shapes[at[l] as usize]);
                 Self { $($field: lanes(&r, $k)),+ }
             }
         }
@@ -846,4 +910,33 @@ from_records! {
     CircleX8 { x: 0, y: 1, radius: 2 }
     AabbX8 { min_x: 0, min_y: 1, max_x: 2, max_y: 3 }
     ObbX8 { center_x: 0, center_y: 1, half_width: 2, half_height: 3, cos: 4, sin: 5 }
+}
+
+impl FromRecords for PolygonX8 {
+    const INERT: Self = PolygonX8::INERT;
+    /// The polygons the records point to, from their scene's slots; the inert sentinel record
+    /// stays inert.
+    #[inline(always)]
+    fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self {
+        let mut out = Self::INERT;
+        let (mut xs, mut ys) = (
+            [[f32::NAN; LANES]; MAX_VERTICES],
+            [[f32::NAN; LANES]; MAX_VERTICES],
+        );
+        for (l, &i) in at.iter().enumerate() {
+            let r = &shared.shapes[i as usize];
+            if r.kind() & KIND != POLYGON {
+                continue;
+            }
+            let side = (r.id() >> 31) as usize;
+            let p = &shared.polygons[side][r.field(0).to_bits() as usize];
+            for k in 0..MAX_VERTICES {
+                (xs[k][l], ys[k][l]) = (p.xs[k], p.ys[k]);
+            }
+        }
+        for k in 0..MAX_VERTICES {
+            (out.x[k], out.y[k]) = (f32x8::new(xs[k]), f32x8::new(ys[k]));
+        }
+        out
+    }
 }

@@ -1,0 +1,90 @@
+//! AABB–polygon: separating-axis test on the box's two axes and the polygon's edge normals.
+//!
+//! On x and y the polygon's extent (the min and max of its vertices) must meet the box's. On
+//! the outward normal `n` of the polygon's edge from vertex `v`, the polygon lies on the side
+//! `n·(p - v) <= 0`; the box is separated when even its lowest corner is beyond,
+//! `min over corners of n·(c - v) > 0`. That minimum splits by axis:
+//! `min(nx·(min_x - vx), nx·(max_x - vx)) + min(ny·(min_y - vy), ny·(max_y - vy))`.
+//! A padding edge has `n = 0` and never separates.
+//!
+//! The same test serves the OBB (in the box's own frame, see
+//! [`obb_polygon`](super::obb_polygon)), so it is written once here for any box given by its
+//! bounds and any polygon given by its vertices.
+//!
+//! Validity: `min <= max` on both box axes (a NaN bound fails it), every polygon coordinate
+//! finite. Infinity follows IEEE: a box with infinite bounds works (where `0 · inf` makes a
+//! normal's sum NaN, that axis is parallel to a box axis, which decides instead).
+
+use super::{finite_polygon, finite_polygon8, max, max8, min, min8, next};
+use crate::shape::{Aabb, MAX_VERTICES, Polygon};
+use crate::soa::{AabbX8, PolygonX8};
+use wide::f32x8;
+
+/// Whether the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys` are not
+/// separated by any of the SAT axes (validity not included).
+#[inline(always)]
+pub(crate) fn box_polygon(
+    [lo_x, lo_y, hi_x, hi_y]: [f32; 4],
+    xs: &[f32; MAX_VERTICES],
+    ys: &[f32; MAX_VERTICES],
+) -> bool {
+    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
+    for k in 1..MAX_VERTICES {
+        (px0, px1) = (min(px0, xs[k]), max(px1, xs[k]));
+        (py0, py1) = (min(py0, ys[k]), max(py1, ys[k]));
+    }
+    let mut hit = (px0 <= hi_x) & (lo_x <= px1) & (py0 <= hi_y) & (lo_y <= py1);
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
+        let sx = min(nx * (lo_x - xs[k]), nx * (hi_x - xs[k]));
+        let sy = min(ny * (lo_y - ys[k]), ny * (hi_y - ys[k]));
+        let separated = sx + sy > 0.0; // NaN does not separate
+        hit &= !separated;
+    }
+    hit
+}
+
+/// Lane-wise [`box_polygon`].
+#[inline(always)]
+pub(crate) fn box_polygon8(
+    [lo_x, lo_y, hi_x, hi_y]: [f32x8; 4],
+    xs: &[f32x8; MAX_VERTICES],
+    ys: &[f32x8; MAX_VERTICES],
+) -> f32x8 {
+    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
+    for k in 1..MAX_VERTICES {
+        (px0, px1) = (min8(px0, xs[k]), max8(px1, xs[k]));
+        (py0, py1) = (min8(py0, ys[k]), max8(py1, ys[k]));
+    }
+    let mut hit = px0.simd_le(hi_x) & lo_x.simd_le(px1) & py0.simd_le(hi_y) & lo_y.simd_le(py1);
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
+        let sx = min8(nx * (lo_x - xs[k]), nx * (hi_x - xs[k]));
+        let sy = min8(ny * (lo_y - ys[k]), ny * (hi_y - ys[k]));
+        hit &= !(sx + sy).simd_gt(f32x8::ZERO);
+    }
+    hit
+}
+
+/// Whether `a` and `q` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(a: &Aabb, q: &Polygon) -> bool {
+    let bounds = [a.min_x, a.min_y, a.max_x, a.max_y];
+    box_polygon(bounds, &q.xs, &q.ys)
+        & (a.min_x <= a.max_x)
+        & (a.min_y <= a.max_y)
+        & finite_polygon(q)
+}
+
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(a: &AabbX8, q: &PolygonX8) -> u8 {
+    let bounds = [a.min_x, a.min_y, a.max_x, a.max_y];
+    let hit = box_polygon8(bounds, &q.x, &q.y)
+        & a.min_x.simd_le(a.max_x)
+        & a.min_y.simd_le(a.max_y)
+        & finite_polygon8(q);
+    super::bits(hit)
+}

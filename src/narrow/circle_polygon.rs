@@ -1,0 +1,57 @@
+//! Circle–polygon: the disc overlaps the polygon when its centre is inside (as in
+//! [`point_polygon`](super::point_polygon)) or the polygon's boundary comes within the radius:
+//! a vertex at squared distance `<= r²`, or an edge whose closest point to the centre lies
+//! between its ends (`0 <= (c - v)·e <= e·e`) at perpendicular distance `|e × (c - v)| / |e|`
+//! within `r`, compared squared and without division: `(e × (c - v))² <= r²·(e·e)`. A padding
+//! edge (`e·e == 0`) is left to its vertex test.
+//!
+//! Validity: `radius >= 0` and every polygon coordinate finite. A NaN centre makes every
+//! comparison fail.
+
+use super::{finite_polygon, finite_polygon8, next};
+use crate::shape::{Circle, MAX_VERTICES, Polygon};
+use crate::soa::{CircleX8, PolygonX8};
+use wide::f32x8;
+
+/// Whether `c` and `q` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(c: &Circle, q: &Polygon) -> bool {
+    let r2 = c.radius * c.radius;
+    let (mut inside, mut near) = (true, false);
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (q.xs[next(k)] - q.xs[k], q.ys[next(k)] - q.ys[k]);
+        let (dx, dy) = (c.x - q.xs[k], c.y - q.ys[k]);
+        let cross = ex * dy - ey * dx;
+        let along = dx * ex + dy * ey;
+        let len2 = ex * ex + ey * ey;
+        inside &= cross >= 0.0;
+        near |= dx * dx + dy * dy <= r2;
+        near |= (along >= 0.0) & (along <= len2) & (len2 > 0.0) & (cross * cross <= r2 * len2);
+    }
+    (inside | near) & (c.radius >= 0.0) & finite_polygon(q)
+}
+
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
+    let r2 = c.radius * c.radius;
+    let zero = f32x8::ZERO;
+    let mut inside = zero.simd_eq(zero);
+    let mut near = zero.simd_ne(zero);
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
+        let (dx, dy) = (c.x - q.x[k], c.y - q.y[k]);
+        let cross = ex * dy - ey * dx;
+        let along = dx * ex + dy * ey;
+        let len2 = ex * ex + ey * ey;
+        inside &= cross.simd_ge(zero);
+        near |= (dx * dx + dy * dy).simd_le(r2);
+        near |= along.simd_ge(zero)
+            & along.simd_le(len2)
+            & len2.simd_gt(zero)
+            & (cross * cross).simd_le(r2 * len2);
+    }
+    super::bits((inside | near) & c.radius.simd_ge(zero) & finite_polygon8(q))
+}

@@ -1,0 +1,35 @@
+//! Point–polygon: the point is inside a counter-clockwise polygon, boundary included, when it
+//! lies on the left of (or on) every edge: `e × (p - v) >= 0` for each edge `e` from vertex
+//! `v`. A padding edge has `e = 0`, so its cross product is 0 and it passes.
+//!
+//! Validity: every polygon coordinate finite. A NaN point makes the cross products NaN, which
+//! fail `>= 0`.
+
+use super::{finite_polygon, finite_polygon8, next};
+use crate::shape::{MAX_VERTICES, Point, Polygon};
+use crate::soa::{PointX8, PolygonX8};
+use wide::f32x8;
+
+/// Whether `p` lies in `q`, boundary included.
+#[inline]
+#[must_use]
+pub fn reference(p: &Point, q: &Polygon) -> bool {
+    let mut inside = finite_polygon(q);
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (q.xs[next(k)] - q.xs[k], q.ys[next(k)] - q.ys[k]);
+        inside &= ex * (p.y - q.ys[k]) - ey * (p.x - q.xs[k]) >= 0.0;
+    }
+    inside
+}
+
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(p: &PointX8, q: &PolygonX8) -> u8 {
+    let mut inside = finite_polygon8(q);
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
+        inside &= (ex * (p.y - q.y[k]) - ey * (p.x - q.x[k])).simd_ge(f32x8::ZERO);
+    }
+    super::bits(inside)
+}

@@ -1,0 +1,85 @@
+//! Polygon–polygon: separating-axis test on the outward edge normals of both polygons.
+//!
+//! Polygon `a` lies on the side `n·p <= n·v` of its edge from vertex `v` with normal `n`; `b` is
+//! separated from `a` on that axis when all of `b`'s vertices are beyond it,
+//! `min over b's vertices of n·w > n·v`. Two convex polygons overlap, touching included, when no
+//! edge of either separates them. A padding edge has `n = 0` and never separates (`0 > 0` is
+//! false).
+//!
+//! Both polygons are first expressed relative to the midpoint of their first vertices,
+//! `a₀/2 + b₀/2` (sixteen subtractions each), so the dot products are of polygon-sized numbers
+//! wherever the polygons are close enough for the answer to be in doubt, however far from the
+//! origin they are. Then each axis costs one dot product for `n·v` and one per vertex of the
+//! other polygon: `n·w - n·v` is never formed. The midpoint is the same for `(a, b)` and
+//! `(b, a)`, as is the OR of the two polygons' axes, so the test is symmetric to the bit (a
+//! [`Scene`](crate::Scene) relies on that for pairs of the same kind).
+//!
+//! Validity: every coordinate of both polygons finite.
+
+use super::{finite_polygon, finite_polygon8, min, min8, next};
+use crate::shape::{MAX_VERTICES, Polygon};
+use crate::soa::PolygonX8;
+use wide::f32x8;
+
+type Coords = ([f32; MAX_VERTICES], [f32; MAX_VERTICES]);
+type Coords8 = ([f32x8; MAX_VERTICES], [f32x8; MAX_VERTICES]);
+
+/// Whether an edge of `a` separates `b` from `a` (both relative to the same point).
+#[inline(always)]
+fn separates((ax, ay): &Coords, (bx, by): &Coords) -> bool {
+    let mut apart = false;
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (ay[next(k)] - ay[k], ax[k] - ax[next(k)]);
+        let limit = nx * ax[k] + ny * ay[k];
+        let mut lowest = nx * bx[0] + ny * by[0];
+        for j in 1..MAX_VERTICES {
+            lowest = min(lowest, nx * bx[j] + ny * by[j]);
+        }
+        apart |= lowest > limit;
+    }
+    apart
+}
+
+/// Lane-wise [`separates`].
+#[inline(always)]
+fn separates8((ax, ay): &Coords8, (bx, by): &Coords8) -> f32x8 {
+    let mut apart = f32x8::ZERO.simd_ne(f32x8::ZERO);
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (ay[next(k)] - ay[k], ax[k] - ax[next(k)]);
+        let limit = nx * ax[k] + ny * ay[k];
+        let mut lowest = nx * bx[0] + ny * by[0];
+        for j in 1..MAX_VERTICES {
+            lowest = min8(lowest, nx * bx[j] + ny * by[j]);
+        }
+        apart |= lowest.simd_gt(limit);
+    }
+    apart
+}
+
+/// Whether `a` and `b` overlap, touching included.
+#[inline]
+#[must_use]
+pub fn reference(a: &Polygon, b: &Polygon) -> bool {
+    let (ox, oy) = (a.xs[0] * 0.5 + b.xs[0] * 0.5, a.ys[0] * 0.5 + b.ys[0] * 0.5);
+    let pa = (a.xs.map(|x| x - ox), a.ys.map(|y| y - oy));
+    let pb = (b.xs.map(|x| x - ox), b.ys.map(|y| y - oy));
+    !separates(&pa, &pb) & !separates(&pb, &pa) & finite_polygon(a) & finite_polygon(b)
+}
+
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+#[inline]
+#[must_use]
+pub fn x8(a: &PolygonX8, b: &PolygonX8) -> u8 {
+    let half = f32x8::splat(0.5);
+    let (ox, oy) = (a.x[0] * half + b.x[0] * half, a.y[0] * half + b.y[0] * half);
+    let (mut pa, mut pb) = (
+        ([ox; MAX_VERTICES], [oy; MAX_VERTICES]),
+        ([ox; MAX_VERTICES], [oy; MAX_VERTICES]),
+    );
+    for k in 0..MAX_VERTICES {
+        (pa.0[k], pa.1[k]) = (a.x[k] - ox, a.y[k] - oy);
+        (pb.0[k], pb.1[k]) = (b.x[k] - ox, b.y[k] - oy);
+    }
+    let apart = separates8(&pa, &pb) | separates8(&pb, &pa);
+    super::bits(!apart & finite_polygon8(a) & finite_polygon8(b))
+}

@@ -1,0 +1,73 @@
+//! Ray–polygon: clipping the ray against each edge's half-plane (Cyrus–Beck). With the edge's
+//! outward normal `n` and vertex `v`, the point `o + t·d` is on the inner side when
+//! `t·(n·d) <= n·(v - o)`. So an edge with `n·d < 0` (the ray comes in through it) bounds the
+//! entry from below by `n·(v - o) / n·d`, and one with `n·d > 0` bounds the exit from above.
+//! An origin on an edge's outer side (`n·(v - o) < 0`) that does not move toward it
+//! (`n·d >= 0`) never gets in; that is decided from the signs, because with a huge direction
+//! the exit just behind the origin rounds to `-0`, which compares equal to 0. The answer is the
+//! latest entry, or 0 from inside, if it comes no later than the earliest exit and `max_t`. A
+//! padding edge has `n = 0`, with the origin on its inner side, so it constrains nothing.
+//!
+//! The direction is scaled by a power of two first, as in [`ray_aabb`](super::ray_aabb).
+//!
+//! Validity: a finite origin and direction, `max_t >= 0`, every polygon coordinate finite.
+
+use super::{
+    dir_scale, dir_scale8, finite_polygon, finite_polygon8, max, max8, min, min8, next, valid_ray,
+    valid_ray8,
+};
+use crate::shape::{MAX_VERTICES, Polygon, Ray};
+use crate::soa::{PolygonX8, RayX8};
+use wide::f32x8;
+
+/// The entry parameter of `r` into `q`, or `f32::INFINITY` for a miss.
+#[inline]
+#[must_use]
+pub fn reference(r: &Ray, q: &Polygon) -> f32 {
+    let s = dir_scale(r.dir_x, r.dir_y);
+    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let (mut near, mut far, mut out) = (f32::NEG_INFINITY, f32::INFINITY, false);
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (q.ys[next(k)] - q.ys[k], q.xs[k] - q.xs[next(k)]);
+        let num = nx * (q.xs[k] - r.origin_x) + ny * (q.ys[k] - r.origin_y);
+        let den = nx * dx + ny * dy;
+        let t = num / den;
+        if den < 0.0 {
+            near = max(near, t);
+        }
+        if den > 0.0 {
+            far = min(far, t);
+        }
+        out |= (den >= 0.0) & (num < 0.0);
+    }
+    let t = max(near, 0.0);
+    let t_scaled = t * s;
+    let hit = (t <= far) & !out & (t_scaled <= r.max_t) & valid_ray(r) & finite_polygon(q);
+    if hit { t_scaled } else { f32::INFINITY }
+}
+
+/// Eight lanes of [`reference`](fn@reference).
+#[inline]
+#[must_use]
+pub fn x8(r: &RayX8, q: &PolygonX8) -> f32x8 {
+    let s = dir_scale8(r.dir_x, r.dir_y);
+    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let zero = f32x8::ZERO;
+    let mut near = f32x8::splat(f32::NEG_INFINITY);
+    let mut far = f32x8::splat(f32::INFINITY);
+    let mut out = zero.simd_ne(zero);
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (q.y[next(k)] - q.y[k], q.x[k] - q.x[next(k)]);
+        let num = nx * (q.x[k] - r.origin_x) + ny * (q.y[k] - r.origin_y);
+        let den = nx * dx + ny * dy;
+        let t = num / den;
+        near = den.simd_lt(zero).select(max8(near, t), near);
+        far = den.simd_gt(zero).select(min8(far, t), far);
+        out |= den.simd_ge(zero) & num.simd_lt(zero);
+    }
+    let t = max8(near, zero);
+    let t_scaled = t * s;
+    let valid = valid_ray8(r) & finite_polygon8(q);
+    let hit = t.simd_le(far) & !out & t_scaled.simd_le(r.max_t) & valid;
+    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
+}
