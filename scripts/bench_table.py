@@ -3,7 +3,7 @@
 
 Reads target/criterion/<pair>/<size>/<contender>/new/estimates.json, written by
 `cargo bench --bench kernels`. Columns: median throughput of each contender in G pairs/s
-and the x8 kernel's ratios to the others. Usage: scripts/bench_table.py [criterion dir]
+(G rays/s for the ray casts) and the x8 kernel's ratios to the others. Usage: scripts/bench_table.py [criterion dir]
 """
 import json
 import pathlib
@@ -11,7 +11,9 @@ import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
 PAIRS = ["point_aabb", "point_circle", "point_obb", "circle_circle", "aabb_aabb",
-         "circle_aabb", "circle_obb", "aabb_obb", "obb_obb"]
+         "circle_aabb", "circle_obb", "aabb_obb", "obb_obb", "point_polygon", "circle_polygon",
+         "aabb_polygon", "obb_polygon", "polygon_polygon", "ray_aabb", "ray_circle", "ray_obb",
+         "ray_polygon"]
 SIZES = {"4k": 4096, "4M": 4 << 20}
 
 

@@ -316,8 +316,15 @@ fn fill_casts<S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut
         rays.blocks_view(first_block..first_block + blocks),
         shapes.blocks_view(first_block..first_block + blocks),
     );
-    for (j, chunk) in out.chunks_mut(LANES).enumerate() {
-        let t = S::kernel(&Rays::block_at(&vr, j), &S::block_at(&vs, j));
-        chunk.copy_from_slice(&t.as_array()[..chunk.len()]);
+    let whole = out.len() / LANES;
+    let (head, rest) = out.split_at_mut(whole * LANES);
+    let head: &mut [[f32; LANES]] = bytemuck::cast_slice_mut(head);
+    // `j < whole <= blocks`, the length of every field slice of the views: no bounds checks.
+    for (j, chunk) in head.iter_mut().enumerate().take(blocks) {
+        *chunk = *S::kernel(&Rays::block_at(&vr, j), &S::block_at(&vs, j)).as_array();
+    }
+    if !rest.is_empty() {
+        let t = S::kernel(&Rays::block_at(&vr, whole), &S::block_at(&vs, whole));
+        rest.copy_from_slice(&t.as_array()[..rest.len()]);
     }
 }

@@ -195,6 +195,9 @@ pub(crate) struct Grid {
     max_x: Vec<f32>,
     max_y: Vec<f32>,
     chunk_stats: Vec<ChunkStats>,
+    /// Scratch of `plan_levels`: each level's size classes merged, and its group number.
+    level_stats: Vec<ClassStats>,
+    level_groups: Vec<i64>,
     coords: Vec<f32>,
 }
 
@@ -385,8 +388,10 @@ impl Grid {
                 2 * seen >= total
             })
             .unwrap_or(CLASSES - 1);
-        let mut stats: Vec<ClassStats> = Vec::new();
-        let mut group_of_level: Vec<i64> = Vec::new();
+        let mut stats = core::mem::take(&mut self.level_stats);
+        let mut group_of_level = core::mem::take(&mut self.level_groups);
+        stats.clear();
+        group_of_level.clear();
         self.main_level = 0;
         for (class, c) in classes.iter().enumerate() {
             if c.count == 0 {
@@ -450,6 +455,9 @@ impl Grid {
             });
             base += nx * ny;
         }
+        // Keep the scratch for the next frame.
+        self.level_stats = stats;
+        self.level_groups = group_of_level;
     }
 
     /// About the 0.1 % to 99.9 % quantiles of level `level`'s minimum corners on each axis, from

@@ -32,7 +32,9 @@ pub fn reference(c: &Circle, q: &Polygon) -> bool {
     (inside | near) & (c.radius >= 0.0) & finite_polygon(q)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`. The edges are visited in
+/// two passes (inside and vertex tests, then edge interiors), the same operations as the
+/// reference, so that fewer vectors are alive at once.
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
@@ -43,11 +45,15 @@ pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
     for k in 0..MAX_VERTICES {
         let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
         let (dx, dy) = (c.x - q.x[k], c.y - q.y[k]);
+        inside &= (ex * dy - ey * dx).simd_ge(zero);
+        near |= (dx * dx + dy * dy).simd_le(r2);
+    }
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
+        let (dx, dy) = (c.x - q.x[k], c.y - q.y[k]);
         let cross = ex * dy - ey * dx;
         let along = dx * ex + dy * ey;
         let len2 = ex * ex + ey * ey;
-        inside &= cross.simd_ge(zero);
-        near |= (dx * dx + dy * dy).simd_le(r2);
         near |= along.simd_ge(zero)
             & along.simd_le(len2)
             & len2.simd_gt(zero)

@@ -201,21 +201,23 @@ pub(crate) fn valid_ray8(r: &RayX8) -> f32x8 {
 }
 
 /// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on
-/// one axis: `[min(t1, t2), max(t1, t2)]` with `t = (bound - o) / d`; everything
-/// (`[-inf, inf]`) for `d == 0` with `o` inside; nothing (`[inf, -inf]`) when `o` is outside
-/// and not moving toward the interval (`d == 0`, or moving away). That last rule is decided from
-/// the signs, not from the quotients: with a huge `d` an exit just behind the origin rounds to
-/// `-0`, which compares equal to 0. Divisions, not multiplications by `1 / d`, so that a tiny
-/// `d` cannot turn `0 · inf` into NaN.
+/// one axis: `[min(t1, t2), max(t1, t2)]` with `t = (bound - o) / d`; for `d == 0` everything
+/// (`[-inf, inf]`) when `o` is inside and nothing (`[inf, -inf]`) otherwise.
+///
+/// `d` comes from a direction scaled by [`dir_scale`], so `|d| < 1` and a quotient of a
+/// non-zero difference is never rounded to zero: an exit behind the origin stays negative
+/// (`-0` would compare equal to 0 and turn that miss into a hit at 0). Divisions, not
+/// multiplications by `1 / d`, so that a tiny `d` cannot turn `0 · inf` into NaN.
 #[inline(always)]
 pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
     let inside = (lo <= o) & (o <= hi);
-    let away = ((hi < o) & (d >= 0.0)) | ((o < lo) & (d <= 0.0));
-    if d == 0.0 && inside {
-        (f32::NEG_INFINITY, f32::INFINITY)
-    } else if away {
-        (f32::INFINITY, f32::NEG_INFINITY)
+    if d == 0.0 {
+        if inside {
+            (f32::NEG_INFINITY, f32::INFINITY)
+        } else {
+            (f32::INFINITY, f32::NEG_INFINITY)
+        }
     } else {
         (min(t1, t2), max(t1, t2))
     }
@@ -224,27 +226,32 @@ pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
 /// Lane-wise [`slab`].
 #[inline(always)]
 pub(crate) fn slab8(o: f32x8, d: f32x8, lo: f32x8, hi: f32x8) -> (f32x8, f32x8) {
-    let zero = f32x8::ZERO;
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
     let inside = lo.simd_le(o) & o.simd_le(hi);
-    let away = (hi.simd_lt(o) & d.simd_ge(zero)) | (o.simd_lt(lo) & d.simd_le(zero));
-    let all = d.simd_eq(zero) & inside;
-    let (inf, neg_inf) = (f32x8::splat(f32::INFINITY), f32x8::splat(f32::NEG_INFINITY));
+    let zero = d.simd_eq(f32x8::ZERO);
+    let (all, none) = (f32x8::splat(f32::INFINITY), f32x8::splat(f32::NEG_INFINITY));
     (
-        all.select(neg_inf, away.select(inf, min8(t1, t2))),
-        all.select(inf, away.select(neg_inf, max8(t1, t2))),
+        zero.select(inside.select(none, all), min8(t1, t2)),
+        zero.select(inside.select(all, none), max8(t1, t2)),
     )
 }
 
-/// A power of two `s` that brings a ray's direction to a larger component in `[1, 4)` (or
-/// keeps a zero direction zero), read off the exponent bits of `max(|dx|, |dy|)`. The ray
-/// kernels decide on the direction `s·d`, for which no product overflows and no parameter
-/// underflows to zero, and answer `t = t'·s`: the same ray, measured in units of the given
-/// direction. Scaling by a power of two is exact, so this changes nothing but the range.
+/// A power of two `s` that brings a ray's direction to a larger component in `[0.5, 1)` (or
+/// keeps a zero direction zero), read off the exponent bits of `m = max(|dx|, |dy|)`: the
+/// biased exponent of `s` is `253 - biased(m)`, kept between 1 and 254, and `s = 2⁻¹²⁸` (a
+/// subnormal, given by its bits) for `m >= 2¹²⁷`. The ray kernels decide on the direction
+/// `s·d`, for which no product overflows and no quotient of a non-zero difference by a
+/// component rounds to zero, and answer `t = t'·s`: the same ray, measured in units of the
+/// given direction. Scaling by a power of two is exact, so this changes nothing but the range.
 #[inline(always)]
 pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
     let biased = ((max(dx.abs(), dy.abs()).to_bits() >> 23) & 0xff) as i32;
-    f32::from_bits(((254 - biased).clamp(1, 254) as u32) << 23)
+    let bits = if biased >= 254 {
+        1 << 21
+    } else {
+        ((253 - biased).clamp(1, 254) as u32) << 23
+    };
+    f32::from_bits(bits)
 }
 
 /// Lane-wise [`dir_scale`].
@@ -252,9 +259,10 @@ pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
 pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
     let bits: i32x8 = bytemuck::cast(max8(dx.abs(), dy.abs()));
     let biased: i32x8 = (bits >> 23) & i32x8::splat(0xff);
-    let exponent: i32x8 = i32x8::splat(254) - biased;
+    let exponent: i32x8 = i32x8::splat(253) - biased;
     let exponent = exponent.max(i32x8::splat(1)).min(i32x8::splat(254));
-    bytemuck::cast(exponent << 23)
+    let huge = biased.simd_ge(i32x8::splat(254));
+    bytemuck::cast(huge.select(i32x8::splat(1 << 21), exponent << 23))
 }
 
 /// The entry parameter of a ray whose parameter intervals on two slabs are `[near_x, far_x]`

@@ -667,3 +667,53 @@ fn queries_match_brute_force() {
         }
     }
 }
+
+/// Once its buffers have grown, a `PairFinder` allocates nothing in a steady frame loop: pairs,
+/// cross pairs and queries, on one and on two threads (the pool's workers are the counted
+/// threads; other tests run elsewhere).
+#[test]
+fn steady_frames_allocate_nothing() {
+    use crate::support::alloc;
+    use widephase::{Point, Ray};
+    let mut g = Gen::new(99);
+    let mut scene = mixed(&mut g, 40_000, 250.0);
+    let bullets = mixed(&mut g, 3_000, 250.0);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .start_handler(|_| alloc::mark_thread())
+            .build()
+            .unwrap();
+        let (mut finder, mut pairs, mut cross, mut ids) =
+            (PairFinder::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut allocated = Vec::new();
+        pool.install(|| {
+            for step in 0..8 {
+                // Move every circle back and forth, as a simulation does, between two states
+                // that the warm-up frames both see (a new largest answer may grow a buffer).
+                let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
+                for id in 0..scene.len() as u32 {
+                    if let Shape::Circle(c) = scene.get(id) {
+                        scene.set(id, Circle::new(c.x + dx, c.y, c.radius));
+                    }
+                }
+                let before = alloc::count();
+                finder.overlapping_pairs(&scene, &mut pairs);
+                finder.pairs_with(&bullets, &scene, &mut cross);
+                let index = finder.index(&scene);
+                let hit = index.raycast(&Ray::new(-10.0, 100.0, 1.0, 0.3, f32::INFINITY));
+                index.query_aabb(&Aabb::new(100.0, 100.0, 110.0, 105.0), &mut ids);
+                index.query_point(Point::new(50.0, 50.0), &mut ids);
+                let spent = alloc::count() - before;
+                assert!(hit.is_some() && !pairs.is_empty() && !cross.is_empty());
+                if step >= 3 {
+                    allocated.push(spent);
+                }
+            }
+        });
+        assert_eq!(
+            allocated, [0; 5],
+            "{threads} thread(s): allocations per frame"
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! Helpers shared by the test modules: generators, the failure report, and independent geometry.
 
+pub mod alloc;
 pub mod independent;
 pub mod shapes;
 

@@ -1,0 +1,57 @@
+//! A global allocator that counts allocations made on marked threads, so a test can prove that
+//! a code path allocates nothing while other tests run on other threads.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+thread_local! {
+    static MARKED: Cell<bool> = const { Cell::new(false) };
+}
+
+static COUNT: AtomicUsize = AtomicUsize::new(0);
+
+struct Counting;
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged; counting
+// touches only a thread-local flag (const-initialised, no allocation) and an atomic.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded as received.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        // SAFETY: forwarded as received.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+fn note() {
+    if MARKED.try_with(Cell::get).unwrap_or(false) {
+        COUNT.fetch_add(1, Relaxed);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Marks the calling thread: its allocations are counted from now on.
+pub fn mark_thread() {
+    MARKED.with(|m| m.set(true));
+}
+
+/// Allocations on marked threads so far.
+pub fn count() -> usize {
+    COUNT.load(Relaxed)
+}
