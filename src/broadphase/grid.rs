@@ -40,8 +40,6 @@ const SKIP: u32 = u32::MAX;
 const CLASSES: usize = 256;
 /// Size classes per level: a level takes boxes whose larger sides are within a factor 8.
 const CLASSES_PER_LEVEL: usize = 3;
-/// No level.
-const NO_LEVEL: u8 = u8::MAX;
 /// NaN boxes after the sorted ones, so that a scan can read eight lanes from any position.
 const PAD: usize = LANES;
 /// A level with more boxes than this is trimmed to quantiles when outliers stretch it.
@@ -163,6 +161,19 @@ impl Level {
         self.nx as usize * self.ny as usize
     }
 
+    /// The cells where a box of this level that overlaps the closed box `b` can have its
+    /// minimum corner: columns `x0 ..= x1` and rows `y0 ..= y1` as `[x0, x1, y0, y1]` (see the
+    /// module docs for why rounding cannot lose one).
+    #[inline(always)]
+    fn window(&self, b: [f32; 4]) -> [u32; 4] {
+        [
+            self.col(b[0] - self.reach),
+            self.col(b[2]),
+            self.row(b[1] - self.reach),
+            self.row(b[3]),
+        ]
+    }
+
     /// The global index of cell (`col`, `row`).
     #[inline(always)]
     fn cell_index(&self, col: u32, row: u32) -> usize {
@@ -170,14 +181,15 @@ impl Level {
     }
 }
 
-/// The grid. [`build`](Grid::build) sorts the boxes into cells; [`search`](Grid::search) reports
-/// the overlapping pairs by sorted position; [`order`](Grid::order) maps a position back to the
-/// caller's index.
+/// The grid. [`build`](Grid::build) sorts the boxes into cells (and lets the caller place its
+/// own data in the same order); [`search`](Grid::search) reports the overlapping pairs by
+/// sorted position; [`overlapping_in`](Grid::overlapping_in) answers box queries.
 #[derive(Debug, Default)]
 pub(crate) struct Grid {
     levels: Vec<Level>,
-    level_of_class: Vec<u8>,
-    /// The smallest size class of each level after the first, ascending.
+    /// The smallest size class of each level after the first, ascending: levels are contiguous
+    /// runs of classes, so a class's level is how many of these it reaches (see
+    /// [`level_of`]).
     first_classes: Vec<i32>,
     /// The level of the median size.
     main_level: usize,
@@ -195,13 +207,11 @@ pub(crate) struct Grid {
     max_x: Vec<f32>,
     max_y: Vec<f32>,
     chunk_stats: Vec<ChunkStats>,
-    /// Scratch of `plan_levels`: each level's size classes merged, and its group number.
+    /// Scratch of `plan_levels`: each level's size classes merged.
     level_stats: Vec<ClassStats>,
-    level_groups: Vec<i64>,
     coords: Vec<f32>,
 }
 
-/// Number of chunks the parallel passes split `n` items into, and the chunk length.
 /// Below this many items per chunk, splitting a pass over threads costs more than it saves.
 pub(crate) const MIN_CHUNK: usize = 16 * 1024;
 
@@ -270,9 +280,9 @@ impl Grid {
             .last()
             .map_or(0, |l| l.base as usize + l.cells());
 
-        // 3. Every box's cell, counted per chunk, eight boxes at a time.
-        let (levels, level_of_class) = (&self.levels[..], &self.level_of_class[..]);
-        let first_classes = &self.first_classes[..];
+        // 3. Every box's cell, counted per chunk, eight boxes at a time (a last partial group
+        //    padded with boxes that are not entered).
+        let (levels, first_classes) = (&self.levels[..], &self.first_classes[..]);
         self.keys.clear();
         self.keys.resize(boxes.len(), SKIP);
         self.counts.clear();
@@ -282,24 +292,15 @@ impl Grid {
             .zip(boxes.par_chunks(chunk_len))
             .zip(self.counts.par_chunks_mut(cells.max(1)))
             .for_each(|((keys, part), counts)| {
-                let mut eights = keys.chunks_exact_mut(LANES).zip(part.chunks_exact(LANES));
-                for (keys, part) in &mut eights {
-                    let part: &[[f32; 4]; LANES] = part.try_into().expect("eight boxes");
-                    let found = keys_of(levels, first_classes, part).to_array();
+                for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
+                    let mut eight = [[f32::NAN; 4]; LANES];
+                    eight[..part.len()].copy_from_slice(part);
+                    let found = keys_of(levels, first_classes, &eight).to_array();
                     for (key, &cell) in keys.iter_mut().zip(&found) {
                         *key = cell as u32;
                         if cell >= 0 {
                             counts[cell as usize] += 1;
                         }
-                    }
-                }
-                let done = keys.len() / LANES * LANES;
-                for (key, b) in keys[done..].iter_mut().zip(&part[done..]) {
-                    if let Some((_, class)) = class_of(b) {
-                        let level = &levels[level_of_class[class] as usize];
-                        let cell = level.cell_index(level.col(b[0]), level.row(b[1]));
-                        *key = cell as u32;
-                        counts[cell] += 1;
                     }
                 }
             });
@@ -372,8 +373,6 @@ impl Grid {
         let classes = &all.classes;
         self.levels.clear();
         self.first_classes.clear();
-        self.level_of_class.clear();
-        self.level_of_class.resize(CLASSES, NO_LEVEL);
         let total: u64 = classes.iter().map(|c| u64::from(c.count)).sum();
         if total == 0 {
             return;
@@ -389,24 +388,22 @@ impl Grid {
             })
             .unwrap_or(CLASSES - 1);
         let mut stats = core::mem::take(&mut self.level_stats);
-        let mut group_of_level = core::mem::take(&mut self.level_groups);
         stats.clear();
-        group_of_level.clear();
         self.main_level = 0;
+        let mut last_group = None;
         for (class, c) in classes.iter().enumerate() {
             if c.count == 0 {
                 continue;
             }
             let group = (class as i64 - median as i64 + 1).div_euclid(CLASSES_PER_LEVEL as i64);
-            if group_of_level.last() != Some(&group) {
-                if !group_of_level.is_empty() {
+            if last_group != Some(group) {
+                if last_group.is_some() {
                     self.first_classes.push(class as i32);
                 }
-                group_of_level.push(group);
+                last_group = Some(group);
                 stats.push(ClassStats::default());
             }
             stats.last_mut().expect("pushed above").merge(c);
-            self.level_of_class[class] = (stats.len() - 1) as u8;
             if class == median {
                 self.main_level = stats.len() - 1;
             }
@@ -429,7 +426,7 @@ impl Grid {
             // cells: trim the region to the quantiles and clamp the outliers into the border
             // cells. A small level is left alone; even all in one cell it costs little.
             if n > TRIM_ABOVE && cells_over(region, cell) > budget {
-                region = self.quantile_region(boxes, l as u8, n as usize);
+                region = self.quantile_region(boxes, l, n as usize);
             }
             let (w, h) = (
                 f64::from(region[2]) - f64::from(region[0]),
@@ -457,21 +454,20 @@ impl Grid {
         }
         // Keep the scratch for the next frame.
         self.level_stats = stats;
-        self.level_groups = group_of_level;
     }
 
     /// About the 0.1 % to 99.9 % quantiles of level `level`'s minimum corners on each axis, from
     /// a sample of at most about [`QUANTILE_SAMPLE`] of its `n` boxes.
-    fn quantile_region(&mut self, boxes: &[[f32; 4]], level: u8, n: usize) -> [f32; 4] {
+    fn quantile_region(&mut self, boxes: &[[f32; 4]], level: usize, n: usize) -> [f32; 4] {
         let stride = (n / QUANTILE_SAMPLE).max(1);
         let mut region = [0.0; 4];
         for axis in 0..2 {
             self.coords.clear();
-            let level_of_class = &self.level_of_class;
+            let first_classes = &self.first_classes;
             self.coords
                 .extend(boxes.iter().step_by(stride).filter_map(|b| {
                     let (_, class) = class_of(b)?;
-                    (level_of_class[class] == level).then_some(b[axis])
+                    (level_of(first_classes, class) == level).then_some(b[axis])
                 }));
             let m = self.coords.len();
             if m == 0 {
@@ -559,8 +555,7 @@ impl Grid {
                     self.scan(p, &lanes, from..p, &mut out);
                     // Finer levels: p's whole window in each.
                     for finer in &self.levels[..l] {
-                        let (x0, x1) = (finer.col(a[0] - finer.reach), finer.col(a[2]));
-                        let (y0, y1) = (finer.row(a[1] - finer.reach), finer.row(a[3]));
+                        let [x0, x1, y0, y1] = finer.window(a);
                         for row in y0..=y1 {
                             self.scan(p, &lanes, self.cells_run(finer, x0, x1, row), &mut out);
                         }
@@ -609,12 +604,6 @@ impl Grid {
         }
     }
 
-    /// Number of levels, for [`overlapping_in`](Self::overlapping_in) and
-    /// [`region`](Self::region).
-    pub(crate) fn level_count(&self) -> usize {
-        self.levels.len()
-    }
-
     /// Level `l`'s cells as a region `[lo_x, lo_y, hi_x, hi_y]` (boxes whose corners lie
     /// outside it were clamped into its border cells), its cell side, and its reach (above
     /// every box side in it).
@@ -636,20 +625,12 @@ impl Grid {
     pub(crate) fn overlapping_in(&self, l: usize, query: [f32; 4], hit: &mut impl FnMut(u32)) {
         let level = &self.levels[l];
         let q = query.map(f32x8::splat);
-        let (x0, x1) = (level.col(query[0] - level.reach), level.col(query[2]));
-        let (y0, y1) = (level.row(query[1] - level.reach), level.row(query[3]));
-        let load = |v: &[f32], k: usize| -> f32x8 {
-            f32x8::new(v[k..k + LANES].try_into().expect("eight lanes"))
-        };
+        let [x0, x1, y0, y1] = level.window(query);
         for row in y0..=y1 {
             let run = self.cells_run(level, x0, x1, row);
             let mut k = run.start;
             while k < run.end {
-                let overlap = load(&self.min_x, k).simd_le(q[2])
-                    & q[0].simd_le(load(&self.max_x, k))
-                    & load(&self.min_y, k).simd_le(q[3])
-                    & q[1].simd_le(load(&self.max_y, k));
-                let mut bits = overlap.to_bitmask() & ((1u32 << (run.end - k).min(LANES)) - 1);
+                let mut bits = self.overlap_bits(&q, k, run.end);
                 while bits != 0 {
                     hit((k + bits.trailing_zeros() as usize) as u32);
                     bits &= bits - 1;
@@ -664,6 +645,19 @@ impl Grid {
     fn cells_run(&self, level: &Level, x0: u32, x1: u32, row: u32) -> Range<usize> {
         self.starts[level.cell_index(x0, row)] as usize
             ..self.starts[level.cell_index(x1, row) + 1] as usize
+    }
+
+    /// Which of the eight boxes from position `k` on, before position `end`, overlap the
+    /// closed box `q` (splat): bit `j` for box `k + j`. The arrays are padded, so the eight
+    /// lanes can always be read.
+    #[inline(always)]
+    fn overlap_bits(&self, q: &[f32x8; 4], k: usize, end: usize) -> u32 {
+        let lanes = |v: &[f32]| f32x8::new(v[k..k + LANES].try_into().expect("eight lanes"));
+        let hit = lanes(&self.min_x).simd_le(q[2])
+            & q[0].simd_le(lanes(&self.max_x))
+            & lanes(&self.min_y).simd_le(q[3])
+            & q[1].simd_le(lanes(&self.max_y));
+        hit.to_bitmask() & ((1u32 << end.saturating_sub(k).min(LANES)) - 1)
     }
 
     #[inline(always)]
@@ -682,17 +676,9 @@ impl Grid {
         run: Range<usize>,
         out: &mut Out<'_, D>,
     ) {
-        let load = |v: &[f32], k: usize| -> f32x8 {
-            f32x8::new(v[k..k + LANES].try_into().expect("eight lanes"))
-        };
         let mut k = run.start;
         loop {
-            let hit = load(&self.min_x, k).simd_le(a[2])
-                & a[0].simd_le(load(&self.max_x, k))
-                & load(&self.min_y, k).simd_le(a[3])
-                & a[1].simd_le(load(&self.max_y, k));
-            let left = run.end.saturating_sub(k).min(LANES);
-            let bits = hit.to_bitmask() & ((1u32 << left) - 1);
+            let bits = self.overlap_bits(a, k, run.end);
             if bits != 0 {
                 out.push_lanes(p as u32, k as u32, bits);
             }
@@ -740,10 +726,14 @@ impl<D: FnMut(&[(u32, u32)])> Out<'_, D> {
     }
 }
 
-/// The cells of eight boxes (what [`class_of`], the level table, [`Level::col`] and
-/// [`Level::row`] give, lane by lane), or -1 for a box that is not entered. A box's level is the
-/// number of levels after the first whose smallest size class it reaches, as levels are
-/// contiguous runs of classes.
+/// The level of size class `class`: the number of levels after the first whose smallest class
+/// it reaches (levels are contiguous runs of classes).
+fn level_of(first_classes: &[i32], class: usize) -> usize {
+    first_classes.iter().filter(|&&f| class as i32 >= f).count()
+}
+
+/// The cells of eight boxes (what [`class_of`], [`level_of`], [`Level::col`] and [`Level::row`]
+/// give, lane by lane), or -1 for a box that is not entered.
 #[inline(always)]
 fn keys_of(levels: &[Level], first_classes: &[i32], boxes: &[[f32; 4]; LANES]) -> i32x8 {
     let field = |k: usize| f32x8::new(core::array::from_fn(|l| boxes[l][k]));

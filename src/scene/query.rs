@@ -203,7 +203,7 @@ impl SceneIndex<'_> {
         let entered = shared.grid.len();
         match region {
             Some(b) => {
-                for l in 0..shared.grid.level_count() {
+                for l in 0..shared.grid.levels() {
                     shared.grid.overlapping_in(l, b, &mut visit);
                 }
             }
@@ -259,7 +259,7 @@ impl SceneIndex<'_> {
         for p in entered..sentinel {
             visit(p, &mut batches, &mut best);
         }
-        for l in 0..shared.grid.level_count() {
+        for l in 0..shared.grid.levels() {
             let (region, cell, reach) = shared.grid.region(l);
             for (t0, t1) in stretches(ray, region, cell, reach) {
                 if f64::from(best.0) < t0 {
