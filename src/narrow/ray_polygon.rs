@@ -3,8 +3,9 @@
 //! `t·(n·d) <= n·(v - o)`. So an edge with `n·d < 0` (the ray comes in through it) bounds the
 //! entry from below by `n·(v - o) / n·d`, and one with `n·d > 0` bounds the exit from above.
 //! An origin on an edge's outer side (`n·(v - o) < 0`) that does not move toward it
-//! (`n·d >= 0`) never gets in; that is decided from the signs, because with a huge direction
-//! the exit just behind the origin rounds to `-0`, which compares equal to 0. The answer is the
+//! (`n·d >= 0`) never gets in; that is decided from the signs, because `n·(v - o) / n·d` can
+//! underflow (a tiny numerator against a scaled direction) and an exit just behind the origin
+//! would round to `-0`, which compares equal to 0. The answer is the
 //! latest entry, or 0 from inside, if it comes no later than the earliest exit and `max_t`. A
 //! padding edge has `n = 0`, with the origin on its inner side, so it constrains nothing.
 //!

@@ -918,7 +918,6 @@ impl FromRecords for PolygonX8 {
     /// stays inert.
     #[inline(always)]
     fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self {
-        let mut out = Self::INERT;
         let (mut xs, mut ys) = (
             [[f32::NAN; LANES]; MAX_VERTICES],
             [[f32::NAN; LANES]; MAX_VERTICES],
@@ -934,9 +933,9 @@ impl FromRecords for PolygonX8 {
                 (xs[k][l], ys[k][l]) = (p.xs[k], p.ys[k]);
             }
         }
-        for k in 0..MAX_VERTICES {
-            (out.x[k], out.y[k]) = (f32x8::new(xs[k]), f32x8::new(ys[k]));
+        PolygonX8 {
+            x: core::array::from_fn(|k| f32x8::new(xs[k])),
+            y: core::array::from_fn(|k| f32x8::new(ys[k])),
         }
-        out
     }
 }
