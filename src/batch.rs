@@ -303,7 +303,8 @@ fn prepare_cast<'o, S: ShapeSoa>(
             b: shapes.len(),
         });
     }
-    out.clear();
+    // Every element is written below, so a buffer reused at the same length is not filled first.
+    out.truncate(rays.len());
     out.resize(rays.len(), f32::INFINITY);
     Ok(out)
 }

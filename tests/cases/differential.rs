@@ -133,10 +133,13 @@ where
         let (vr, vs) = g.pairs::<widephase::Ray, S::Shape>(n);
         let rays: Rays = vr.iter().copied().collect();
         let shapes: S = vs.iter().copied().collect();
-        let (mut t, mut par) = (Vec::new(), Vec::new());
+        // Reused buffers with stale contents, one longer and one shorter than needed: every
+        // element must be written, none kept from before.
+        let (mut t, mut par) = (vec![f32::from_bits(0x7fc0_dead); n + 5], vec![-1.0; n / 2]);
         widephase::batch_raycast(&rays, &shapes, &mut t).unwrap();
         widephase::par_batch_raycast(&rays, &shapes, &mut par).unwrap();
         assert_eq!(t.len(), n, "seed {seed}: output length");
+        assert_eq!(par.len(), n, "seed {seed}: parallel output length");
         for i in 0..n {
             let want = reference(&vr[i], &vs[i]);
             pair_assert!(
