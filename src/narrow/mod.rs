@@ -202,7 +202,9 @@ pub(crate) fn valid_ray8(r: &RayX8) -> f32x8 {
 
 /// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on
 /// one axis: `[min(t1, t2), max(t1, t2)]` with `t = (bound - o) / d`; for `d == 0` everything
-/// (`[-inf, inf]`) when `o` is inside and nothing (`[inf, -inf]`) otherwise.
+/// (`[-inf, inf]`) when `o` is inside and `[inf, inf]` otherwise. A near parameter of `inf`
+/// is a miss whatever `far` is ([`enter`] answers `inf · scale = inf`), so `far` needs no
+/// second select on `inside`.
 ///
 /// `d` comes from a direction scaled by [`dir_scale`], so `|d| < 1` and a quotient of a
 /// non-zero difference is never rounded to zero: an exit behind the origin stays negative
@@ -213,11 +215,12 @@ pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
     let inside = (lo <= o) & (o <= hi);
     if d == 0.0 {
-        if inside {
-            (f32::NEG_INFINITY, f32::INFINITY)
+        let near = if inside {
+            f32::NEG_INFINITY
         } else {
-            (f32::INFINITY, f32::NEG_INFINITY)
-        }
+            f32::INFINITY
+        };
+        (near, f32::INFINITY)
     } else {
         (min(t1, t2), max(t1, t2))
     }
@@ -232,24 +235,25 @@ pub(crate) fn slab8(o: f32x8, d: f32x8, lo: f32x8, hi: f32x8) -> (f32x8, f32x8) 
     let (all, none) = (f32x8::splat(f32::INFINITY), f32x8::splat(f32::NEG_INFINITY));
     (
         zero.select(inside.select(none, all), min8(t1, t2)),
-        zero.select(inside.select(all, none), max8(t1, t2)),
+        zero.select(all, max8(t1, t2)),
     )
 }
 
 /// A power of two `s` that brings a ray's direction to a larger component in `[0.5, 1)` (or
-/// keeps a zero direction zero), read off the exponent bits of `m = max(|dx|, |dy|)`: the
-/// biased exponent of `s` is `253 - biased(m)`, kept between 1 and 254, and `s = 2⁻¹²⁸` (a
+/// keeps a zero direction zero), read off the exponent bits of `m = max(|dx|, |dy|)` (no sign
+/// bit to mask: `m` is a maximum of absolute values): the biased exponent of `s` is
+/// `253 - biased(m)`, at least 1 (it is at most 253 anyway), and `s = 2⁻¹²⁸` (a
 /// subnormal, given by its bits) for `m >= 2¹²⁷`. The ray kernels decide on the direction
 /// `s·d`, for which no product overflows and no quotient of a non-zero difference by a
 /// component rounds to zero, and answer `t = t'·s`: the same ray, measured in units of the
 /// given direction. Scaling by a power of two is exact, so this changes nothing but the range.
 #[inline(always)]
 pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
-    let biased = ((max(dx.abs(), dy.abs()).to_bits() >> 23) & 0xff) as i32;
+    let biased = (max(dx.abs(), dy.abs()).to_bits() >> 23) as i32;
     let bits = if biased >= 254 {
         1 << 21
     } else {
-        ((253 - biased).clamp(1, 254) as u32) << 23
+        ((253 - biased).max(1) as u32) << 23
     };
     f32::from_bits(bits)
 }
@@ -258,9 +262,9 @@ pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
 #[inline(always)]
 pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
     let bits: i32x8 = bytemuck::cast(max8(dx.abs(), dy.abs()));
-    let biased: i32x8 = (bits >> 23) & i32x8::splat(0xff);
+    let biased: i32x8 = bits >> 23;
     let exponent: i32x8 = i32x8::splat(253) - biased;
-    let exponent = exponent.max(i32x8::splat(1)).min(i32x8::splat(254));
+    let exponent = exponent.max(i32x8::splat(1));
     let huge = biased.simd_ge(i32x8::splat(254));
     bytemuck::cast(huge.select(i32x8::splat(1 << 21), exponent << 23))
 }
