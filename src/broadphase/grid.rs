@@ -12,7 +12,9 @@
 //! corner `(min_x, min_y)`. The cells are numbered row by row and the boxes counting-sorted by
 //! cell (count, prefix sum, scatter), so each cell, and each run of neighbouring cells within a
 //! row, is one contiguous slice of the sorted boxes, which the search reads eight lanes at a
-//! time. No hash map, no `Vec` per cell, and a rebuild reuses the same allocations.
+//! time. No hash map, no `Vec` per cell, and a rebuild reuses the same allocations. Above about
+//! 16 k boxes the scatter takes two passes, first into bands of about 8 k boxes (runs of
+//! neighbouring cells), then within each band, so that neither pass writes all over memory.
 //!
 //! **The search window, exact under rounding.** Let `reach` bound every box's side in a level
 //! (as a real number, above the rounded sides). If `b` overlaps `a`, then `b.max_x >= a.min_x`
@@ -31,7 +33,6 @@
 
 use core::ops::Range;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wide::{f32x8, i32x8};
 
 /// The key of a box that is not entered (its `min_x` is NaN).
@@ -199,8 +200,13 @@ pub(crate) struct Grid {
     keys: Vec<u32>,
     /// Per rayon chunk of the boxes: counts per cell, then write cursors.
     counts: Vec<u32>,
-    /// Sorted position -> caller's index.
-    order: Vec<AtomicU32>,
+    /// Per rayon chunk of the boxes and band (see [`BAND`]): the end of the chunk's boxes of
+    /// that band in its part of the staging buffer.
+    band_ends: Vec<u32>,
+    /// The same per chunk and band: write cursors of the first pass.
+    band_cursors: Vec<u32>,
+    /// Per cell: write cursor of the final pass.
+    cursors: Vec<u32>,
     /// The boxes in sorted order, field by field, followed by [`PAD`] NaN boxes.
     min_x: Vec<f32>,
     min_y: Vec<f32>,
@@ -224,19 +230,24 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
 
 impl Grid {
     /// Rebuilds the grid over `boxes` (`[min_x, min_y, max_x, max_y]`, finite, or with a NaN
-    /// `min_x` for a box to leave out), and calls `place(i, p)` once for every entered box `i`
-    /// with its sorted position `p`, in increasing `i` within each rayon chunk (so a caller can
-    /// copy its own per-box data into sorted order while reading it sequentially).
+    /// `min_x` for a box to leave out), and writes `item(i)` of every entered box `i` to
+    /// `out[p]`, `p` its sorted position (`out` must hold every box; the entered ones fill
+    /// `out[..self.len()]`). Within a cell, boxes keep their input order.
     ///
     /// `fixed_cell`, when given, is every level's cell side instead of the automatic one. A
     /// level never has more than about four cells per box: a level whose region would need more
     /// gets larger cells, and far outliers (beyond the 0.1 % and 99.9 % quantiles of the
     /// corners) are clamped into its border cells.
-    pub(crate) fn build(
+    ///
+    /// Large inputs are sorted in two passes (see [`BAND`]) through `staged`, a scratch buffer
+    /// the caller keeps between frames.
+    pub(crate) fn build<P: Copy + Send + Sync + bytemuck::Zeroable>(
         &mut self,
         boxes: &[[f32; 4]],
         fixed_cell: Option<f32>,
-        place: impl Fn(u32, usize) + Sync,
+        item: impl Fn(u32) -> P + Sync,
+        staged: &mut Vec<Staged<P>>,
+        out: &mut [P],
     ) {
         let (chunks, chunk_len) = chunking(boxes.len());
 
@@ -305,45 +316,39 @@ impl Grid {
                 }
             });
 
-        // 4. Prefix sums: each cell's start, and each chunk's first slot in each cell, so that
-        //    the scatter is a stable sort whatever the number of chunks.
+        // 4. Prefix sums: each cell's start, and each chunk's share of each band.
+        let shift = band_shift(cells, boxes.len());
+        let bands = (cells >> shift) + 1;
         self.starts.clear();
         self.starts.resize(cells + 1, 0);
+        self.band_ends.clear();
+        self.band_ends.resize(chunks * bands, 0);
         let mut total = 0u32;
         for c in 0..cells {
             self.starts[c] = total;
             for j in 0..chunks {
-                let slot = &mut self.counts[j * cells + c];
-                let n = *slot;
-                *slot = total;
+                let n = self.counts[j * cells + c];
+                self.band_ends[j * bands + (c >> shift)] += n;
                 total += n;
             }
         }
         self.starts[cells] = total;
         let total = total as usize;
-
-        // 5. Scatter the indices into cell order; the caller places its data alongside.
-        if self.order.len() < total {
-            self.order.resize_with(total, || AtomicU32::new(0));
+        assert!(out.len() >= total, "room for every entered box");
+        for ends in self.band_ends.chunks_mut(bands) {
+            let mut end = 0;
+            for e in ends {
+                end += *e;
+                *e = end;
+            }
         }
-        let order = &self.order[..];
-        self.keys
-            .par_chunks(chunk_len)
-            .zip(self.counts.par_chunks_mut(cells.max(1)))
-            .enumerate()
-            .for_each(|(j, (keys, cursor))| {
-                for (i, &key) in keys.iter().enumerate() {
-                    if key != SKIP {
-                        let slot = &mut cursor[key as usize];
-                        let i = (j * chunk_len + i) as u32;
-                        order[*slot as usize].store(i, Relaxed);
-                        place(i, *slot as usize);
-                        *slot += 1;
-                    }
-                }
-            });
 
-        // 6. Gather the boxes in cell order (they were just read, so they are in cache).
+        // 5. Into cell order. Scattering straight into cell order writes every box to a random
+        //    place in memory; once the sorted data outgrows the caches, each of those writes
+        //    waits for memory. So a large input first goes band by band (a band is a run of
+        //    `1 << shift` cells, about BAND boxes) into `staged`, one sequential stream per band,
+        //    and then each band, whose output is small enough to stay in cache, into cell
+        //    order. Both passes keep the input order within a cell.
         for field in [
             &mut self.min_x,
             &mut self.min_y,
@@ -353,19 +358,75 @@ impl Grid {
             field.clear();
             field.resize(total + PAD, f32::NAN);
         }
-        let (_, pos_len) = chunking(total);
-        self.min_x[..total]
-            .par_chunks_mut(pos_len)
-            .zip(self.min_y[..total].par_chunks_mut(pos_len))
-            .zip(self.max_x[..total].par_chunks_mut(pos_len))
-            .zip(self.max_y[..total].par_chunks_mut(pos_len))
-            .zip(order[..total].par_chunks(pos_len))
-            .for_each(|((((x0, y0), x1), y1), order)| {
-                for (k, i) in order.iter().enumerate() {
-                    let b = &boxes[i.load(Relaxed) as usize];
-                    (x0[k], y0[k], x1[k], y1[k]) = (b[0], b[1], b[2], b[3]);
+        self.cursors.clear();
+        self.cursors.extend_from_slice(&self.starts[..cells]);
+        let keys = &self.keys[..];
+        let target = Sorted {
+            out: &mut out[..total],
+            boxes: [
+                &mut self.min_x[..total],
+                &mut self.min_y[..total],
+                &mut self.max_x[..total],
+                &mut self.max_y[..total],
+            ],
+            cursors: &mut self.cursors[..],
+        };
+        if bands == 1 {
+            let mut target = target;
+            if let Some(first) = target.first() {
+                for (i, (&key, b)) in keys.iter().zip(boxes).enumerate() {
+                    if key != SKIP {
+                        target.put(0, first, key, b, &item(i as u32));
+                    }
+                }
+            }
+            return;
+        }
+        let fill = Staged {
+            key: SKIP,
+            bounds: [f32::NAN; 4],
+            item: P::zeroed(),
+        };
+        // Only growing: the second pass reads exactly what the first one wrote.
+        if staged.len() < boxes.len() {
+            staged.resize(boxes.len(), fill);
+        }
+        let mut cursors = core::mem::take(&mut self.band_cursors);
+        cursors.clear();
+        cursors.extend((0..chunks).flat_map(|j| {
+            let ends = &self.band_ends[j * bands..][..bands];
+            (0..bands).map(move |b| if b == 0 { 0 } else { ends[b - 1] })
+        }));
+        staged
+            .par_chunks_mut(chunk_len)
+            .zip(keys.par_chunks(chunk_len))
+            .zip(boxes.par_chunks(chunk_len))
+            .zip(cursors.par_chunks_mut(bands))
+            .enumerate()
+            .for_each(|(j, (((staged, keys), part), cursor))| {
+                for (i, (&key, b)) in keys.iter().zip(part).enumerate() {
+                    if key != SKIP {
+                        let at = &mut cursor[(key >> shift) as usize];
+                        staged[*at as usize] = Staged {
+                            key,
+                            bounds: *b,
+                            item: item((j * chunk_len + i) as u32),
+                        };
+                        *at += 1;
+                    }
                 }
             });
+        self.band_cursors = cursors;
+        let bands_of = BandSource {
+            staged,
+            chunk_len,
+            chunks,
+            bands,
+            shift,
+            ends: &self.band_ends,
+            starts: &self.starts,
+        };
+        bands_of.place(0..bands, target);
     }
 
     /// Chooses the levels from the size classes and lays out each level's grid.
@@ -697,6 +758,128 @@ struct Windows {
 }
 
 /// Lanes per box test.
+/// About how many boxes a band of the two-pass sort holds: its sorted boxes and items (48
+/// bytes each for a scene) stay well within a core's cache while the band is placed.
+const BAND: usize = 8 * 1024;
+
+/// One box on its way into cell order: its cell, bounds and the caller's item.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Staged<P> {
+    key: u32,
+    bounds: [f32; 4],
+    item: P,
+}
+
+/// `log2` of the cells per band: bands of about [`BAND`] boxes if the boxes spread evenly over
+/// the cells, and all cells in one band (a single direct pass) for up to twice that.
+fn band_shift(cells: usize, boxes: usize) -> u32 {
+    if boxes <= 2 * BAND {
+        return usize::BITS - cells.leading_zeros();
+    }
+    let cells_per_band = (cells as u64 * BAND as u64 / boxes as u64).max(1);
+    cells_per_band.ilog2()
+}
+
+/// The sorted output: the caller's items, the boxes field by field and a write cursor per
+/// cell, for a run of whole bands (positions and cells relative to the run's first).
+struct Sorted<'a, P> {
+    out: &'a mut [P],
+    boxes: [&'a mut [f32]; 4],
+    cursors: &'a mut [u32],
+}
+
+impl<P: Copy> Sorted<'_, P> {
+    /// Writes one box of cell `key` and its item at the cell's cursor; `first_cell` is the
+    /// global number of `cursors[0]`, and the cursors are global positions, of which
+    /// `self.out[0]` is the one at `first`.
+    #[inline(always)]
+    fn put(&mut self, first_cell: usize, first: u32, key: u32, b: &[f32; 4], item: &P) {
+        let cursor = &mut self.cursors[key as usize - first_cell];
+        let at = (*cursor - first) as usize;
+        *cursor += 1;
+        // Field by field from references: copying the item through a tuple made the compiler
+        // bounce it through the stack with overlapping stores (a store-forwarding stall).
+        self.out[at] = *item;
+        let [x0, y0, x1, y1] = &mut self.boxes;
+        (x0[at], y0[at], x1[at], y1[at]) = (b[0], b[1], b[2], b[3]);
+    }
+
+    /// The global position of `self.out[0]` (nothing to place when there are no cells).
+    fn first(&self) -> Option<u32> {
+        self.cursors.first().copied()
+    }
+
+    /// Splits off the first `positions` outputs and `cells` cursors.
+    fn split(self, positions: usize, cells: usize) -> (Self, Self) {
+        let (out_a, out_b) = self.out.split_at_mut(positions);
+        let [x0, y0, x1, y1] = self.boxes;
+        let (x0a, x0b) = x0.split_at_mut(positions);
+        let (y0a, y0b) = y0.split_at_mut(positions);
+        let (x1a, x1b) = x1.split_at_mut(positions);
+        let (y1a, y1b) = y1.split_at_mut(positions);
+        let (ca, cb) = self.cursors.split_at_mut(cells);
+        (
+            Sorted {
+                out: out_a,
+                boxes: [x0a, y0a, x1a, y1a],
+                cursors: ca,
+            },
+            Sorted {
+                out: out_b,
+                boxes: [x0b, y0b, x1b, y1b],
+                cursors: cb,
+            },
+        )
+    }
+}
+
+/// The staging buffer after the first pass: chunk `j`'s boxes of band `b` are
+/// `staged[j * chunk_len ..][ends[j][b - 1] .. ends[j][b]]`.
+struct BandSource<'a, P> {
+    staged: &'a [Staged<P>],
+    chunk_len: usize,
+    chunks: usize,
+    bands: usize,
+    shift: u32,
+    ends: &'a [u32],
+    starts: &'a [u32],
+}
+
+impl<P: Copy + Send + Sync> BandSource<'_, P> {
+    /// The first sorted position of band `b`'s cells (`b` may be one past the last band).
+    fn start(&self, b: usize) -> u32 {
+        self.starts[(b << self.shift).min(self.starts.len() - 1)]
+    }
+
+    /// Places bands `run` into `target` (which covers exactly their positions and cells),
+    /// halving the run over rayon's threads down to single bands.
+    fn place(&self, run: Range<usize>, target: Sorted<'_, P>) {
+        if run.len() == 1 {
+            let b = run.start;
+            let mut target = target;
+            let Some(first) = target.first() else {
+                return;
+            };
+            for j in 0..self.chunks {
+                let ends = &self.ends[j * self.bands..][..self.bands];
+                let from = if b == 0 { 0 } else { ends[b - 1] as usize };
+                for s in &self.staged[j * self.chunk_len..][from..ends[b] as usize] {
+                    target.put(b << self.shift, first, s.key, &s.bounds, &s.item);
+                }
+            }
+            return;
+        }
+        let mid = run.start + run.len() / 2;
+        let positions = (self.start(mid) - self.start(run.start)) as usize;
+        let cells = (mid - run.start) << self.shift;
+        let (left, right) = target.split(positions, cells);
+        rayon::join(
+            || self.place(run.start..mid, left),
+            || self.place(mid..run.end, right),
+        );
+    }
+}
+
 const LANES: usize = 8;
 /// Shortest candidate buffer [`Grid::search`] accepts.
 pub(crate) const MIN_BUFFER: usize = 64;

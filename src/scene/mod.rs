@@ -41,19 +41,24 @@
 //! ±2⁶⁰ where a kernel's squares could overflow, is tested against every other shape. A level
 //! never has more than about four cells per shape; far outliers (beyond the 0.1 % and 99.9 %
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
+//!
+//! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices; a
+//! [`PairFinder`] about 130 bytes per shape once it has seen a scene of more than 16 k shapes
+//! (records and boxes in cell order, and 64 bytes of staging for the two-pass sort), plus the
+//! grid's cells and the answer. It keeps its buffers from frame to frame.
 
 mod query;
 pub use query::SceneIndex;
 
 use crate::batch::Overlaps;
-use crate::broadphase::grid::{Grid, chunking};
+use crate::broadphase::grid::{Grid, Staged, chunking};
 use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Polygon, Shape};
 use crate::soa::{
     AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, PolygonX8, Polygons, ShapeSoa,
 };
 use core::ops::Range;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use wide::f32x8;
 
@@ -351,7 +356,9 @@ pub struct PairFinder {
     unbounded: Vec<u32>,
     /// Per position: the records in the grid's order, then the unbounded shapes, then one inert
     /// sentinel that pads partial lane blocks.
-    sorted: Vec<SharedRecord>,
+    sorted: Vec<Record>,
+    /// Scratch of the grid's two-pass sort.
+    staged: Vec<Staged<Record>>,
     jobs: Vec<Job>,
     keys: Vec<AtomicU64>,
     keys_tmp: Vec<AtomicU64>,
@@ -449,12 +456,15 @@ impl PairFinder {
         };
         // Room for every shape and the sentinel; the grid places the entered ones in cell order.
         if self.sorted.len() < boxes.len() + 1 {
-            self.sorted
-                .resize_with(boxes.len() + 1, SharedRecord::default);
+            self.sorted.resize(boxes.len() + 1, Record::INERT);
         }
-        let sorted = &self.sorted[..];
-        self.grid
-            .build(boxes, cell_size, |i, pos| sorted[pos].store(&record(i)));
+        self.grid.build(
+            boxes,
+            cell_size,
+            record,
+            &mut self.staged,
+            &mut self.sorted[..],
+        );
         // The unbounded shapes after the grid's, then the sentinel.
         self.unbounded.clear();
         if sides.iter().any(|s| s.unbounded > 0) {
@@ -469,10 +479,10 @@ impl PairFinder {
         }
         let entered = self.grid.len();
         for (k, &i) in self.unbounded.iter().enumerate() {
-            self.sorted[entered + k].store(&record(i));
+            self.sorted[entered + k] = record(i);
         }
         let sentinel = entered + self.unbounded.len();
-        self.sorted[sentinel].store(&Record::INERT);
+        self.sorted[sentinel] = Record::INERT;
         sentinel
     }
 
@@ -606,7 +616,7 @@ const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(LANES));
 /// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
 /// half_height, cos, sin`), its id (with [`SIDE`] for the second scene) and its kind code.
 /// Half a cache line, so that copying records in any order touches one line each.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, bytemuck::Zeroable)]
 #[repr(C, align(32))]
 struct Record {
     fields: [f32; 6],
@@ -614,39 +624,23 @@ struct Record {
     kind: u32,
 }
 
-/// A [`Record`] that threads may write at distinct positions at once, in relaxed atomic words
-/// (plain loads and stores on x86): the grid's scatter writes every position exactly once.
-#[derive(Debug, Default)]
-#[repr(C, align(32))]
-struct SharedRecord([AtomicU32; 8]);
-
-impl SharedRecord {
-    #[inline(always)]
-    fn store(&self, r: &Record) {
-        let words = r.fields.map(f32::to_bits);
-        for (slot, w) in self.0.iter().zip(words.iter().chain(&[r.id, r.kind])) {
-            slot.store(*w, Relaxed);
-        }
-    }
-
+impl Record {
     /// Field `k` (0..6).
     #[inline(always)]
     fn field(&self, k: usize) -> f32 {
-        f32::from_bits(self.0[k].load(Relaxed))
+        self.fields[k]
     }
 
     #[inline(always)]
     fn id(&self) -> u32 {
-        self.0[6].load(Relaxed)
+        self.id
     }
 
     #[inline(always)]
     fn kind(&self) -> u32 {
-        self.0[7].load(Relaxed)
+        self.kind
     }
-}
 
-impl Record {
     /// NaN fields never hit, whatever they are paired with.
     const INERT: Self = Self {
         fields: [f32::NAN; 6],
@@ -716,7 +710,7 @@ fn padded(b: Aabb) -> Option<[f32; 4]> {
 /// What every job reads.
 struct Shared<'a> {
     grid: &'a Grid,
-    shapes: &'a [SharedRecord],
+    shapes: &'a [Record],
     /// Each scene's polygon slots, by side.
     polygons: [&'a [Polygon]; 2],
     unbounded: usize,
@@ -888,7 +882,7 @@ trait FromRecords: Copy {
 
 /// Field `k` of eight records, one per lane.
 #[inline(always)]
-fn lanes(records: &[&SharedRecord; LANES], k: usize) -> f32x8 {
+fn lanes(records: &[&Record; LANES], k: usize) -> f32x8 {
     f32x8::new(core::array::from_fn(|l| records[l].field(k)))
 }
 
@@ -898,7 +892,7 @@ macro_rules! from_records {
             const INERT: Self = <$X8>::INERT;
             #[inline(always)]
             fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self {
-                let r: [&SharedRecord; LANES] =
+                let r: [&Record; LANES] =
                     core::array::from_fn(|l| &shared.shapes[at[l] as usize]);
                 Self { $($field: lanes(&r, $k)),+ }
             }
