@@ -757,7 +757,6 @@ struct Windows {
     starts: [[u32; 3]; LANES],
 }
 
-/// Lanes per box test.
 /// About how many boxes a band of the two-pass sort holds: its sorted boxes and items (48
 /// bytes each for a scene) stay well within a core's cache while the band is placed.
 const BAND: usize = 8 * 1024;
@@ -880,6 +879,7 @@ impl<P: Copy + Send + Sync> BandSource<'_, P> {
     }
 }
 
+/// Lanes per box test.
 const LANES: usize = 8;
 /// Shortest candidate buffer [`Grid::search`] accepts.
 pub(crate) const MIN_BUFFER: usize = 64;
