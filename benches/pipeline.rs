@@ -8,20 +8,26 @@
 //!
 //! `cargo bench --bench pipeline` (filter with e.g. `-- 100k`). Elements are shapes. The phase
 //! split of one frame per size is printed to stderr.
+//!
+//! Also queries on the 100 k scene (`-- queries`; elements are queries): nearest-hit ray casts
+//! of length 50 from random points in random directions, and boxes of side 4, with the grid
+//! built once (`PairFinder::index`), next to parry2d's `Bvh::cast_ray` and
+//! `Bvh::intersect_aabb` + `intersection_test` on the same BVH.
 
 mod support;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parry2d::math::Pose;
+use parry2d::bounding_volume::Aabb as ParryAabb;
+use parry2d::math::{Pose, Vector};
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
-use parry2d::query::intersection_test;
+use parry2d::query::{Ray as ParryRay, intersection_test};
 use parry2d::shape::Shape as ParryShape;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
 use support::BenchShape;
-use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
+use widephase::{Aabb, Circle, Obb, PairFinder, Ray, Scene, Shape};
 
 /// The benchmark scene: `n` mixed shapes covering about 30 % of their square.
 fn scene(n: usize, seed: u64) -> Scene {
@@ -164,5 +170,126 @@ fn pipeline(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, pipeline);
+/// Ray casts and box queries on the 100 k scene, the grid (and parry2d's BVH) built once.
+fn queries(c: &mut Criterion) {
+    const N: usize = 100_000;
+    const QUERIES: usize = 4096;
+    const REACH: f32 = 50.0;
+    let scene = scene(N, 7);
+    let peer = parry_scene(&scene);
+    let bvh = parry_build(&peer);
+    let side = scene
+        .iter()
+        .map(|s| s.bounding_box().max_x)
+        .fold(0.0f32, f32::max);
+    let mut rng = SmallRng::seed_from_u64(11);
+    let rays: Vec<Ray> = (0..QUERIES)
+        .map(|_| {
+            let angle: f32 = rng.random_range(-3.2..3.2);
+            let (x, y) = (rng.random_range(0.0..side), rng.random_range(0.0..side));
+            Ray::new(x, y, angle.cos(), angle.sin(), REACH)
+        })
+        .collect();
+    let boxes: Vec<Aabb> = (0..QUERIES)
+        .map(|_| {
+            let (x, y) = (rng.random_range(0.0..side), rng.random_range(0.0..side));
+            Aabb::from_center(x, y, 2.0, 2.0)
+        })
+        .collect();
+    let parry_cast = |r: &Ray| {
+        let ray = ParryRay::new(
+            Vector::new(r.origin_x, r.origin_y),
+            Vector::new(r.dir_x, r.dir_y),
+        );
+        bvh.cast_ray(&ray, r.max_t, |leaf, best| {
+            let (pose, shape) = &peer[leaf as usize];
+            shape.cast_ray(pose, &ray, best, true)
+        })
+    };
+    let parry_boxes = |b: &Aabb| {
+        let query = ParryAabb::new(Vector::new(b.min_x, b.min_y), Vector::new(b.max_x, b.max_y));
+        let (pose, cuboid) = b.to_parry();
+        bvh.intersect_aabb(&query)
+            .filter(|&leaf| {
+                let (p, s) = &peer[leaf as usize];
+                intersection_test(&pose, &cuboid, p, &**s)
+                    .unwrap()
+                    .intersecting
+            })
+            .count()
+    };
+
+    let mut finder = PairFinder::new();
+    let index = finder.index(&scene);
+    // The contenders must find the same nearest shape and the same shapes in the boxes.
+    let mut ids = Vec::new();
+    let same_hit = rays
+        .iter()
+        .filter(|r| match (index.raycast(r), parry_cast(r)) {
+            // The same parameter; the same shape unless several are hit there (the origin in
+            // more than one, where widephase answers the smallest id and parry2d any).
+            (Some((a, ta)), Some((b, tb))) => {
+                (ta - tb).abs() <= 1e-3 * (1.0 + tb) && (a == b || ta == 0.0)
+            }
+            (None, None) => true,
+            _ => false,
+        })
+        .count();
+    let hits = rays.iter().filter(|r| index.raycast(r).is_some()).count();
+    let same_boxes = boxes
+        .iter()
+        .filter(|b| {
+            index.query_aabb(b, &mut ids);
+            ids.len() == parry_boxes(b)
+        })
+        .count();
+    assert!(
+        same_hit * 1000 >= QUERIES * 999,
+        "rays: parry2d agrees on {same_hit}"
+    );
+    assert!(
+        same_boxes * 1000 >= QUERIES * 999,
+        "boxes: parry2d agrees on {same_boxes}"
+    );
+    eprintln!("queries/100k: {hits} of {QUERIES} rays hit within {REACH}");
+
+    let mut group = c.benchmark_group("queries/100k");
+    group
+        .throughput(Throughput::Elements(QUERIES as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    group.bench_function("raycast/widephase", |b| {
+        b.iter(|| {
+            rays.iter()
+                .filter_map(|r| index.raycast(black_box(r)))
+                .count()
+        })
+    });
+    group.bench_function("raycast/parry2d", |b| {
+        b.iter(|| rays.iter().filter_map(|r| parry_cast(black_box(r))).count())
+    });
+    group.bench_function("query_aabb/widephase", |b| {
+        b.iter(|| {
+            boxes
+                .iter()
+                .map(|q| {
+                    index.query_aabb(black_box(q), &mut ids);
+                    ids.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("query_aabb/parry2d", |b| {
+        b.iter(|| {
+            boxes
+                .iter()
+                .map(|q| parry_boxes(black_box(q)))
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pipeline, queries);
 criterion_main!(benches);
