@@ -1,4 +1,5 @@
-//! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs) bouncing in a box. Every
+//! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs and rotating convex
+//! polygons of 3 to 8 sides, a quarter each) bouncing in a box. Every
 //! frame moves them, finds all overlapping pairs through the grid and the kernels, and colours the
 //! shapes that overlap something. Prints per-frame figures and writes an SVG of part of the last
 //! frame.
@@ -14,7 +15,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
-use widephase::{Aabb, Circle, Obb, PairFinder, SIMD_BACKEND, Scene, Shape};
+use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, SIMD_BACKEND, Scene, Shape};
 
 struct Options {
     shapes: usize,
@@ -59,10 +60,12 @@ fn parse_options() -> Options {
     o
 }
 
-/// One body: its shape's kind and size, position, velocity, and (for OBBs) angle and spin.
+/// One body: its shape's kind and size, position, velocity, angle and spin (for OBBs and
+/// polygons), and a polygon's outline around the origin.
 struct Body {
     kind: u8,
     size: (f32, f32),
+    outline: Option<Polygon>,
     pos: (f32, f32),
     vel: (f32, f32),
     angle: f32,
@@ -75,7 +78,11 @@ impl Body {
         match self.kind {
             0 => Circle::new(x, y, self.size.0).into(),
             1 => Aabb::from_center(x, y, self.size.0, self.size.1).into(),
-            _ => Obb::new(x, y, self.size.0, self.size.1, self.angle).into(),
+            2 => Obb::new(x, y, self.size.0, self.size.1, self.angle).into(),
+            _ => match &self.outline {
+                Some(p) => p.transformed(x, y, self.angle).into(),
+                None => unreachable!("polygon bodies have an outline"),
+            },
         }
     }
 
@@ -108,20 +115,27 @@ fn main() {
             .build_global()
             .expect("the first pool");
     }
-    // Half extents 0.5-1.5; the square is sized so the shapes cover about 30 % of it.
-    let mean_area = (core::f32::consts::PI * 13.0 / 12.0 + 8.0) / 3.0;
+    // Half extents and radii 0.5-1.5; the square is sized so the shapes cover about 30 % of it.
+    // Mean areas: circles π·E[r²] = π·13/12, boxes 4·E[hw]·E[hh] = 4, regular n-gons
+    // n/2·sin(2π/n)·E[r²], about 2.31·13/12 averaged over n = 3..8.
+    let mean_area = (core::f32::consts::PI * 13.0 / 12.0 + 8.0 + 2.31 * 13.0 / 12.0) / 4.0;
     let side = (o.shapes as f32 * mean_area / 0.3).sqrt().max(10.0);
     let mut rng = SmallRng::seed_from_u64(o.seed);
     let mut bodies: Vec<Body> = (0..o.shapes)
         .map(|i| Body {
-            kind: (i % 3) as u8,
+            kind: (i % 4) as u8,
             size: (rng.random_range(0.5..1.5), rng.random_range(0.5..1.5)),
+            outline: None,
             pos: (rng.random_range(0.0..side), rng.random_range(0.0..side)),
             vel: (rng.random_range(-5.0..5.0), rng.random_range(-5.0..5.0)),
             angle: rng.random_range(-3.2..3.2),
             spin: rng.random_range(-2.0..2.0),
         })
         .collect();
+    for body in bodies.iter_mut().filter(|b| b.kind == 3) {
+        let sides = rng.random_range(3..=8usize);
+        body.outline = Some(Polygon::regular(sides, 0.0, 0.0, body.size.0, 0.0));
+    }
     let mut scene: Scene = bodies.iter().map(Body::shape).collect();
     let mut finder = PairFinder::new();
     let mut pairs = Vec::new();
@@ -228,7 +242,7 @@ fn svg(bodies: &[Body], overlapping: &[bool], side: f32) -> String {
                 2.0 * w,
                 2.0 * h
             ),
-            _ => writeln!(
+            2 => writeln!(
                 s,
                 r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" transform="rotate({:.1} {x:.1} {y:.1})" {style}/>"#,
                 x - w,
@@ -237,6 +251,22 @@ fn svg(bodies: &[Body], overlapping: &[bool], side: f32) -> String {
                 2.0 * h,
                 -body.angle.to_degrees()
             ),
+            _ => {
+                let Shape::Polygon(p) = body.shape() else {
+                    unreachable!("kind 3 is a polygon")
+                };
+                let points: Vec<String> = p
+                    .vertices()
+                    .map(|[vx, vy]| {
+                        format!(
+                            "{:.1},{:.1}",
+                            (vx - x0) * scale,
+                            (window - (vy - y0)) * scale
+                        )
+                    })
+                    .collect();
+                writeln!(s, r#"<polygon points="{}" {style}/>"#, points.join(" "))
+            }
         };
     }
     s.push_str("</svg>\n");
