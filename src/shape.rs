@@ -8,6 +8,7 @@
 
 use bytemuck::{Pod, Zeroable};
 use core::fmt;
+use wide::f64x4;
 
 /// A point at (`x`, `y`).
 #[repr(C)]
@@ -627,7 +628,10 @@ impl Polygon {
     /// NaN or infinite coordinate, or vertices that do not make a convex counter-clockwise
     /// outline (the error names the vertex).
     pub fn check(&self) -> Result<(), ShapeError> {
-        for k in 0..MAX_VERTICES {
+        // `x - x` is 0 for every finite `x`: one sum decides, the loop names a bad field.
+        #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+        let finite = self.xs.iter().chain(&self.ys).map(|v| v - v).sum::<f32>() == 0.0;
+        for k in (0..MAX_VERTICES).filter(|_| !finite) {
             for (v, names) in [(self.xs[k], &XS), (self.ys[k], &YS)] {
                 if v.is_nan() {
                     return Err(ShapeError::new(names[k], Problem::Nan, v));
@@ -639,11 +643,20 @@ impl Polygon {
         }
         let n = self.vertex_count();
         let v = |k: usize| [self.xs[k % n], self.ys[k % n]];
+        let at = |k: usize| [self.xs[k], self.ys[k]];
         for (k, field) in XS.iter().enumerate().take(n) {
-            let t = turn(v(k + n - 1), v(k), v(k + 1));
+            // (Neighbours without `%`: a division per turn cost more than the turns.)
+            let (prev, next) = (
+                if k == 0 { n - 1 } else { k - 1 },
+                if k + 1 == n { 0 } else { k + 1 },
+            );
+            let t = turn(at(prev), at(k), at(next));
             if t <= 0.0 {
                 return Err(ShapeError::new(field, Problem::NotConvex, t as f32));
             }
+        }
+        if self.inside_every_edge(n) {
+            return Ok(());
         }
         for k in 0..n {
             for (j, field) in XS.iter().enumerate().take(n) {
@@ -653,7 +666,34 @@ impl Polygon {
                 }
             }
         }
-        Ok(())
+        unreachable!("a vertex outside an edge was found above")
+    }
+
+    /// Whether every vertex is on the inner side of every edge, boundary included: `turn(v(k),
+    /// v(k + 1), v(j)) >= 0` for all `k < n` and all eight slots `j` (a padding slot repeats the
+    /// last vertex, so it adds nothing), four slots per `f64x4` with the same operations as
+    /// [`turn`]. Four times fewer instructions than the pair loop in [`check`](Self::check),
+    /// which a [`Scene`](crate::Scene) runs on every polygon it is given; that loop then only
+    /// names the first failure.
+    fn inside_every_edge(&self, n: usize) -> bool {
+        let (xs, ys) = (self.xs.map(f64::from), self.ys.map(f64::from));
+        let four =
+            |v: &[f64; MAX_VERTICES], h: usize| f64x4::from([v[h], v[h + 1], v[h + 2], v[h + 3]]);
+        let (x, y) = ([four(&xs, 0), four(&xs, 4)], [four(&ys, 0), four(&ys, 4)]);
+        let mut outside = f64x4::ZERO.simd_lt(f64x4::ZERO);
+        for k in 0..n {
+            let next = if k + 1 == n { 0 } else { k + 1 };
+            let (ux, uy) = (
+                f64x4::splat(xs[next] - xs[k]),
+                f64x4::splat(ys[next] - ys[k]),
+            );
+            let (bx, by) = (f64x4::splat(xs[next]), f64x4::splat(ys[next]));
+            for h in 0..2 {
+                let (vx, vy) = (x[h] - bx, y[h] - by);
+                outside |= (ux * vy - uy * vx).simd_lt(f64x4::ZERO);
+            }
+        }
+        !outside.any()
     }
 }
 

@@ -2,9 +2,10 @@
 //! and agreement with the box kernels where a polygon is a box and the arithmetic is exact.
 
 use super::known_answers::answer;
+use crate::support::shapes::{Gen, raw_polygon};
 use widephase::{
     Aabb, Aabbs, Circle, Circles, InvalidPolygon, MAX_VERTICES, Obb, Obbs, Point, Points, Polygon,
-    Polygons, reference,
+    Polygons, Problem, reference,
 };
 
 fn poly(points: &[[f32; 2]]) -> Polygon {
@@ -258,4 +259,147 @@ fn rectangles_agree_with_the_box_kernels() {
         }
     }
     assert!(hits > 50, "{hits}");
+}
+
+/// `Polygon::check` as its docs specify it, one pair at a time: finite coordinates, then a
+/// strict left turn at every vertex, then every vertex on the inner side of every edge (or on
+/// it), each turn in `f64` as `(b - a) × (c - b)`; the first failure in that order.
+#[allow(
+    clippy::needless_range_loop,
+    reason = "the indices are vertex numbers, wrapped around"
+)]
+fn check_by_pairs(p: &Polygon) -> Result<(), (&'static str, Problem, u32)> {
+    const XS: [&str; 8] = [
+        "xs[0]", "xs[1]", "xs[2]", "xs[3]", "xs[4]", "xs[5]", "xs[6]", "xs[7]",
+    ];
+    const YS: [&str; 8] = [
+        "ys[0]", "ys[1]", "ys[2]", "ys[3]", "ys[4]", "ys[5]", "ys[6]", "ys[7]",
+    ];
+    for k in 0..MAX_VERTICES {
+        for (v, name) in [(p.xs[k], XS[k]), (p.ys[k], YS[k])] {
+            if v.is_nan() {
+                return Err((name, Problem::Nan, v.to_bits()));
+            }
+            if v.is_infinite() {
+                return Err((name, Problem::NonFinite, v.to_bits()));
+            }
+        }
+    }
+    let n = p.vertex_count();
+    let v = |k: usize| [f64::from(p.xs[k % n]), f64::from(p.ys[k % n])];
+    let turn = |a: [f64; 2], b: [f64; 2], c: [f64; 2]| {
+        (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+    };
+    for k in 0..n {
+        let t = turn(v(k + n - 1), v(k), v(k + 1));
+        if t <= 0.0 {
+            return Err((XS[k], Problem::NotConvex, (t as f32).to_bits()));
+        }
+    }
+    for k in 0..n {
+        for j in 0..n {
+            let t = turn(v(k), v(k + 1), v(j));
+            if t < 0.0 {
+                return Err((XS[j], Problem::NotConvex, (t as f32).to_bits()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `check` answers exactly what the pairwise scan of its specification does (it tests four
+/// vertices per instruction), on valid polygons, star polygons and growing spirals (every turn
+/// to the left, but winding twice or more, so only the all-pairs part refuses them; a spiral's
+/// outer turn lies outside its inner edges, so its failures are all in the upper or all in the
+/// lower vertex slots),
+/// convex polygons with one vertex nudged by a few ULPs either way, and random points.
+#[test]
+fn check_agrees_with_the_pairwise_scan() {
+    let mut g = Gen::new(0xc0ec);
+    let (mut ok, mut star_refused) = (0, 0);
+    for round in 0..5000 {
+        let (x, y) = (g.uniform(-1e3, 1e3), g.uniform(-1e3, 1e3));
+        let r = g.uniform(0.01, 100.0);
+        let p = match round % 5 {
+            0 => g.convex(x, y, r),
+            4 => {
+                // Two turns around (x, y), the radius growing (or shrinking) from vertex to
+                // vertex, so that the outer turn is in the upper (lower) vertex slots.
+                let n = 6 + round % 3;
+                let growth = if round % 2 == 0 {
+                    g.uniform(1.1, 1.6)
+                } else {
+                    g.uniform(0.6, 0.9)
+                };
+                let start = g.uniform(0.0, 6.3);
+                let points: Vec<[f32; 2]> = (0..n)
+                    .map(|k| {
+                        let a = start + k as f32 * 2.0 * core::f32::consts::TAU / n as f32;
+                        let rk = r * growth.powi(k as i32);
+                        [x + rk * a.cos(), y + rk * a.sin()]
+                    })
+                    .collect();
+                raw_polygon(&points)
+            }
+            1 => {
+                // Star polygon {n/m}: vertex k is vertex k·m of a regular n-gon.
+                let n = 5 + round / 4 % 4;
+                let m = if n == 6 {
+                    1
+                } else {
+                    2 + (round / 16) % (n / 2 - 1)
+                };
+                let turn = g.uniform(0.0, 6.3);
+                let points: Vec<[f32; 2]> = (0..n)
+                    .map(|k| {
+                        let a = turn + (k * m % n) as f32 * core::f32::consts::TAU / n as f32;
+                        [x + r * a.cos(), y + r * a.sin()]
+                    })
+                    .collect();
+                raw_polygon(&points)
+            }
+            2 => {
+                let mut p = g.convex(x, y, r);
+                let k = round / 4 % p.vertex_count();
+                let ulps = round as i32 % 7 - 3;
+                p.xs[k] = f32::from_bits(p.xs[k].to_bits().wrapping_add_signed(ulps));
+                p.ys[k] = f32::from_bits(p.ys[k].to_bits().wrapping_add_signed(-ulps));
+                if k == p.vertex_count() - 1 {
+                    // Keep the padding equal to the last vertex.
+                    for s in k + 1..MAX_VERTICES {
+                        (p.xs[s], p.ys[s]) = (p.xs[k], p.ys[k]);
+                    }
+                }
+                p
+            }
+            _ => {
+                let points: Vec<[f32; 2]> = (0..8)
+                    .map(|_| [x + g.uniform(-r, r), y + g.uniform(-r, r)])
+                    .collect();
+                raw_polygon(&points)
+            }
+        };
+        let got = p
+            .check()
+            .map_err(|e| (e.field, e.problem, e.value.to_bits()));
+        assert_eq!(got, check_by_pairs(&p), "round {round}: {p:?}");
+        ok += usize::from(got.is_ok());
+        star_refused +=
+            usize::from(matches!(round % 5, 1 | 4) && got.is_err() && check_turns_only(&p));
+    }
+    assert!(ok > 1000, "only {ok} valid polygons");
+    assert!(
+        star_refused > 500,
+        "only {star_refused} stars refused by the all-pairs part alone"
+    );
+}
+
+/// Whether every vertex is a strict left turn (so a refusal comes from the all-pairs part).
+fn check_turns_only(p: &Polygon) -> bool {
+    let n = p.vertex_count();
+    let v = |k: usize| [f64::from(p.xs[k % n]), f64::from(p.ys[k % n])];
+    (0..n).all(|k| {
+        let (a, b, c) = (v(k + n - 1), v(k), v(k + 1));
+        (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) > 0.0
+    })
 }
