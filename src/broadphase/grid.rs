@@ -198,7 +198,7 @@ pub(crate) struct Grid {
     starts: Vec<u32>,
     /// Per caller box: its global cell or [`SKIP`].
     keys: Vec<u32>,
-    /// Per rayon chunk of the boxes: counts per cell, then write cursors.
+    /// Per rayon chunk of the boxes: how many of its boxes each cell holds.
     counts: Vec<u32>,
     /// Per rayon chunk of the boxes and band (see [`BAND`]): the end of the chunk's boxes of
     /// that band in its part of the staging buffer.
@@ -779,8 +779,9 @@ fn band_shift(cells: usize, boxes: usize) -> u32 {
     cells_per_band.ilog2()
 }
 
-/// The sorted output: the caller's items, the boxes field by field and a write cursor per
-/// cell, for a run of whole bands (positions and cells relative to the run's first).
+/// The sorted output for a run of whole bands: the caller's items and the boxes field by field
+/// from the run's first sorted position on, and a write cursor per cell of the run (a global
+/// sorted position; the first cursor starts at the run's first position).
 struct Sorted<'a, P> {
     out: &'a mut [P],
     boxes: [&'a mut [f32]; 4],
