@@ -625,22 +625,6 @@ struct Record {
 }
 
 impl Record {
-    /// Field `k` (0..6).
-    #[inline(always)]
-    fn field(&self, k: usize) -> f32 {
-        self.fields[k]
-    }
-
-    #[inline(always)]
-    fn id(&self) -> u32 {
-        self.id
-    }
-
-    #[inline(always)]
-    fn kind(&self) -> u32 {
-        self.kind
-    }
-
     /// NaN fields never hit, whatever they are paired with.
     const INERT: Self = Self {
         fields: [f32::NAN; 6],
@@ -788,8 +772,8 @@ impl Narrow {
     #[inline(always)]
     fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
         let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
-        let keep = !shared.cross || (rp.id() ^ rq.id()) & SIDE != 0;
-        let (kp, kq) = (rp.kind() & KIND, rq.kind() & KIND);
+        let keep = !shared.cross || (rp.id ^ rq.id) & SIDE != 0;
+        let (kp, kq) = (rp.kind & KIND, rq.kind & KIND);
         let swap = kq < kp;
         let pair = if swap { (q, p) } else { (p, q) };
         let bucket = BUCKET[kp as usize][kq as usize];
@@ -849,10 +833,7 @@ impl Narrow {
         hits &= u64::MAX >> (64 - filled);
         while hits != 0 {
             let (p, q) = pending[hits.trailing_zeros() as usize];
-            let (x, y) = (
-                shared.shapes[p as usize].id(),
-                shared.shapes[q as usize].id(),
-            );
+            let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
             self.pairs.push(if shared.cross {
                 // (id in the first scene, id in the second)
                 if x & SIDE == 0 {
@@ -883,7 +864,7 @@ trait FromRecords: Copy {
 /// Field `k` of eight records, one per lane.
 #[inline(always)]
 fn lanes(records: &[&Record; LANES], k: usize) -> f32x8 {
-    f32x8::new(core::array::from_fn(|l| records[l].field(k)))
+    f32x8::new(core::array::from_fn(|l| records[l].fields[k]))
 }
 
 macro_rules! from_records {
@@ -918,11 +899,11 @@ impl FromRecords for PolygonX8 {
         );
         for (l, &i) in at.iter().enumerate() {
             let r = &shared.shapes[i as usize];
-            if r.kind() & KIND != POLYGON {
+            if r.kind & KIND != POLYGON {
                 continue;
             }
-            let side = (r.id() >> 31) as usize;
-            let p = &shared.polygons[side][r.field(0).to_bits() as usize];
+            let side = (r.id >> 31) as usize;
+            let p = &shared.polygons[side][r.fields[0].to_bits() as usize];
             for k in 0..MAX_VERTICES {
                 (xs[k][l], ys[k][l]) = (p.xs[k], p.ys[k]);
             }

@@ -114,7 +114,7 @@ impl Batches {
     /// Files position `p`; returns the kind whose batch is now full, if any.
     #[inline]
     fn push(&mut self, shared: &Shared<'_>, p: u32) -> Option<usize> {
-        let kind = (shared.shapes[p as usize].kind() & KIND) as usize;
+        let kind = (shared.shapes[p as usize].kind & KIND) as usize;
         self.pending[kind][self.filled[kind]] = p;
         self.filled[kind] += 1;
         (self.filled[kind] == BATCH).then_some(kind)
@@ -190,7 +190,7 @@ impl SceneIndex<'_> {
                 };
                 let mut bits = u32::from(bits) & ((1u32 << (n - k * LANES).min(LANES)) - 1);
                 while bits != 0 {
-                    out.push(shared.shapes[at[bits.trailing_zeros() as usize] as usize].id());
+                    out.push(shared.shapes[at[bits.trailing_zeros() as usize] as usize].id);
                     bits &= bits - 1;
                 }
             }
@@ -243,7 +243,7 @@ impl SceneIndex<'_> {
                     _ => <Polygons as RayCast>::kernel(&probe, &PolygonX8::gather(&shared, *at)),
                 };
                 for (lane, &t) in t.as_array().iter().enumerate().take(n - k * LANES) {
-                    let id = shared.shapes[at[lane] as usize].id();
+                    let id = shared.shapes[at[lane] as usize].id;
                     if t < best.0 || (t == best.0 && t < f32::INFINITY && id < best.1) {
                         *best = (t, id);
                     }
