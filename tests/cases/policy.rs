@@ -264,6 +264,14 @@ fn infinite_aabbs_follow_ieee() {
     ));
 }
 
+/// The kernel's bits for the first block of `a` (one real shape, then padding) against
+/// `other`, after asserting that no padding lane hit.
+fn lane0<A: Overlaps<B>, B: ShapeSoa>(a: &A, other: &B::X8) -> u8 {
+    let bits = A::kernel(&ShapeSoa::block(a, 0), other);
+    assert_eq!(bits & !1, 0, "a padding lane hit: {bits:#010b}");
+    bits
+}
+
 /// Padding lanes (NaN) never hit, even against shapes that contain everything.
 #[test]
 fn padding_lanes_never_hit() {
@@ -279,77 +287,31 @@ fn padding_lanes_never_hit() {
     let huge_o = ObbX8::splat(Obb::axis_aligned(0.0, 0.0, inf, inf));
     let any_p = PointX8::splat(Point::new(0.0, 0.0));
     // Lane 0 is a real shape (and hits); lanes 1..8 are padding and must not.
-    let lane0 = |bits: u8| assert_eq!(bits & !1, 0, "a padding lane hit: {bits:#010b}");
-    lane0(<Points as Overlaps<Circles>>::kernel(
-        &points.block(0),
-        &huge_c,
-    ));
-    lane0(<Points as Overlaps<Aabbs>>::kernel(
-        &points.block(0),
-        &huge_b,
-    ));
-    lane0(<Points as Overlaps<Obbs>>::kernel(
-        &points.block(0),
-        &huge_o,
-    ));
-    lane0(<Circles as Overlaps<Circles>>::kernel(
-        &circles.block(0),
-        &huge_c,
-    ));
-    lane0(<Circles as Overlaps<Aabbs>>::kernel(
-        &circles.block(0),
-        &huge_b,
-    ));
-    lane0(<Circles as Overlaps<Obbs>>::kernel(
-        &circles.block(0),
-        &huge_o,
-    ));
-    lane0(<Aabbs as Overlaps<Aabbs>>::kernel(&aabbs.block(0), &huge_b));
-    lane0(<Aabbs as Overlaps<Points>>::kernel(&aabbs.block(0), &any_p));
-    lane0(<Aabbs as Overlaps<Obbs>>::kernel(&aabbs.block(0), &huge_o));
-    lane0(<Obbs as Overlaps<Obbs>>::kernel(&obbs.block(0), &huge_o));
-    lane0(<Obbs as Overlaps<Points>>::kernel(&obbs.block(0), &any_p));
-    lane0(<Obbs as Overlaps<Circles>>::kernel(&obbs.block(0), &huge_c));
-    assert_eq!(
-        <Points as Overlaps<Aabbs>>::kernel(&points.block(0), &huge_b) & 1,
-        1
-    );
+    lane0::<Points, Circles>(&points, &huge_c);
+    lane0::<Points, Aabbs>(&points, &huge_b);
+    lane0::<Points, Obbs>(&points, &huge_o);
+    lane0::<Circles, Circles>(&circles, &huge_c);
+    lane0::<Circles, Aabbs>(&circles, &huge_b);
+    lane0::<Circles, Obbs>(&circles, &huge_o);
+    lane0::<Aabbs, Aabbs>(&aabbs, &huge_b);
+    lane0::<Aabbs, Points>(&aabbs, &any_p);
+    lane0::<Aabbs, Obbs>(&aabbs, &huge_o);
+    lane0::<Obbs, Obbs>(&obbs, &huge_o);
+    lane0::<Obbs, Points>(&obbs, &any_p);
+    lane0::<Obbs, Circles>(&obbs, &huge_c);
+    assert_eq!(lane0::<Points, Aabbs>(&points, &huge_b) & 1, 1);
     // Polygons: a real square in lane 0, padding after it.
     let square = Polygon::new(&[[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]).unwrap();
     let polygons: Polygons = [square].into_iter().collect();
-    lane0(<Polygons as Overlaps<Points>>::kernel(
-        &polygons.block(0),
-        &any_p,
-    ));
-    lane0(<Polygons as Overlaps<Circles>>::kernel(
-        &polygons.block(0),
-        &huge_c,
-    ));
-    lane0(<Polygons as Overlaps<Aabbs>>::kernel(
-        &polygons.block(0),
-        &huge_b,
-    ));
-    lane0(<Polygons as Overlaps<Obbs>>::kernel(
-        &polygons.block(0),
-        &huge_o,
-    ));
+    lane0::<Polygons, Points>(&polygons, &any_p);
+    lane0::<Polygons, Circles>(&polygons, &huge_c);
+    lane0::<Polygons, Aabbs>(&polygons, &huge_b);
+    lane0::<Polygons, Obbs>(&polygons, &huge_o);
     let any_q = PolygonX8::splat(square);
-    lane0(<Polygons as Overlaps<Polygons>>::kernel(
-        &polygons.block(0),
-        &any_q,
-    ));
-    lane0(<Points as Overlaps<Polygons>>::kernel(
-        &points.block(0),
-        &any_q,
-    ));
-    lane0(<Aabbs as Overlaps<Polygons>>::kernel(
-        &aabbs.block(0),
-        &any_q,
-    ));
-    assert_eq!(
-        <Polygons as Overlaps<Points>>::kernel(&polygons.block(0), &any_p) & 1,
-        1
-    );
+    lane0::<Polygons, Polygons>(&polygons, &any_q);
+    lane0::<Points, Polygons>(&points, &any_q);
+    lane0::<Aabbs, Polygons>(&aabbs, &any_q);
+    assert_eq!(lane0::<Polygons, Points>(&polygons, &any_p) & 1, 1);
     // Rays: a padding ray never hits, even a shape around its NaN origin.
     let rays: Rays = [Ray::new(0.0, 0.0, 1.0, 0.0, 1.0)].into_iter().collect();
     let t = <Aabbs as RayCast>::kernel(&rays.block(0), &huge_b).to_array();
