@@ -84,6 +84,7 @@
 
 pub mod batch;
 mod broadphase;
+pub mod lanes;
 pub mod narrow;
 pub mod scene;
 pub mod shape;
@@ -92,15 +93,13 @@ pub mod soa;
 pub use batch::{
     LengthMismatch, Overlaps, RayCast, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
 };
+pub use lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8, RayX8};
 pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
     Aabb, Circle, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
     ShapeError,
 };
-pub use soa::{
-    AabbX8, Aabbs, CircleX8, Circles, HitMask, InvalidShape, LANES, ObbX8, Obbs, PointX8, Points,
-    PolygonX8, Polygons, RayX8, Rays, ShapeSoa,
-};
+pub use soa::{Aabbs, Circles, HitMask, InvalidShape, Obbs, Points, Polygons, Rays, ShapeSoa};
 pub use wide;
 
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the

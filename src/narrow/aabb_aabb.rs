@@ -4,8 +4,8 @@
 //! Those two comparisons alone would let an inverted box (`min > max`) hit a large one, so each
 //! box's own `min <= max` is tested too; all four comparisons per axis are false on NaN.
 
+use crate::lanes::AabbX8;
 use crate::shape::Aabb;
-use crate::soa::AabbX8;
 
 /// Whether `a` and `b` overlap, touching included.
 #[inline]

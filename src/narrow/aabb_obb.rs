@@ -18,8 +18,8 @@
 //! and never hits an OBB; keep AABBs tested against OBBs finite.
 
 use super::{finite_rotation, finite_rotation8, to_local, to_local8};
+use crate::lanes::{AabbX8, ObbX8};
 use crate::shape::{Aabb, Obb};
-use crate::soa::{AabbX8, ObbX8};
 use wide::f32x8;
 
 /// Whether `a` and `o` overlap, touching included.

@@ -16,8 +16,8 @@
 //! normal's sum NaN, that axis is parallel to a box axis, which decides instead).
 
 use super::{finite_polygon, finite_polygon8, max, max8, min, min8, next};
+use crate::lanes::{AabbX8, PolygonX8};
 use crate::shape::{Aabb, MAX_VERTICES, Polygon};
-use crate::soa::{AabbX8, PolygonX8};
 use wide::f32x8;
 
 /// Whether the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys` are not

@@ -11,8 +11,8 @@
 //! an infinite box contains every finite circle.
 
 use super::{max, max8, min, min8};
+use crate::lanes::{AabbX8, CircleX8};
 use crate::shape::{Aabb, Circle};
-use crate::soa::{AabbX8, CircleX8};
 use wide::f32x8;
 
 /// Whether `c` and `b` overlap, touching included.

@@ -4,8 +4,8 @@
 //! Both radii are tested for `>= 0` on their own: a negative radius could be hidden inside a
 //! positive sum. A NaN centre makes the distance NaN, which compares false.
 
+use crate::lanes::CircleX8;
 use crate::shape::Circle;
-use crate::soa::CircleX8;
 use wide::f32x8;
 
 /// Whether `a` and `b` overlap, touching included.

@@ -7,8 +7,8 @@
 //! `>= 0` (a negative one would enlarge the gap but not forbid a hit) and a finite rotation.
 
 use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
+use crate::lanes::{CircleX8, ObbX8};
 use crate::shape::{Circle, Obb};
-use crate::soa::{CircleX8, ObbX8};
 use wide::f32x8;
 
 /// Whether `c` and `o` overlap, touching included.

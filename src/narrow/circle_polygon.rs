@@ -9,8 +9,8 @@
 //! comparison fail.
 
 use super::{finite_polygon, finite_polygon8, next};
+use crate::lanes::{CircleX8, PolygonX8};
 use crate::shape::{Circle, MAX_VERTICES, Polygon};
-use crate::soa::{CircleX8, PolygonX8};
 use wide::f32x8;
 
 /// Whether `c` and `q` overlap, touching included.

@@ -32,8 +32,8 @@
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead
 //! of testing it twice.
 
+use crate::lanes::{PolygonX8, RayX8};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
-use crate::soa::{PolygonX8, RayX8};
 use wide::{f32x8, i32x8};
 
 pub mod aabb_aabb;

@@ -25,8 +25,8 @@
 //! A NaN centre makes `d` NaN, which fails every axis.
 
 use super::{finite, finite8, min, min8, to_local, to_local8};
+use crate::lanes::ObbX8;
 use crate::shape::Obb;
-use crate::soa::ObbX8;
 use wide::f32x8;
 
 /// Whether `a` and `b` overlap, touching included.

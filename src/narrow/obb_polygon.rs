@@ -11,8 +11,8 @@ use super::aabb_polygon::{box_polygon, box_polygon8};
 use super::{
     finite_polygon, finite_polygon8, finite_rotation, finite_rotation8, to_local, to_local8,
 };
+use crate::lanes::{ObbX8, PolygonX8};
 use crate::shape::{MAX_VERTICES, Obb, Polygon};
-use crate::soa::{ObbX8, PolygonX8};
 use wide::f32x8;
 
 /// Whether `o` and `q` overlap, touching included.

@@ -3,8 +3,8 @@
 //! Validity needs no separate mask: a NaN in any field fails its comparison, and a box with
 //! `min > max` on an axis has no point between its bounds.
 
+use crate::lanes::{AabbX8, PointX8};
 use crate::shape::{Aabb, Point};
-use crate::soa::{AabbX8, PointX8};
 
 /// Whether `p` lies in `b`, edges included.
 #[inline]

@@ -4,8 +4,8 @@
 //! follow IEEE from there. A NaN coordinate makes the distance NaN, which compares false; a
 //! negative radius has a positive square, so `radius >= 0` is tested (it is also false for NaN).
 
+use crate::lanes::{CircleX8, PointX8};
 use crate::shape::{Circle, Point};
-use crate::soa::{CircleX8, PointX8};
 
 /// Whether `p` lies in `c`, rim included.
 #[inline]

@@ -7,8 +7,8 @@
 //! coordinates NaN, and a negative or NaN half extent fails `|l| <= h` by itself.
 
 use super::{finite_rotation, finite_rotation8, to_local, to_local8};
+use crate::lanes::{ObbX8, PointX8};
 use crate::shape::{Obb, Point};
-use crate::soa::{ObbX8, PointX8};
 
 /// Whether `p` lies in `o`, edges included.
 #[inline]

@@ -6,8 +6,8 @@
 //! fail `>= 0`.
 
 use super::{finite_polygon, finite_polygon8, next};
+use crate::lanes::{PointX8, PolygonX8};
 use crate::shape::{MAX_VERTICES, Point, Polygon};
-use crate::soa::{PointX8, PolygonX8};
 use wide::f32x8;
 
 /// Whether `p` lies in `q`, boundary included.

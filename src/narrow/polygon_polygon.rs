@@ -17,8 +17,8 @@
 //! Validity: every coordinate of both polygons finite.
 
 use super::{finite_polygon, finite_polygon8, min, min8, next};
+use crate::lanes::PolygonX8;
 use crate::shape::{MAX_VERTICES, Polygon};
-use crate::soa::PolygonX8;
 use wide::f32x8;
 
 type Coords = ([f32; MAX_VERTICES], [f32; MAX_VERTICES]);

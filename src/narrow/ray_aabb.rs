@@ -14,8 +14,8 @@
 //! Infinite box bounds follow IEEE.
 
 use super::{dir_scale, dir_scale8, enter, enter8, slab, slab8, valid_ray, valid_ray8};
+use crate::lanes::{AabbX8, RayX8};
 use crate::shape::{Aabb, Ray};
-use crate::soa::{AabbX8, RayX8};
 use wide::f32x8;
 
 /// The entry parameter of `r` into `b`, or `f32::INFINITY` for a miss.

@@ -22,8 +22,8 @@
 //! NaN, which fails every test.
 
 use super::{dir_scale, dir_scale8, valid_ray, valid_ray8};
+use crate::lanes::{CircleX8, RayX8};
 use crate::shape::{Circle, Ray};
-use crate::soa::{CircleX8, RayX8};
 use wide::f32x8;
 
 /// The entry parameter of `r` into `c`, or `f32::INFINITY` for a miss.

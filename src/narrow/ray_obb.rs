@@ -11,8 +11,8 @@ use super::{
     dir_scale, dir_scale8, enter, enter8, finite_rotation, finite_rotation8, slab, slab8, to_local,
     to_local8, valid_ray, valid_ray8,
 };
+use crate::lanes::{ObbX8, RayX8};
 use crate::shape::{Obb, Ray};
-use crate::soa::{ObbX8, RayX8};
 use wide::f32x8;
 
 /// The entry parameter of `r` into `o`, or `f32::INFINITY` for a miss.

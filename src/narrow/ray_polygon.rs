@@ -17,8 +17,8 @@ use super::{
     dir_scale, dir_scale8, finite_polygon, finite_polygon8, max, max8, min, min8, next, valid_ray,
     valid_ray8,
 };
+use crate::lanes::{PolygonX8, RayX8};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
-use crate::soa::{PolygonX8, RayX8};
 use wide::f32x8;
 
 /// The entry parameter of `r` into `q`, or `f32::INFINITY` for a miss.

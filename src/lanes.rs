@@ -1,0 +1,154 @@
+//! The lane-block shape types the kernels take: [`PointX8`] … [`RayX8`] hold eight shapes, one
+//! per lane, field by field; [`LANES`] and the padding value that never hits.
+//!
+//! A lane type has one [`f32x8`] per `f32` of its scalar shape, in the same order
+//! (`#[repr(C)]` both), so a shape and a lane column of it convert by position: the type is
+//! eight shapes transposed. [`PolygonX8`] has array fields like [`Polygon`]'s.
+
+use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
+use bytemuck::{Pod, Zeroable};
+use wide::f32x8;
+
+/// Number of lanes in one block.
+pub const LANES: usize = 8;
+
+/// Eight padding lanes: NaN never hits, whatever it is paired with.
+pub(crate) const INERT: f32x8 = f32x8::new([f32::NAN; LANES]);
+
+/// A field of a lane type: one lane block, or an array of them.
+trait Inert {
+    /// Every lane NaN.
+    const INERT: Self;
+}
+
+impl Inert for f32x8 {
+    const INERT: Self = INERT;
+}
+
+impl<const N: usize> Inert for [f32x8; N] {
+    const INERT: Self = [INERT; N];
+}
+
+/// The lane columns of eight shapes: `columns[c]` lane `l` is `f32` number `c` of shape `l`.
+/// `C` is the number of `f32`s in a shape (checked by `bytemuck::cast`).
+#[inline(always)]
+pub(crate) fn transpose<S: Pod, const C: usize>(shapes: [S; LANES]) -> [f32x8; C] {
+    let fields: [[f32; C]; LANES] = shapes.map(bytemuck::cast);
+    core::array::from_fn(|c| f32x8::new(fields.map(|f| f[c])))
+}
+
+/// Shape number `lane` of lane columns (the inverse of [`transpose`] for one lane).
+#[inline(always)]
+pub(crate) fn lane_of<S: Pod, const C: usize>(columns: &[f32x8; C], lane: usize) -> S {
+    bytemuck::cast(columns.map(|c| c.as_array()[lane]))
+}
+
+macro_rules! lane_types {
+    ($(
+        $Shape:ident => $X8:ident {
+            $( $(#[$doc:meta])* $field:ident: $ty:ty, )+
+        }
+    )+) => {$(
+        #[doc = concat!("Eight [`", stringify!($Shape), "`]s, one per lane, field by field.")]
+        ///
+        /// Converts from and to an array of eight shapes.
+        #[derive(Clone, Copy, Debug, Pod, Zeroable)]
+        #[repr(C)]
+        pub struct $X8 {
+            $( $(#[$doc])* pub $field: $ty, )+
+        }
+
+        impl $X8 {
+            /// Eight lanes that never overlap anything (every field NaN), used for padding.
+            pub const INERT: Self = Self { $( $field: <$ty as Inert>::INERT, )+ };
+
+            #[doc = concat!("The same [`", stringify!($Shape), "`] in all eight lanes.")]
+            #[inline]
+            #[must_use]
+            pub fn splat(shape: $Shape) -> Self {
+                Self::from([shape; LANES])
+            }
+
+            /// The shape in lane `lane` (0..8). Panics if `lane >= 8`.
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> $Shape {
+                let columns: &[f32x8; size_of::<$Shape>() / 4] = bytemuck::cast_ref(self);
+                lane_of(columns, lane)
+            }
+        }
+
+        impl From<[$Shape; LANES]> for $X8 {
+            #[inline]
+            fn from(shapes: [$Shape; LANES]) -> Self {
+                bytemuck::cast(transpose::<$Shape, { size_of::<$Shape>() / 4 }>(shapes))
+            }
+        }
+
+        impl From<$X8> for [$Shape; LANES] {
+            #[inline]
+            fn from(lanes: $X8) -> Self {
+                core::array::from_fn(|i| lanes.lane(i))
+            }
+        }
+    )+};
+}
+
+lane_types! {
+    Point => PointX8 {
+        /// Horizontal coordinate, lane by lane.
+        x: f32x8,
+        /// Vertical coordinate.
+        y: f32x8,
+    }
+    Circle => CircleX8 {
+        /// Centre, horizontal.
+        x: f32x8,
+        /// Centre, vertical.
+        y: f32x8,
+        /// Radius.
+        radius: f32x8,
+    }
+    Aabb => AabbX8 {
+        /// Left edge.
+        min_x: f32x8,
+        /// Bottom edge.
+        min_y: f32x8,
+        /// Right edge.
+        max_x: f32x8,
+        /// Top edge.
+        max_y: f32x8,
+    }
+    Obb => ObbX8 {
+        /// Centre, horizontal.
+        center_x: f32x8,
+        /// Centre, vertical.
+        center_y: f32x8,
+        /// Half extent along the local x axis.
+        half_width: f32x8,
+        /// Half extent along the local y axis.
+        half_height: f32x8,
+        /// Cosine of the rotation.
+        cos: f32x8,
+        /// Sine of the rotation.
+        sin: f32x8,
+    }
+    Polygon => PolygonX8 {
+        /// Vertex `k`'s horizontal coordinate, lane by lane.
+        x: [f32x8; MAX_VERTICES],
+        /// Vertex `k`'s vertical coordinate, lane by lane.
+        y: [f32x8; MAX_VERTICES],
+    }
+    Ray => RayX8 {
+        /// Origin, horizontal.
+        origin_x: f32x8,
+        /// Origin, vertical.
+        origin_y: f32x8,
+        /// Direction, horizontal.
+        dir_x: f32x8,
+        /// Direction, vertical.
+        dir_y: f32x8,
+        /// Largest parameter tested.
+        max_t: f32x8,
+    }
+}

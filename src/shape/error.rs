@@ -1,0 +1,79 @@
+//! Why a shape can never overlap anything: [`ShapeError`] names the field, the [`Problem`] and
+//! the value.
+
+use core::fmt;
+
+/// What is wrong with one field of a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The field is NaN.
+    Nan,
+    /// A radius or half extent is below zero.
+    Negative,
+    /// An AABB's maximum is below its minimum on the same axis.
+    BelowMin,
+    /// An OBB's rotation component is infinite or NaN.
+    NonFinite,
+    /// An OBB's rotation `(cos, sin)` is finite but its length is not within 2e-3 of 1.
+    NotUnitRotation,
+    /// A polygon turns clockwise (or not at all) at this vertex, or winds more than once: it is
+    /// not convex and counter-clockwise. The value is the cross product of the two edges.
+    NotConvex,
+}
+
+/// Why one shape can never overlap anything: the first offending field, the problem and the value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeError {
+    /// Name of the offending field, as in the shape's struct.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub problem: Problem,
+    /// The offending value (for [`Problem::NotUnitRotation`], the rotation's length).
+    pub value: f32,
+}
+
+impl ShapeError {
+    pub(crate) const fn new(field: &'static str, problem: Problem, value: f32) -> Self {
+        Self {
+            field,
+            problem,
+            value,
+        }
+    }
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.problem {
+            Problem::Nan => "is NaN",
+            Problem::Negative => "is negative",
+            Problem::BelowMin => "is below the minimum on its axis",
+            Problem::NonFinite => "is not finite",
+            Problem::NotUnitRotation => "belongs to a rotation whose length is not 1",
+            Problem::NotConvex => {
+                "is a vertex where the polygon is not convex and counter-clockwise"
+            }
+        };
+        write!(f, "`{}` {} ({:?})", self.field, what, self.value)
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
+pub(crate) fn not_nan(field: &'static str, value: f32) -> Result<(), ShapeError> {
+    if value.is_nan() {
+        Err(ShapeError::new(field, Problem::Nan, value))
+    } else {
+        Ok(())
+    }
+}
+
+pub(crate) fn non_negative(field: &'static str, value: f32) -> Result<(), ShapeError> {
+    not_nan(field, value)?;
+    if value < 0.0 {
+        Err(ShapeError::new(field, Problem::Negative, value))
+    } else {
+        Ok(())
+    }
+}

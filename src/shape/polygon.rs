@@ -1,0 +1,325 @@
+//! [`Polygon`]: a convex polygon of up to [`MAX_VERTICES`] vertices, checked and cleaned by
+//! [`Polygon::new`].
+
+use super::{Aabb, Problem, ShapeError};
+use bytemuck::{Pod, Zeroable};
+use core::fmt;
+use wide::f64x4;
+
+/// Most vertices a [`Polygon`] has.
+pub const MAX_VERTICES: usize = 8;
+
+/// A closed convex polygon of 3 to [`MAX_VERTICES`] vertices, counter-clockwise.
+///
+/// The vertices are stored in `xs` and `ys`; a polygon of fewer than eight vertices repeats its
+/// last vertex in the remaining slots, which adds only zero-length edges, so every pair test
+/// runs the same eight edges whatever the count. [`Polygon::new`] checks, orients and cleans
+/// its input; the fields are public like those of the other shapes, and [`Polygon::check`] says
+/// whether values written into them still make a convex counter-clockwise polygon (the pair
+/// tests use them as given).
+///
+/// ```
+/// use widephase::Polygon;
+/// // Clockwise input with a duplicate and a collinear point.
+/// let p = Polygon::new(&[[0.0, 0.0], [0.0, 2.0], [2.0, 2.0], [2.0, 1.0], [2.0, 0.0], [2.0, 0.0]])?;
+/// assert_eq!(p.vertices().collect::<Vec<_>>(), [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]);
+/// assert!(Polygon::new(&[[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]).is_err()); // no area
+/// # Ok::<(), widephase::InvalidPolygon>(())
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct Polygon {
+    /// Horizontal coordinates of the vertices, counter-clockwise; unused slots repeat the last.
+    pub xs: [f32; MAX_VERTICES],
+    /// Vertical coordinates of the vertices, in the same order.
+    pub ys: [f32; MAX_VERTICES],
+}
+
+/// Why [`Polygon::new`] refused its input.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum InvalidPolygon {
+    /// Point `index` of the input has a NaN or infinite coordinate.
+    NotFinite {
+        /// Position in the input.
+        index: usize,
+    },
+    /// Fewer than three points remain after removing duplicates and collinear points: the
+    /// polygon has no area.
+    TooFew {
+        /// How many remain.
+        remaining: usize,
+    },
+    /// More than [`MAX_VERTICES`] points remain after removing duplicates and collinear points.
+    TooMany {
+        /// How many remain.
+        remaining: usize,
+    },
+    /// The points do not make a convex polygon: the turn at input point `index` goes the
+    /// other way from the rest, or the outline winds around more than once.
+    NotConvex {
+        /// Position in the input.
+        index: usize,
+    },
+}
+
+impl fmt::Display for InvalidPolygon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            InvalidPolygon::NotFinite { index } => {
+                write!(f, "polygon point {index} has a NaN or infinite coordinate")
+            }
+            InvalidPolygon::TooFew { remaining } => write!(
+                f,
+                "polygon has {remaining} distinct non-collinear point(s); it needs at least 3"
+            ),
+            InvalidPolygon::TooMany { remaining } => write!(
+                f,
+                "polygon has {remaining} vertices after removing duplicates and collinear points; at most {MAX_VERTICES} are allowed"
+            ),
+            InvalidPolygon::NotConvex { index } => {
+                write!(f, "polygon is not convex at point {index}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for InvalidPolygon {}
+
+/// `(b - a) × (c - b)` in `f64`, whose products of `f32` differences are exact up to a final
+/// rounding: the sign of the turn at `b`.
+fn turn(a: [f32; 2], b: [f32; 2], c: [f32; 2]) -> f64 {
+    let (ux, uy) = (
+        f64::from(b[0]) - f64::from(a[0]),
+        f64::from(b[1]) - f64::from(a[1]),
+    );
+    let (vx, vy) = (
+        f64::from(c[0]) - f64::from(b[0]),
+        f64::from(c[1]) - f64::from(b[1]),
+    );
+    ux * vy - uy * vx
+}
+
+impl Polygon {
+    /// A convex polygon through `points`, in either winding.
+    ///
+    /// Clockwise input is reversed (its first point stays first); repeated points (the first
+    /// occurrence is kept) and points on a straight line between their neighbours are removed.
+    /// The result has 3 to [`MAX_VERTICES`] vertices, counter-clockwise. Refuses non-finite points, fewer than three distinct non-collinear points,
+    /// more than eight vertices, and outlines that are not convex.
+    pub fn new(points: &[[f32; 2]]) -> Result<Self, InvalidPolygon> {
+        if let Some(index) = points
+            .iter()
+            .position(|p| !(p[0].is_finite() && p[1].is_finite()))
+        {
+            return Err(InvalidPolygon::NotFinite { index });
+        }
+        // Keep the input positions for error messages.
+        let mut pts: Vec<([f32; 2], usize)> = points.iter().copied().zip(0..).collect();
+        // Orientation from the shoelace area, in f64.
+        let area: f64 = (0..pts.len())
+            .map(|i| {
+                let (a, b) = (pts[i].0, pts[(i + 1) % pts.len()].0);
+                f64::from(a[0]) * f64::from(b[1]) - f64::from(b[0]) * f64::from(a[1])
+            })
+            .sum();
+        if area < 0.0 {
+            // Reversed, the first point staying first.
+            pts.reverse();
+            pts.rotate_right(1);
+        }
+        // Repeated points keep their first occurrence (also around the end).
+        pts.dedup_by(|b, a| a.0 == b.0);
+        while pts.len() > 1 && pts[0].0 == pts[pts.len() - 1].0 {
+            pts.pop();
+        }
+        // Points where the outline goes straight on, until none is left (removing one can make
+        // its neighbours collinear).
+        loop {
+            let n = pts.len();
+            if n < 3 {
+                return Err(InvalidPolygon::TooFew { remaining: n });
+            }
+            let flat = (0..n).find(|&i| {
+                let (a, b, c) = (pts[(i + n - 1) % n].0, pts[i].0, pts[(i + 1) % n].0);
+                turn(a, b, c) == 0.0
+            });
+            match flat {
+                Some(i) => {
+                    pts.remove(i);
+                }
+                None => break,
+            }
+        }
+        let n = pts.len();
+        // Every turn to the left, and the outline around once: each vertex on the inner side
+        // of (or on) every edge.
+        for i in 0..n {
+            let (a, b, c) = (pts[(i + n - 1) % n].0, pts[i].0, pts[(i + 1) % n].0);
+            if turn(a, b, c) < 0.0 {
+                return Err(InvalidPolygon::NotConvex { index: pts[i].1 });
+            }
+        }
+        for i in 0..n {
+            let (a, b) = (pts[i].0, pts[(i + 1) % n].0);
+            if let Some(&(_, index)) = pts.iter().find(|(c, _)| turn(a, b, *c) < 0.0) {
+                return Err(InvalidPolygon::NotConvex { index });
+            }
+        }
+        if n > MAX_VERTICES {
+            return Err(InvalidPolygon::TooMany { remaining: n });
+        }
+        let at = |k: usize| pts[k.min(n - 1)].0;
+        Ok(Self {
+            xs: core::array::from_fn(|k| at(k)[0]),
+            ys: core::array::from_fn(|k| at(k)[1]),
+        })
+    }
+
+    /// The regular polygon of `n` vertices (3 to 8) centred on (`x`, `y`) with its vertices at
+    /// distance `radius`, the first at angle `angle` (radians).
+    ///
+    /// # Panics
+    /// If `n` is not 3 to 8, or the vertices do not make a valid polygon: a radius that is not
+    /// positive, a non-finite value, or a radius too small to show at the centre's magnitude.
+    #[must_use]
+    pub fn regular(n: usize, x: f32, y: f32, radius: f32, angle: f32) -> Self {
+        assert!(
+            (3..=MAX_VERTICES).contains(&n),
+            "a regular polygon has 3 to {MAX_VERTICES} vertices, got {n}"
+        );
+        let points: Vec<[f32; 2]> = (0..n)
+            .map(|k| {
+                let a = angle + core::f32::consts::TAU * k as f32 / n as f32;
+                let (s, c) = a.sin_cos();
+                [x + radius * c, y + radius * s]
+            })
+            .collect();
+        Self::new(&points).unwrap_or_else(|e| {
+            panic!("regular polygon n={n} at ({x}, {y}) radius {radius} angle {angle}: {e}")
+        })
+    }
+
+    /// Number of vertices: slots after the last distinct vertex repeat it.
+    #[must_use]
+    pub fn vertex_count(&self) -> usize {
+        let last = (self.xs[MAX_VERTICES - 1], self.ys[MAX_VERTICES - 1]);
+        (1..MAX_VERTICES)
+            .rev()
+            .find(|&k| (self.xs[k - 1], self.ys[k - 1]) != last)
+            .map_or(1, |k| k + 1)
+    }
+
+    /// The vertices `[x, y]`, counter-clockwise, without the repeated padding.
+    pub fn vertices(&self) -> impl ExactSizeIterator<Item = [f32; 2]> + '_ {
+        (0..self.vertex_count()).map(|k| [self.xs[k], self.ys[k]])
+    }
+
+    /// This polygon rotated counter-clockwise by `angle_radians` about the origin, then moved
+    /// by (`x`, `y`): a placed copy of a polygon built around the origin. Rounding can make a
+    /// very thin polygon fail [`check`](Self::check) afterwards.
+    #[must_use]
+    pub fn transformed(&self, x: f32, y: f32, angle_radians: f32) -> Self {
+        let (s, c) = angle_radians.sin_cos();
+        let mut out = *self;
+        for k in 0..MAX_VERTICES {
+            let (vx, vy) = (self.xs[k], self.ys[k]);
+            out.xs[k] = x + (vx * c - vy * s);
+            out.ys[k] = y + (vx * s + vy * c);
+        }
+        out
+    }
+
+    /// The smallest axis-aligned box that contains the polygon.
+    #[must_use]
+    pub fn bounding_box(&self) -> Aabb {
+        let fold = |v: &[f32; MAX_VERTICES], f: fn(f32, f32) -> f32| {
+            v[1..].iter().fold(v[0], |m, &x| f(m, x))
+        };
+        Aabb::new(
+            fold(&self.xs, f32::min),
+            fold(&self.ys, f32::min),
+            fold(&self.xs, f32::max),
+            fold(&self.ys, f32::max),
+        )
+    }
+
+    /// Why this polygon can never overlap anything, or is not what the pair tests expect: a
+    /// NaN or infinite coordinate, or vertices that do not make a convex counter-clockwise
+    /// outline (the error names the vertex).
+    pub fn check(&self) -> Result<(), ShapeError> {
+        // `x - x` is 0 for every finite `x`: one sum decides, the loop names a bad field.
+        #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+        let finite = self.xs.iter().chain(&self.ys).map(|v| v - v).sum::<f32>() == 0.0;
+        for k in (0..MAX_VERTICES).filter(|_| !finite) {
+            for (v, names) in [(self.xs[k], &XS), (self.ys[k], &YS)] {
+                if v.is_nan() {
+                    return Err(ShapeError::new(names[k], Problem::Nan, v));
+                }
+                if !v.is_finite() {
+                    return Err(ShapeError::new(names[k], Problem::NonFinite, v));
+                }
+            }
+        }
+        let n = self.vertex_count();
+        let v = |k: usize| [self.xs[k % n], self.ys[k % n]];
+        let at = |k: usize| [self.xs[k], self.ys[k]];
+        for (k, field) in XS.iter().enumerate().take(n) {
+            // (Neighbours without `%`: a division per turn cost more than the turns.)
+            let (prev, next) = (
+                if k == 0 { n - 1 } else { k - 1 },
+                if k + 1 == n { 0 } else { k + 1 },
+            );
+            let t = turn(at(prev), at(k), at(next));
+            if t <= 0.0 {
+                return Err(ShapeError::new(field, Problem::NotConvex, t as f32));
+            }
+        }
+        if self.inside_every_edge(n) {
+            return Ok(());
+        }
+        for k in 0..n {
+            for (j, field) in XS.iter().enumerate().take(n) {
+                let t = turn(v(k), v(k + 1), v(j));
+                if t < 0.0 {
+                    return Err(ShapeError::new(field, Problem::NotConvex, t as f32));
+                }
+            }
+        }
+        unreachable!("a vertex outside an edge was found above")
+    }
+
+    /// Whether every vertex is on the inner side of every edge, boundary included: `turn(v(k),
+    /// v(k + 1), v(j)) >= 0` for all `k < n` and all eight slots `j` (a padding slot repeats the
+    /// last vertex, so it adds nothing), four slots per `f64x4` with the same operations as
+    /// [`turn`]. Four times fewer instructions than the pair loop in [`check`](Self::check),
+    /// which a [`Scene`](crate::Scene) runs on every polygon it is given; that loop then only
+    /// names the first failure.
+    fn inside_every_edge(&self, n: usize) -> bool {
+        let (xs, ys) = (self.xs.map(f64::from), self.ys.map(f64::from));
+        let four =
+            |v: &[f64; MAX_VERTICES], h: usize| f64x4::from([v[h], v[h + 1], v[h + 2], v[h + 3]]);
+        let (x, y) = ([four(&xs, 0), four(&xs, 4)], [four(&ys, 0), four(&ys, 4)]);
+        let mut outside = f64x4::ZERO.simd_lt(f64x4::ZERO);
+        for k in 0..n {
+            let next = if k + 1 == n { 0 } else { k + 1 };
+            let (ux, uy) = (
+                f64x4::splat(xs[next] - xs[k]),
+                f64x4::splat(ys[next] - ys[k]),
+            );
+            let (bx, by) = (f64x4::splat(xs[next]), f64x4::splat(ys[next]));
+            for h in 0..2 {
+                let (vx, vy) = (x[h] - bx, y[h] - by);
+                outside |= (ux * vy - uy * vx).simd_lt(f64x4::ZERO);
+            }
+        }
+        !outside.any()
+    }
+}
+
+const XS: [&str; MAX_VERTICES] = [
+    "xs[0]", "xs[1]", "xs[2]", "xs[3]", "xs[4]", "xs[5]", "xs[6]", "xs[7]",
+];
+const YS: [&str; MAX_VERTICES] = [
+    "ys[0]", "ys[1]", "ys[2]", "ys[3]", "ys[4]", "ys[5]", "ys[6]", "ys[7]",
+];
