@@ -3,9 +3,10 @@
 //! container types at compile time. [`batch_raycast`] and [`par_batch_raycast`] do the same for
 //! ray `i` against shape `i`, through the [`RayCast`] trait.
 
+use crate::lanes::{LANES, RayX8};
 use crate::narrow;
 use crate::shape::Ray;
-use crate::soa::{Aabbs, Circles, HitMask, LANES, Obbs, Points, Polygons, RayX8, Rays, ShapeSoa};
+use crate::soa::{HitMask, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
 use wide::f32x8;
@@ -20,8 +21,43 @@ pub trait Overlaps<B: ShapeSoa>: ShapeSoa {
     fn reference(a: &Self::Shape, b: &B::Shape) -> bool;
 }
 
-macro_rules! overlaps {
-    ($($A:ty, $B:ty => $pair:ident;)+) => {$(
+/// The [`Overlaps`] and [`RayCast`] implementations of every pair kind in the pair table: a
+/// pair of distinct kinds in both orders (the swapped order exchanges the arguments of the one
+/// kernel), a pair of one kind once.
+macro_rules! pair_impls {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $(
+            pair_impls!(@overlaps $d: $A, $B);
+            impl Overlaps<$A> for $B {
+                #[inline(always)]
+                fn kernel(a: &Self::X8, b: &<$A as ShapeSoa>::X8) -> u8 {
+                    <$A as Overlaps<$B>>::kernel(b, a)
+                }
+                #[inline]
+                fn reference(a: &Self::Shape, b: &<$A as ShapeSoa>::Shape) -> bool {
+                    <$A as Overlaps<$B>>::reference(b, a)
+                }
+            }
+        )*
+        $( pair_impls!(@overlaps $s: $S, $S); )*
+        $(
+            impl RayCast for $C {
+                #[inline(always)]
+                fn kernel(r: &RayX8, s: &<$C as ShapeSoa>::X8) -> f32x8 {
+                    narrow::$c::x8(r, s)
+                }
+                #[inline]
+                fn reference(r: &Ray, s: &<$C as ShapeSoa>::Shape) -> f32 {
+                    narrow::$c::reference(r, s)
+                }
+            }
+        )*
+    };
+    (@overlaps $pair:ident: $A:ty, $B:ty) => {
         impl Overlaps<$B> for $A {
             #[inline(always)]
             fn kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> u8 {
@@ -32,54 +68,10 @@ macro_rules! overlaps {
                 narrow::$pair::reference(a, b)
             }
         }
-    )+};
+    };
 }
 
-/// The swapped order of a pair: the same kernel with the arguments exchanged.
-macro_rules! swapped {
-    ($($A:ty, $B:ty;)+) => {$(
-        impl Overlaps<$B> for $A {
-            #[inline(always)]
-            fn kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> u8 {
-                <$B as Overlaps<$A>>::kernel(b, a)
-            }
-            #[inline]
-            fn reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> bool {
-                <$B as Overlaps<$A>>::reference(b, a)
-            }
-        }
-    )+};
-}
-
-overlaps! {
-    Points, Aabbs => point_aabb;
-    Points, Circles => point_circle;
-    Points, Obbs => point_obb;
-    Circles, Circles => circle_circle;
-    Aabbs, Aabbs => aabb_aabb;
-    Circles, Aabbs => circle_aabb;
-    Circles, Obbs => circle_obb;
-    Aabbs, Obbs => aabb_obb;
-    Obbs, Obbs => obb_obb;
-    Points, Polygons => point_polygon;
-    Circles, Polygons => circle_polygon;
-    Aabbs, Polygons => aabb_polygon;
-    Obbs, Polygons => obb_polygon;
-    Polygons, Polygons => polygon_polygon;
-}
-
-swapped! {
-    Aabbs, Points;
-    Circles, Points;
-    Obbs, Points;
-    Aabbs, Circles;
-    Obbs, Circles;
-    Obbs, Aabbs;
-    Polygons, Points;
-    Polygons, Circles;
-    Polygons, Aabbs;
-    Polygons, Obbs;
-}
+crate::pair_table!(pair_impls);
 
 /// The two containers passed to [`batch_test`] have different lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,28 +213,6 @@ pub trait RayCast: ShapeSoa {
     fn kernel(r: &RayX8, s: &Self::X8) -> f32x8;
     /// The scalar reference the kernel matches bit for bit.
     fn reference(r: &Ray, s: &Self::Shape) -> f32;
-}
-
-macro_rules! ray_cast {
-    ($($S:ty => $pair:ident;)+) => {$(
-        impl RayCast for $S {
-            #[inline(always)]
-            fn kernel(r: &RayX8, s: &<$S as ShapeSoa>::X8) -> f32x8 {
-                narrow::$pair::x8(r, s)
-            }
-            #[inline]
-            fn reference(r: &Ray, s: &<$S as ShapeSoa>::Shape) -> f32 {
-                narrow::$pair::reference(r, s)
-            }
-        }
-    )+};
-}
-
-ray_cast! {
-    Aabbs => ray_aabb;
-    Circles => ray_circle;
-    Obbs => ray_obb;
-    Polygons => ray_polygon;
 }
 
 /// Casts ray `i` against shape `i` for every `i`, eight per kernel call.

@@ -105,47 +105,15 @@ pub use wide;
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
 /// kernels match bit for bit. Each function's derivation is in its file under [`narrow`].
 pub mod reference {
-    pub use crate::narrow::aabb_aabb::reference as aabb_aabb;
-    pub use crate::narrow::aabb_obb::reference as aabb_obb;
-    pub use crate::narrow::aabb_polygon::reference as aabb_polygon;
-    pub use crate::narrow::circle_aabb::reference as circle_aabb;
-    pub use crate::narrow::circle_circle::reference as circle_circle;
-    pub use crate::narrow::circle_obb::reference as circle_obb;
-    pub use crate::narrow::circle_polygon::reference as circle_polygon;
-    pub use crate::narrow::obb_obb::reference as obb_obb;
-    pub use crate::narrow::obb_polygon::reference as obb_polygon;
-    pub use crate::narrow::point_aabb::reference as point_aabb;
-    pub use crate::narrow::point_circle::reference as point_circle;
-    pub use crate::narrow::point_obb::reference as point_obb;
-    pub use crate::narrow::point_polygon::reference as point_polygon;
-    pub use crate::narrow::polygon_polygon::reference as polygon_polygon;
-    pub use crate::narrow::ray_aabb::reference as ray_aabb;
-    pub use crate::narrow::ray_circle::reference as ray_circle;
-    pub use crate::narrow::ray_obb::reference as ray_obb;
-    pub use crate::narrow::ray_polygon::reference as ray_polygon;
+    use crate::narrow::pairs::pair_exports;
+    crate::pair_table!(pair_exports, reference);
 }
 
 /// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer (for
 /// the ray casts, lane `i` of the result is ray `i`'s entry parameter).
 pub mod kernel {
-    pub use crate::narrow::aabb_aabb::x8 as aabb_aabb;
-    pub use crate::narrow::aabb_obb::x8 as aabb_obb;
-    pub use crate::narrow::aabb_polygon::x8 as aabb_polygon;
-    pub use crate::narrow::circle_aabb::x8 as circle_aabb;
-    pub use crate::narrow::circle_circle::x8 as circle_circle;
-    pub use crate::narrow::circle_obb::x8 as circle_obb;
-    pub use crate::narrow::circle_polygon::x8 as circle_polygon;
-    pub use crate::narrow::obb_obb::x8 as obb_obb;
-    pub use crate::narrow::obb_polygon::x8 as obb_polygon;
-    pub use crate::narrow::point_aabb::x8 as point_aabb;
-    pub use crate::narrow::point_circle::x8 as point_circle;
-    pub use crate::narrow::point_obb::x8 as point_obb;
-    pub use crate::narrow::point_polygon::x8 as point_polygon;
-    pub use crate::narrow::polygon_polygon::x8 as polygon_polygon;
-    pub use crate::narrow::ray_aabb::x8 as ray_aabb;
-    pub use crate::narrow::ray_circle::x8 as ray_circle;
-    pub use crate::narrow::ray_obb::x8 as ray_obb;
-    pub use crate::narrow::ray_polygon::x8 as ray_polygon;
+    use crate::narrow::pairs::pair_exports;
+    crate::pair_table!(pair_exports, x8);
 }
 
 /// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when

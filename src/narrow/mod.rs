@@ -36,24 +36,9 @@ use crate::lanes::{PolygonX8, RayX8};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
 use wide::{f32x8, i32x8};
 
-pub mod aabb_aabb;
-pub mod aabb_obb;
-pub mod aabb_polygon;
-pub mod circle_aabb;
-pub mod circle_circle;
-pub mod circle_obb;
-pub mod circle_polygon;
-pub mod obb_obb;
-pub mod obb_polygon;
-pub mod point_aabb;
-pub mod point_circle;
-pub mod point_obb;
-pub mod point_polygon;
-pub mod polygon_polygon;
-pub mod ray_aabb;
-pub mod ray_circle;
-pub mod ray_obb;
-pub mod ray_polygon;
+pub(crate) mod pairs;
+use pairs::pair_modules;
+crate::pair_table!(pair_modules);
 
 /// `a < b ? a : b`: on NaN or equal inputs (including `-0` vs `+0`) the second operand, exactly
 /// as x86 `minps` does.
