@@ -51,7 +51,8 @@ mod query;
 pub use query::SceneIndex;
 
 use crate::batch::Overlaps;
-use crate::broadphase::grid::{Grid, Staged, chunking};
+use crate::broadphase::counting_sort::{Staged, chunking};
+use crate::broadphase::grid::Grid;
 use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Polygon, Shape};
 use crate::soa::{
     AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, PolygonX8, Polygons, ShapeSoa,

@@ -1,0 +1,325 @@
+//! The counting sort that puts boxes into cell order: count per cell, prefix sums, scatter.
+//!
+//! Scattering straight into cell order writes every box to a random place in memory; once the
+//! sorted data outgrows the caches, each of those writes waits for memory. So above about 16 k
+//! boxes the scatter takes two passes: first band by band (a band is a run of neighbouring
+//! cells holding about [`BAND`] boxes) into a staging buffer, one sequential stream per band,
+//! then each band, whose output is small enough to stay in cache, into cell order. Both passes
+//! keep the input order within a cell, and every pass runs on rayon's threads in chunks whose
+//! outputs do not overlap.
+
+use super::LANES;
+use super::levels::Levels;
+use core::ops::Range;
+use rayon::prelude::*;
+
+/// Below this many items per chunk, splitting a pass over threads costs more than it saves.
+pub(crate) const MIN_CHUNK: usize = 16 * 1024;
+
+/// Number of chunks a parallel pass splits `n` items into (one per thread, fewer for small
+/// `n`), and the chunk length.
+pub(crate) fn chunking(n: usize) -> (usize, usize) {
+    let chunks = (n / MIN_CHUNK).clamp(1, rayon::current_num_threads().max(1));
+    (chunks, n.div_ceil(chunks).max(1))
+}
+
+/// NaN boxes after the sorted ones, so that a scan can read eight lanes from any position.
+const PAD: usize = LANES;
+
+/// The key of a box that is not entered (its `min_x` is NaN).
+const SKIP: u32 = u32::MAX;
+
+/// The counts, prefix sums and cursors of the sort; kept from frame to frame.
+#[derive(Debug, Default)]
+pub(crate) struct CountingSort {
+    /// `starts[c] .. starts[c + 1]`: the sorted positions of global cell `c`.
+    starts: Vec<u32>,
+    /// Per caller box: its global cell or [`SKIP`].
+    keys: Vec<u32>,
+    /// Per rayon chunk of the boxes: how many of its boxes each cell holds.
+    counts: Vec<u32>,
+    /// Per rayon chunk of the boxes and band: the end of the chunk's boxes of that band in its
+    /// part of the staging buffer.
+    band_ends: Vec<u32>,
+    /// The same per chunk and band: write cursors of the first pass.
+    band_cursors: Vec<u32>,
+    /// Per cell: write cursor of the final pass.
+    cursors: Vec<u32>,
+}
+
+impl CountingSort {
+    /// Sorts the entered `boxes` into the cells of `levels`: writes `item(i)` of every entered
+    /// box `i` to `out[p]` and its bounds to `fields[k][p]` (`min_x, min_y, max_x, max_y`),
+    /// `p` its sorted position, and resizes the fields to the entered boxes followed by [`PAD`]
+    /// NaN boxes. `out` must hold every box; the entered ones fill `out[..self.len()]`. Within
+    /// a cell, boxes keep their input order. Large inputs go through `staged`, a scratch
+    /// buffer the caller keeps between frames.
+    pub(crate) fn sort<P: Copy + Send + Sync + bytemuck::Zeroable>(
+        &mut self,
+        levels: &Levels,
+        boxes: &[[f32; 4]],
+        item: impl Fn(u32) -> P + Sync,
+        staged: &mut Vec<Staged<P>>,
+        out: &mut [P],
+        mut fields: [&mut Vec<f32>; 4],
+    ) {
+        let (chunks, chunk_len) = chunking(boxes.len());
+        let cells = levels.cells();
+
+        // 1. Every box's cell, counted per chunk, eight boxes at a time (a last partial group
+        //    padded with boxes that are not entered).
+        self.keys.clear();
+        self.keys.resize(boxes.len(), SKIP);
+        self.counts.clear();
+        self.counts.resize(chunks * cells.max(1), 0);
+        self.keys
+            .par_chunks_mut(chunk_len)
+            .zip(boxes.par_chunks(chunk_len))
+            .zip(self.counts.par_chunks_mut(cells.max(1)))
+            .for_each(|((keys, part), counts)| {
+                for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
+                    let mut eight = [[f32::NAN; 4]; LANES];
+                    eight[..part.len()].copy_from_slice(part);
+                    let found = levels.keys_of(&eight).to_array();
+                    for (key, &cell) in keys.iter_mut().zip(&found) {
+                        *key = cell as u32;
+                        if cell >= 0 {
+                            counts[cell as usize] += 1;
+                        }
+                    }
+                }
+            });
+
+        // 2. Prefix sums: each cell's start, and each chunk's share of each band.
+        let shift = band_shift(cells, boxes.len());
+        let bands = (cells >> shift) + 1;
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        self.band_ends.clear();
+        self.band_ends.resize(chunks * bands, 0);
+        let mut total = 0u32;
+        for c in 0..cells {
+            self.starts[c] = total;
+            for j in 0..chunks {
+                let n = self.counts[j * cells + c];
+                self.band_ends[j * bands + (c >> shift)] += n;
+                total += n;
+            }
+        }
+        self.starts[cells] = total;
+        let total = total as usize;
+        assert!(out.len() >= total, "room for every entered box");
+        for ends in self.band_ends.chunks_mut(bands) {
+            let mut end = 0;
+            for e in ends {
+                end += *e;
+                *e = end;
+            }
+        }
+
+        // 3. Into cell order: directly for a small input, else band by band into `staged`,
+        //    then each band into cell order (see the module docs).
+        for field in &mut fields {
+            field.clear();
+            field.resize(total + PAD, f32::NAN);
+        }
+        self.cursors.clear();
+        self.cursors.extend_from_slice(&self.starts[..cells]);
+        let keys = &self.keys[..];
+        let target = Sorted {
+            out: &mut out[..total],
+            boxes: fields.map(|f| &mut f[..total]),
+            cursors: &mut self.cursors[..],
+        };
+        if bands == 1 {
+            let mut target = target;
+            if let Some(first) = target.first() {
+                for (i, (&key, b)) in keys.iter().zip(boxes).enumerate() {
+                    if key != SKIP {
+                        target.put(0, first, key, b, &item(i as u32));
+                    }
+                }
+            }
+            return;
+        }
+        let fill = Staged {
+            key: SKIP,
+            bounds: [f32::NAN; 4],
+            item: P::zeroed(),
+        };
+        // Only growing: the second pass reads exactly what the first one wrote.
+        if staged.len() < boxes.len() {
+            staged.resize(boxes.len(), fill);
+        }
+        let mut cursors = core::mem::take(&mut self.band_cursors);
+        cursors.clear();
+        cursors.extend((0..chunks).flat_map(|j| {
+            let ends = &self.band_ends[j * bands..][..bands];
+            (0..bands).map(move |b| if b == 0 { 0 } else { ends[b - 1] })
+        }));
+        staged
+            .par_chunks_mut(chunk_len)
+            .zip(keys.par_chunks(chunk_len))
+            .zip(boxes.par_chunks(chunk_len))
+            .zip(cursors.par_chunks_mut(bands))
+            .enumerate()
+            .for_each(|(j, (((staged, keys), part), cursor))| {
+                for (i, (&key, b)) in keys.iter().zip(part).enumerate() {
+                    if key != SKIP {
+                        let at = &mut cursor[(key >> shift) as usize];
+                        staged[*at as usize] = Staged {
+                            key,
+                            bounds: *b,
+                            item: item((j * chunk_len + i) as u32),
+                        };
+                        *at += 1;
+                    }
+                }
+            });
+        self.band_cursors = cursors;
+        let bands_of = BandSource {
+            staged,
+            chunk_len,
+            chunks,
+            bands,
+            shift,
+            ends: &self.band_ends,
+            starts: &self.starts,
+        };
+        bands_of.place(0..bands, target);
+    }
+
+    /// `starts[c] .. starts[c + 1]` are the sorted positions of global cell `c`.
+    #[inline(always)]
+    pub(crate) fn starts(&self) -> &[u32] {
+        &self.starts
+    }
+
+    /// Number of boxes entered.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.last().map_or(0, |&n| n as usize)
+    }
+}
+
+/// About how many boxes a band of the two-pass sort holds: its sorted boxes and items (48
+/// bytes each for a scene) stay well within a core's cache while the band is placed.
+const BAND: usize = 8 * 1024;
+
+/// One box on its way into cell order: its cell, bounds and the caller's item.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Staged<P> {
+    key: u32,
+    bounds: [f32; 4],
+    item: P,
+}
+
+/// `log2` of the cells per band: bands of about [`BAND`] boxes if the boxes spread evenly over
+/// the cells, and all cells in one band (a single direct pass) for up to twice that.
+fn band_shift(cells: usize, boxes: usize) -> u32 {
+    if boxes <= 2 * BAND {
+        return usize::BITS - cells.leading_zeros();
+    }
+    let cells_per_band = (cells as u64 * BAND as u64 / boxes as u64).max(1);
+    cells_per_band.ilog2()
+}
+
+/// The sorted output for a run of whole bands: the caller's items and the boxes field by field
+/// from the run's first sorted position on, and a write cursor per cell of the run (a global
+/// sorted position; the first cursor starts at the run's first position).
+struct Sorted<'a, P> {
+    out: &'a mut [P],
+    boxes: [&'a mut [f32]; 4],
+    cursors: &'a mut [u32],
+}
+
+impl<P: Copy> Sorted<'_, P> {
+    /// Writes one box of cell `key` and its item at the cell's cursor; `first_cell` is the
+    /// global number of `cursors[0]`, and the cursors are global positions, of which
+    /// `self.out[0]` is the one at `first`.
+    #[inline(always)]
+    fn put(&mut self, first_cell: usize, first: u32, key: u32, b: &[f32; 4], item: &P) {
+        let cursor = &mut self.cursors[key as usize - first_cell];
+        let at = (*cursor - first) as usize;
+        *cursor += 1;
+        // Field by field from references: copying the item through a tuple made the compiler
+        // bounce it through the stack with overlapping stores (a store-forwarding stall).
+        self.out[at] = *item;
+        let [x0, y0, x1, y1] = &mut self.boxes;
+        (x0[at], y0[at], x1[at], y1[at]) = (b[0], b[1], b[2], b[3]);
+    }
+
+    /// The global position of `self.out[0]` (nothing to place when there are no cells).
+    fn first(&self) -> Option<u32> {
+        self.cursors.first().copied()
+    }
+
+    /// Splits off the first `positions` outputs and `cells` cursors.
+    fn split(self, positions: usize, cells: usize) -> (Self, Self) {
+        let (out_a, out_b) = self.out.split_at_mut(positions);
+        let [x0, y0, x1, y1] = self.boxes;
+        let (x0a, x0b) = x0.split_at_mut(positions);
+        let (y0a, y0b) = y0.split_at_mut(positions);
+        let (x1a, x1b) = x1.split_at_mut(positions);
+        let (y1a, y1b) = y1.split_at_mut(positions);
+        let (ca, cb) = self.cursors.split_at_mut(cells);
+        (
+            Sorted {
+                out: out_a,
+                boxes: [x0a, y0a, x1a, y1a],
+                cursors: ca,
+            },
+            Sorted {
+                out: out_b,
+                boxes: [x0b, y0b, x1b, y1b],
+                cursors: cb,
+            },
+        )
+    }
+}
+
+/// The staging buffer after the first pass: chunk `j`'s boxes of band `b` are
+/// `staged[j * chunk_len ..][ends[j][b - 1] .. ends[j][b]]`.
+struct BandSource<'a, P> {
+    staged: &'a [Staged<P>],
+    chunk_len: usize,
+    chunks: usize,
+    bands: usize,
+    shift: u32,
+    ends: &'a [u32],
+    starts: &'a [u32],
+}
+
+impl<P: Copy + Send + Sync> BandSource<'_, P> {
+    /// The first sorted position of band `b`'s cells (`b` may be one past the last band).
+    fn start(&self, b: usize) -> u32 {
+        self.starts[(b << self.shift).min(self.starts.len() - 1)]
+    }
+
+    /// Places bands `run` into `target` (which covers exactly their positions and cells),
+    /// halving the run over rayon's threads down to single bands.
+    fn place(&self, run: Range<usize>, target: Sorted<'_, P>) {
+        if run.len() == 1 {
+            let b = run.start;
+            let mut target = target;
+            let Some(first) = target.first() else {
+                return;
+            };
+            for j in 0..self.chunks {
+                let ends = &self.ends[j * self.bands..][..self.bands];
+                let from = if b == 0 { 0 } else { ends[b - 1] as usize };
+                for s in &self.staged[j * self.chunk_len..][from..ends[b] as usize] {
+                    target.put(b << self.shift, first, s.key, &s.bounds, &s.item);
+                }
+            }
+            return;
+        }
+        let mid = run.start + run.len() / 2;
+        let positions = (self.start(mid) - self.start(run.start)) as usize;
+        let cells = (mid - run.start) << self.shift;
+        let (left, right) = target.split(positions, cells);
+        rayon::join(
+            || self.place(run.start..mid, left),
+            || self.place(mid..run.end, right),
+        );
+    }
+}

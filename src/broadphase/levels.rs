@@ -1,0 +1,414 @@
+//! Size levels of the grid: boxes sorted into levels by size (a factor 8 per level, aligned on
+//! the median size), and each level's geometry, its cell side chosen from its boxes' size and
+//! density.
+
+use super::LANES;
+use super::counting_sort::chunking;
+use rayon::prelude::*;
+use wide::{f32x8, i32x8};
+
+/// Size classes: the biased exponent of a box's larger side.
+const CLASSES: usize = 256;
+/// Size classes per level: a level takes boxes whose larger sides are within a factor 8.
+const CLASSES_PER_LEVEL: usize = 3;
+/// A level with more boxes than this is trimmed to quantiles when outliers stretch it.
+const TRIM_ABOVE: u64 = 512;
+/// Boxes sampled, at most, to find a level's quantiles.
+const QUANTILE_SAMPLE: usize = 16 * 1024;
+/// Most cells along one side of a level, so that cell numbers are exact in `f32` and `i32`.
+const MAX_SIDE_CELLS: f64 = (1 << 20) as f64;
+/// Cost of starting a scan of one row, in units of one box looked at (see [`auto_cell`]).
+const ROW_COST: f64 = 12.0;
+
+/// How many boxes of one size class (or one level) there are, and their largest side.
+#[derive(Clone, Copy, Debug, Default)]
+struct ClassStats {
+    count: u32,
+    side: f32,
+}
+
+impl ClassStats {
+    fn merge(&mut self, o: &Self) {
+        self.count += o.count;
+        self.side = self.side.max(o.side);
+    }
+}
+
+/// Per rayon chunk: the size classes, and the bounds of the boxes' minimum corners.
+#[derive(Clone, Copy, Debug)]
+struct ChunkStats {
+    classes: [ClassStats; CLASSES],
+    /// `[lo_x, lo_y, hi_x, hi_y]`
+    bounds: [f32; 4],
+}
+
+impl ChunkStats {
+    const EMPTY: Self = Self {
+        classes: [ClassStats {
+            count: 0,
+            side: 0.0,
+        }; CLASSES],
+        bounds: [
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ],
+    };
+}
+
+/// The larger side of a box and its size class, or `None` for a box that is not entered.
+#[inline(always)]
+fn class_of(b: &[f32; 4]) -> Option<(f32, usize)> {
+    if b[0].is_nan() {
+        return None;
+    }
+    let side = (b[2] - b[0]).max(b[3] - b[1]);
+    Some((side, (side.to_bits() >> 23) as usize & (CLASSES - 1)))
+}
+
+/// One level's grid: geometry and where its cells sit among all cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Level {
+    /// The corner of cell (0, 0), by axis.
+    origin: [f32; 2],
+    inv_cell: f32,
+    pub(crate) cell: f32,
+    pub(crate) nx: u32,
+    pub(crate) ny: u32,
+    /// `nx - 1` and `ny - 1` as floats (exact: both are below 2^24).
+    last: [f32; 2],
+    /// Index of this level's first cell among all levels' cells.
+    pub(crate) base: u32,
+    /// Above every box side of this level, as a real number.
+    pub(crate) reach: f32,
+}
+
+/// The horizontal axis, for [`Level::cell_on`]: columns.
+pub(crate) const X: usize = 0;
+/// The vertical axis: rows.
+pub(crate) const Y: usize = 1;
+
+impl Level {
+    /// The column (`axis` [`X`]) or row ([`Y`]) holding `v`, clamped to the grid. Monotone in
+    /// `v`: subtraction, multiplication by a positive number, `floor` and the clamps are all
+    /// monotone. The clamp happens in floating point, so the value converted is an integer in
+    /// range and the conversion is exact; [`cells_on`](Self::cells_on) computes the same bits
+    /// eight lanes at a time.
+    #[inline(always)]
+    pub(crate) fn cell_on(&self, axis: usize, v: f32) -> u32 {
+        ((v - self.origin[axis]) * self.inv_cell)
+            .floor()
+            .max(0.0)
+            .min(self.last[axis]) as u32
+    }
+
+    /// [`cell_on`](Self::cell_on) of eight values (for finite input: NaN lanes give an
+    /// unspecified cell).
+    #[inline(always)]
+    pub(crate) fn cells_on(&self, axis: usize, v: f32x8) -> i32x8 {
+        let v = ((v - f32x8::splat(self.origin[axis])) * f32x8::splat(self.inv_cell)).floor();
+        v.fast_max(f32x8::ZERO)
+            .fast_min(f32x8::splat(self.last[axis]))
+            .fast_trunc_int()
+    }
+
+    /// Number of cells.
+    pub(crate) fn cells(&self) -> usize {
+        self.nx as usize * self.ny as usize
+    }
+
+    /// The cells where a box of this level that overlaps the closed box `b` can have its
+    /// minimum corner: columns `x0 ..= x1` and rows `y0 ..= y1` as `[x0, x1, y0, y1]` (see the
+    /// module docs of the grid for why rounding cannot lose one).
+    #[inline(always)]
+    pub(crate) fn window(&self, b: [f32; 4]) -> [u32; 4] {
+        [
+            self.cell_on(X, b[0] - self.reach),
+            self.cell_on(X, b[2]),
+            self.cell_on(Y, b[1] - self.reach),
+            self.cell_on(Y, b[3]),
+        ]
+    }
+
+    /// The global index of cell (`col`, `row`).
+    #[inline(always)]
+    pub(crate) fn cell_index(&self, col: u32, row: u32) -> usize {
+        self.base as usize + row as usize * self.nx as usize + col as usize
+    }
+
+    /// The level's cells as a region `[lo_x, lo_y, hi_x, hi_y]`.
+    pub(crate) fn region(&self) -> [f32; 4] {
+        let (w, h) = (self.nx as f32 * self.cell, self.ny as f32 * self.cell);
+        [
+            self.origin[X],
+            self.origin[Y],
+            self.origin[X] + w,
+            self.origin[Y] + h,
+        ]
+    }
+}
+
+/// The levels of a grid: which size classes each takes, and each one's geometry.
+#[derive(Debug, Default)]
+pub(crate) struct Levels {
+    levels: Vec<Level>,
+    /// The smallest size class of each level after the first, ascending: levels are contiguous
+    /// runs of classes, so a class's level is how many of these it reaches (see
+    /// [`level_of`]).
+    first_classes: Vec<i32>,
+    /// The level of the median size.
+    main: usize,
+    /// Scratch: per rayon chunk, its boxes' size classes and corners.
+    chunk_stats: Vec<ChunkStats>,
+    /// Scratch: each level's size classes merged.
+    level_stats: Vec<ClassStats>,
+    /// Scratch of the quantiles.
+    coords: Vec<f32>,
+}
+
+impl Levels {
+    /// Chooses the levels for `boxes` (finite, or with a NaN `min_x` for a box to leave out)
+    /// and lays out each level's grid: cells of side `fixed_cell` when given, otherwise chosen
+    /// from each level's size and density. A level never has more than about four cells per
+    /// box: a level whose region would need more gets larger cells, and far outliers (beyond
+    /// the 0.1 % and 99.9 % quantiles of the corners) are clamped into its border cells.
+    pub(crate) fn plan(&mut self, boxes: &[[f32; 4]], fixed_cell: Option<f32>) {
+        let all = self.survey(boxes);
+        self.lay_out(&all, boxes, fixed_cell);
+    }
+
+    /// The size classes (count and largest side) of the entered boxes, and the bounds of their
+    /// minimum corners, counted per rayon chunk and merged.
+    fn survey(&mut self, boxes: &[[f32; 4]]) -> ChunkStats {
+        let (chunks, chunk_len) = chunking(boxes.len());
+        self.chunk_stats.clear();
+        self.chunk_stats.resize(chunks, ChunkStats::EMPTY);
+        self.chunk_stats
+            .par_iter_mut()
+            .zip(boxes.par_chunks(chunk_len))
+            .for_each(|(stats, part)| {
+                let [mut lo_x, mut lo_y, mut hi_x, mut hi_y] = stats.bounds;
+                for b in part {
+                    if let Some((side, class)) = class_of(b) {
+                        let c = &mut stats.classes[class];
+                        c.count += 1;
+                        c.side = c.side.max(side);
+                        (lo_x, lo_y) = (lo_x.min(b[0]), lo_y.min(b[1]));
+                        (hi_x, hi_y) = (hi_x.max(b[0]), hi_y.max(b[1]));
+                    }
+                }
+                stats.bounds = [lo_x, lo_y, hi_x, hi_y];
+            });
+        let mut all = ChunkStats::EMPTY;
+        for stats in &self.chunk_stats {
+            for (c, s) in all.classes.iter_mut().zip(&stats.classes) {
+                c.merge(s);
+            }
+            let (a, b) = (all.bounds, stats.bounds);
+            all.bounds = [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ];
+        }
+        all
+    }
+
+    /// Chooses the levels from the size classes and lays out each level's grid.
+    fn lay_out(&mut self, all: &ChunkStats, boxes: &[[f32; 4]], fixed_cell: Option<f32>) {
+        let classes = &all.classes;
+        self.levels.clear();
+        self.first_classes.clear();
+        let total: u64 = classes.iter().map(|c| u64::from(c.count)).sum();
+        if total == 0 {
+            return;
+        }
+        // Levels of three size classes (a factor 8 in size), the median class in the middle of
+        // its level, so that a scene of similar shapes is one level.
+        let mut seen = 0;
+        let median = classes
+            .iter()
+            .position(|c| {
+                seen += u64::from(c.count);
+                2 * seen >= total
+            })
+            .unwrap_or(CLASSES - 1);
+        let mut stats = core::mem::take(&mut self.level_stats);
+        stats.clear();
+        self.main = 0;
+        let mut last_group = None;
+        for (class, c) in classes.iter().enumerate() {
+            if c.count == 0 {
+                continue;
+            }
+            let group = (class as i64 - median as i64 + 1).div_euclid(CLASSES_PER_LEVEL as i64);
+            if last_group != Some(group) {
+                if last_group.is_some() {
+                    self.first_classes.push(class as i32);
+                }
+                last_group = Some(group);
+                stats.push(ClassStats::default());
+            }
+            stats.last_mut().expect("pushed above").merge(c);
+            if class == median {
+                self.main = stats.len() - 1;
+            }
+        }
+
+        let mut base = 0u32;
+        for (l, s) in stats.iter().enumerate() {
+            // Above every real side: a rounded side is within a factor 1 + 2^-23 of the real one.
+            let reach = s.side + s.side * (1.0 / (1u32 << 20) as f32);
+            let n = u64::from(s.count);
+            let budget = 4 * n + 64;
+            // Every level spans the bounds of all boxes' corners; a level with few boxes gets
+            // cells large enough for its budget.
+            let mut region = all.bounds;
+            let mut cell = f64::from(fixed_cell.unwrap_or(0.0));
+            if cell <= 0.0 {
+                cell = auto_cell(n, region, reach);
+            }
+            // Far outliers would stretch the grid until the bulk of the level shares a few
+            // cells: trim the region to the quantiles and clamp the outliers into the border
+            // cells. A small level is left alone; even all in one cell it costs little.
+            if n > TRIM_ABOVE && cells_over(region, cell) > budget {
+                region = self.quantile_region(boxes, l, n as usize);
+            }
+            let (w, h) = (
+                f64::from(region[2]) - f64::from(region[0]),
+                f64::from(region[3]) - f64::from(region[1]),
+            );
+            while cells_over(region, cell) > budget || w.max(h) / cell >= MAX_SIDE_CELLS {
+                let over = cells_over(region, cell) as f64 / budget as f64;
+                cell *= over.sqrt().max(1.01);
+            }
+            let nx = (w / cell).floor() as u32 + 1;
+            let ny = (h / cell).floor() as u32 + 1;
+            self.levels.push(Level {
+                origin: [region[0], region[1]],
+                inv_cell: (1.0 / cell) as f32,
+                cell: cell as f32,
+                nx,
+                ny,
+                last: [(nx - 1) as f32, (ny - 1) as f32],
+                base,
+                reach,
+            });
+            base += nx * ny;
+        }
+        // Keep the scratch for the next frame.
+        self.level_stats = stats;
+    }
+
+    /// About the 0.1 % to 99.9 % quantiles of level `level`'s minimum corners on each axis, from
+    /// a sample of at most about [`QUANTILE_SAMPLE`] of its `n` boxes.
+    fn quantile_region(&mut self, boxes: &[[f32; 4]], level: usize, n: usize) -> [f32; 4] {
+        let stride = (n / QUANTILE_SAMPLE).max(1);
+        let mut region = [0.0; 4];
+        for axis in 0..2 {
+            self.coords.clear();
+            let first_classes = &self.first_classes;
+            self.coords
+                .extend(boxes.iter().step_by(stride).filter_map(|b| {
+                    let (_, class) = class_of(b)?;
+                    (level_of(first_classes, class) == level).then_some(b[axis])
+                }));
+            let m = self.coords.len();
+            if m == 0 {
+                return [0.0; 4];
+            }
+            let (_, lo, _) = self.coords.select_nth_unstable_by(m / 1000, f32::total_cmp);
+            region[axis] = *lo;
+            let (_, hi, _) = self
+                .coords
+                .select_nth_unstable_by(m - 1 - m / 1000, f32::total_cmp);
+            region[axis + 2] = *hi;
+        }
+        region
+    }
+
+    /// The levels, finest first.
+    pub(crate) fn all(&self) -> &[Level] {
+        &self.levels
+    }
+
+    /// The level of the median size.
+    pub(crate) fn main(&self) -> usize {
+        self.main
+    }
+
+    /// Number of cells over all levels.
+    pub(crate) fn cells(&self) -> usize {
+        self.levels
+            .last()
+            .map_or(0, |l| l.base as usize + l.cells())
+    }
+
+    /// The cells of eight boxes (what [`class_of`], [`level_of`] and [`Level::cell_on`] give,
+    /// lane by lane), or -1 for a box that is not entered.
+    #[inline(always)]
+    pub(crate) fn keys_of(&self, boxes: &[[f32; 4]; LANES]) -> i32x8 {
+        let field = |k: usize| f32x8::new(core::array::from_fn(|l| boxes[l][k]));
+        let (min_x, min_y) = (field(0), field(1));
+        let side = (field(2) - min_x).fast_max(field(3) - min_y);
+        let class: i32x8 = bytemuck::cast::<f32x8, i32x8>(side) >> 23 & i32x8::splat(0xff);
+        let mut level = i32x8::ZERO;
+        for &first in &self.first_classes {
+            level -= class.simd_ge(i32x8::splat(first)); // true lanes are -1
+        }
+        let mut key = i32x8::splat(-1);
+        for (l, g) in self.levels.iter().enumerate() {
+            let cell = i32x8::splat(g.base as i32)
+                + g.cells_on(Y, min_y) * i32x8::splat(g.nx as i32)
+                + g.cells_on(X, min_x);
+            key = level.simd_eq(i32x8::splat(l as i32)).select(cell, key);
+        }
+        // NaN `min_x`: not entered.
+        min_x.simd_eq(min_x).select(key, i32x8::splat(-1))
+    }
+}
+
+/// The level of size class `class`: the number of levels after the first whose smallest class
+/// it reaches (levels are contiguous runs of classes).
+fn level_of(first_classes: &[i32], class: usize) -> usize {
+    first_classes.iter().filter(|&&f| class as i32 >= f).count()
+}
+
+/// Cells a region of minimum corners needs at side `cell`, with a margin of one on each axis.
+fn cells_over(region: [f32; 4], cell: f64) -> u64 {
+    let along =
+        |lo: f32, hi: f32| (((f64::from(hi) - f64::from(lo)) / cell) as u64).saturating_add(2);
+    along(region[0], region[2]).saturating_mul(along(region[1], region[3]))
+}
+
+/// The cell side for `n` boxes with minimum corners spread over `region` and sides up to
+/// `reach`.
+///
+/// A box looks at the cells of a window about `reach + side` wide and `reach` high, rounded
+/// out to whole cells, one row at a time. With cells of side `t·reach` and `d` boxes per
+/// `reach²`, it looks at about `d·(2 + t)·(1 + t)` boxes in `1/t + 1` rows. Minimising
+/// `ROW_COST·(1/t + 1) + d·(2 + t)·(1 + t)` gives `t²·(3 + 2t) = ROW_COST / d`, solved here by
+/// bisection, with `t >= 1`: then a box's window reaches one row below its own at most, which
+/// the search handles without a branch.
+fn auto_cell(n: u64, region: [f32; 4], reach: f32) -> f64 {
+    let reach = f64::from(reach);
+    let area = (f64::from(region[2]) - f64::from(region[0]) + reach)
+        * (f64::from(region[3]) - f64::from(region[1]) + reach);
+    let d = n as f64 / area * reach * reach;
+    if !(d > 0.0 && d.is_finite()) {
+        return reach;
+    }
+    let target = ROW_COST / d;
+    let (mut lo, mut hi) = (1.0f64, 8.0f64);
+    for _ in 0..30 {
+        let t = 0.5 * (lo + hi);
+        if t * t * (3.0 + 2.0 * t) < target {
+            lo = t;
+        } else {
+            hi = t;
+        }
+    }
+    reach * 0.5 * (lo + hi)
+}
