@@ -206,7 +206,8 @@ fn mask_tail(len: usize, words: &mut [u64]) {
 }
 
 /// Shapes a ray can be cast against: `S: RayCast` when [`Rays`] can be tested against `S`.
-/// Implemented for [`Aabbs`], [`Circles`], [`Obbs`] and [`Polygons`].
+/// Implemented for [`Aabbs`](crate::Aabbs), [`Circles`](crate::Circles), [`Obbs`](crate::Obbs)
+/// and [`Polygons`](crate::Polygons), as the pair table lists the casts.
 pub trait RayCast: ShapeSoa {
     /// The eight-lane kernel: lane `i` is the entry parameter of ray `i` into shape `i`, or
     /// `f32::INFINITY` for a miss.

@@ -1,13 +1,15 @@
-//! Queries on a built scene: [`SceneIndex::raycast`], [`SceneIndex::query_aabb`] and
-//! [`SceneIndex::query_point`], through the same grid and kernels as the pair search.
+//! Queries on a built scene: [`SceneIndex::query_aabb`] and [`SceneIndex::query_point`] here,
+//! [`SceneIndex::raycast`] in `ray_walk.rs`, through the same grid and kernels as the pair
+//! search.
 
-use super::{AABB, BATCH, CIRCLE, FromRecords, KIND, OBB, PairFinder, Scene, Shared, padded};
-use crate::batch::{Overlaps, RayCast};
+use super::candidates::KINDS;
+use super::pack::{Pack, Shared, Stored, block_of};
+use super::records::{AABB, CIRCLE, KIND, OBB, padded};
+use super::{PairFinder, Scene};
+use crate::batch::Overlaps;
+use crate::lanes::{AabbX8, LANES, PointX8};
 use crate::shape::{Aabb, Point, Ray};
-use crate::soa::{
-    AabbX8, Aabbs, CircleX8, Circles, LANES, ObbX8, Obbs, PointX8, Points, PolygonX8, Polygons,
-    RayX8, ShapeSoa,
-};
+use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 
 /// A [`Scene`] with its grid built, for many queries: ray casts, boxes, points. Borrowed from
 /// a [`PairFinder`] (whose scratch it uses) and from the scene, which therefore cannot change
@@ -30,9 +32,9 @@ use crate::soa::{
 /// ```
 #[derive(Debug)]
 pub struct SceneIndex<'a> {
-    finder: &'a PairFinder,
-    scene: &'a Scene,
-    sentinel: usize,
+    pub(crate) finder: &'a PairFinder,
+    pub(crate) scene: &'a Scene,
+    pub(crate) sentinel: usize,
 }
 
 impl PairFinder {
@@ -97,44 +99,9 @@ impl Probe for Aabbs {
     }
 }
 
-/// Candidate positions by kind, decided [`BATCH`] at a time.
-struct Batches {
-    pending: [[u32; BATCH]; 4],
-    filled: [usize; 4],
-}
-
-impl Batches {
-    fn new() -> Self {
-        Self {
-            pending: [[0; BATCH]; 4],
-            filled: [0; 4],
-        }
-    }
-
-    /// Files position `p`; returns the kind whose batch is now full, if any.
-    #[inline]
-    fn push(&mut self, shared: &Shared<'_>, p: u32) -> Option<usize> {
-        let kind = (shared.shapes[p as usize].kind & KIND) as usize;
-        self.pending[kind][self.filled[kind]] = p;
-        self.filled[kind] += 1;
-        (self.filled[kind] == BATCH).then_some(kind)
-    }
-
-    /// The lane blocks of kind `kind`'s batch (padded with the sentinel), and how many
-    /// positions it holds; empties it.
-    fn take(&mut self, kind: usize, sentinel: u32) -> ([[u32; LANES]; BATCH / LANES], usize) {
-        let n = self.filled[kind];
-        self.filled[kind] = 0;
-        let mut blocks = [[sentinel; LANES]; BATCH / LANES];
-        for (i, &p) in self.pending[kind][..n].iter().enumerate() {
-            blocks[i / LANES][i % LANES] = p;
-        }
-        (blocks, n)
-    }
-}
-
 impl SceneIndex<'_> {
-    fn shared(&self) -> Shared<'_> {
+    /// What the kernels read: the finder's records in cell order and the scene's polygons.
+    pub(crate) fn shared(&self) -> Shared<'_> {
         Shared {
             grid: &self.finder.grid,
             shapes: &self.finder.sorted[..=self.sentinel],
@@ -173,20 +140,20 @@ impl SceneIndex<'_> {
         }
         let shared = self.shared();
         let probe = Q::splat(q);
-        let mut batches = Batches::new();
-        let sentinel = self.sentinel as u32;
-        let decide = |batches: &mut Batches, kind: usize, out: &mut Vec<u32>| {
-            let (blocks, n) = batches.take(kind, sentinel);
-            for (k, at) in blocks.iter().enumerate().take(n.div_ceil(LANES)) {
+        let mut batches = Pack::<u32, KINDS>::default();
+        let sentinel = shared.sentinel();
+        let decide = |batches: &mut Pack<u32, KINDS>, kind: usize, out: &mut Vec<u32>| {
+            let positions = batches.take(kind);
+            let n = positions.len();
+            for k in 0..n.div_ceil(LANES) {
+                let at = block_of(positions, k, sentinel);
                 let bits = match kind as u32 {
                     CIRCLE => {
-                        <Q as Overlaps<Circles>>::kernel(&probe, &CircleX8::gather(&shared, *at))
+                        <Q as Overlaps<Circles>>::kernel(&probe, &Circles::gather(&shared, at))
                     }
-                    AABB => <Q as Overlaps<Aabbs>>::kernel(&probe, &AabbX8::gather(&shared, *at)),
-                    OBB => <Q as Overlaps<Obbs>>::kernel(&probe, &ObbX8::gather(&shared, *at)),
-                    _ => {
-                        <Q as Overlaps<Polygons>>::kernel(&probe, &PolygonX8::gather(&shared, *at))
-                    }
+                    AABB => <Q as Overlaps<Aabbs>>::kernel(&probe, &Aabbs::gather(&shared, at)),
+                    OBB => <Q as Overlaps<Obbs>>::kernel(&probe, &Obbs::gather(&shared, at)),
+                    _ => <Q as Overlaps<Polygons>>::kernel(&probe, &Polygons::gather(&shared, at)),
                 };
                 let mut bits = u32::from(bits) & ((1u32 << (n - k * LANES).min(LANES)) - 1);
                 while bits != 0 {
@@ -196,7 +163,8 @@ impl SceneIndex<'_> {
             }
         };
         let mut visit = |p: u32| {
-            if let Some(kind) = batches.push(&shared, p) {
+            let kind = (shared.shapes[p as usize].kind & KIND) as usize;
+            if batches.push(kind, p, true) {
                 decide(&mut batches, kind, out);
             }
         };
@@ -210,199 +178,9 @@ impl SceneIndex<'_> {
             None => (0..entered as u32).for_each(&mut visit),
         }
         (entered as u32..sentinel).for_each(&mut visit);
-        for kind in 0..4 {
+        for kind in 0..KINDS {
             decide(&mut batches, kind, out);
         }
         out.sort_unstable();
     }
-
-    /// The nearest shape the ray hits and the entry parameter (see [`Scene::raycast`]).
-    ///
-    /// Walks each grid level along the ray in steps of about one cell, testing the shapes whose
-    /// boxes reach each step's stretch of the ray (found through the same rounding-proof cell
-    /// windows as the pair search), nearest stretch first, until a stretch begins beyond the
-    /// best hit so far. The parts of the ray outside a level's cells are one stretch each,
-    /// whose window lies in the border cells where far outliers are kept.
-    #[must_use]
-    pub fn raycast(&self, ray: &Ray) -> Option<(u32, f32)> {
-        if ray.check().is_err() {
-            return None;
-        }
-        let shared = self.shared();
-        let probe = RayX8::splat(*ray);
-        let sentinel = self.sentinel as u32;
-        let mut best = (f32::INFINITY, u32::MAX);
-        let mut batches = Batches::new();
-        let decide = |batches: &mut Batches, kind: usize, best: &mut (f32, u32)| {
-            let (blocks, n) = batches.take(kind, sentinel);
-            for (k, at) in blocks.iter().enumerate().take(n.div_ceil(LANES)) {
-                let t = match kind as u32 {
-                    CIRCLE => <Circles as RayCast>::kernel(&probe, &CircleX8::gather(&shared, *at)),
-                    AABB => <Aabbs as RayCast>::kernel(&probe, &AabbX8::gather(&shared, *at)),
-                    OBB => <Obbs as RayCast>::kernel(&probe, &ObbX8::gather(&shared, *at)),
-                    _ => <Polygons as RayCast>::kernel(&probe, &PolygonX8::gather(&shared, *at)),
-                };
-                for (lane, &t) in t.as_array().iter().enumerate().take(n - k * LANES) {
-                    let id = shared.shapes[at[lane] as usize].id;
-                    if t < best.0 || (t == best.0 && t < f32::INFINITY && id < best.1) {
-                        *best = (t, id);
-                    }
-                }
-            }
-        };
-        let visit = |p: u32, batches: &mut Batches, best: &mut (f32, u32)| {
-            if let Some(kind) = batches.push(&shared, p) {
-                decide(batches, kind, best);
-            }
-        };
-        let entered = shared.grid.len() as u32;
-        for p in entered..sentinel {
-            visit(p, &mut batches, &mut best);
-        }
-        for l in 0..shared.grid.levels() {
-            let (region, cell, reach) = shared.grid.region(l);
-            for (t0, t1) in stretches(ray, region, cell, reach) {
-                if f64::from(best.0) < t0 {
-                    break;
-                }
-                let b = stretch_box(ray, t0, t1, cell);
-                shared
-                    .grid
-                    .overlapping_in(l, b, &mut |p| visit(p, &mut batches, &mut best));
-                for kind in 0..4 {
-                    decide(&mut batches, kind, &mut best);
-                }
-            }
-        }
-        for kind in 0..4 {
-            decide(&mut batches, kind, &mut best);
-        }
-        (best.0 < f32::INFINITY).then_some((best.1, best.0))
-    }
-}
-
-/// The point at parameter `t` (in `f64`); a zero direction component keeps the origin's
-/// coordinate even for an infinite `t`.
-fn point_at(r: &Ray, t: f64) -> [f64; 2] {
-    let along = |o: f32, d: f32| {
-        if d == 0.0 {
-            f64::from(o)
-        } else {
-            f64::from(o) + t * f64::from(d)
-        }
-    };
-    [along(r.origin_x, r.dir_x), along(r.origin_y, r.dir_y)]
-}
-
-/// The stretches `[t0, t1]` of the ray, in order, that cover `[0, max_t]`: the part before it
-/// enters the level's cells (grown by a cell and the reach), steps of about one cell inside,
-/// and the part after it leaves.
-fn stretches(r: &Ray, region: [f32; 4], cell: f32, reach: f32) -> Stretches {
-    let (cell, reach) = (f64::from(cell), f64::from(reach));
-    let lo = [f64::from(region[0]) - cell, f64::from(region[1]) - cell];
-    let hi = [
-        f64::from(region[2]) + reach + cell,
-        f64::from(region[3]) + reach + cell,
-    ];
-    let o = [f64::from(r.origin_x), f64::from(r.origin_y)];
-    let d = [f64::from(r.dir_x), f64::from(r.dir_y)];
-    let (mut t_in, mut t_out) = (f64::NEG_INFINITY, f64::INFINITY);
-    for k in 0..2 {
-        if d[k] == 0.0 {
-            if o[k] < lo[k] || o[k] > hi[k] {
-                (t_in, t_out) = (f64::INFINITY, f64::NEG_INFINITY);
-            }
-        } else {
-            let (a, b) = ((lo[k] - o[k]) / d[k], (hi[k] - o[k]) / d[k]);
-            t_in = t_in.max(a.min(b));
-            t_out = t_out.min(a.max(b));
-        }
-    }
-    let end = f64::from(r.max_t);
-    let (a, b) = (t_in.max(0.0), t_out.min(end));
-    if a > b {
-        // Never inside the cells: one stretch, whose window is in the border cells.
-        return Stretches {
-            before: Some((0.0, end)),
-            a: 0.0,
-            b: 0.0,
-            steps: 0,
-            k: 0,
-            after: None,
-        };
-    }
-    let step = cell / d[0].abs().max(d[1].abs());
-    let steps = if step.is_finite() && step > 0.0 {
-        ((b - a) / step).ceil().clamp(1.0, MAX_STEPS)
-    } else {
-        1.0
-    };
-    Stretches {
-        before: (a > 0.0).then_some((0.0, a)),
-        a,
-        b,
-        steps: steps as u64,
-        k: 0,
-        after: (b < end).then_some((b, end)),
-    }
-}
-
-/// Most steps a ray takes through one level (a ray longer than a million cells takes longer
-/// steps).
-const MAX_STEPS: f64 = 1e6;
-
-/// The iterator of [`stretches`].
-struct Stretches {
-    before: Option<(f64, f64)>,
-    a: f64,
-    b: f64,
-    steps: u64,
-    k: u64,
-    after: Option<(f64, f64)>,
-}
-
-impl Iterator for Stretches {
-    type Item = (f64, f64);
-    fn next(&mut self) -> Option<(f64, f64)> {
-        if let Some(s) = self.before.take() {
-            return Some(s);
-        }
-        if self.k < self.steps {
-            let at = |k: u64| self.a + (self.b - self.a) * k as f64 / self.steps as f64;
-            let t1 = if self.k + 1 == self.steps {
-                self.b
-            } else {
-                at(self.k + 1)
-            };
-            let s = (at(self.k), t1);
-            self.k += 1;
-            return Some(s);
-        }
-        self.after.take()
-    }
-}
-
-/// The box around the ray's points from `t0` to `t1`, grown by a margin far above the
-/// rounding of any kernel's hit point (2⁻¹² of the largest coordinate involved, and of the
-/// cell), as `f32` bounds.
-fn stretch_box(r: &Ray, t0: f64, t1: f64, cell: f32) -> [f32; 4] {
-    let (p0, p1) = (point_at(r, t0), point_at(r, t1));
-    let scale = [
-        p0[0],
-        p0[1],
-        p1[0],
-        p1[1],
-        f64::from(r.origin_x),
-        f64::from(r.origin_y),
-    ]
-    .iter()
-    .filter(|v| v.is_finite())
-    .fold(f64::from(cell), |m, v| m.max(v.abs()));
-    let margin = scale * (1.0 / 4096.0) + 1e-18;
-    [
-        (p0[0].min(p1[0]) - margin) as f32,
-        (p0[1].min(p1[1]) - margin) as f32,
-        (p0[0].max(p1[0]) + margin) as f32,
-        (p0[1].max(p1[1]) + margin) as f32,
-    ]
 }

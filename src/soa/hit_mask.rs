@@ -39,13 +39,6 @@ impl HitMask {
         self.len
     }
 
-    /// Whether the mask describes no pairs.
-    #[inline]
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Whether pair `i` overlaps. Panics if `i >= len()`.
     #[inline]
     #[must_use]
@@ -56,6 +49,13 @@ impl HitMask {
             self.len
         );
         self.words[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Whether the mask describes no pairs.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Number of overlapping pairs.

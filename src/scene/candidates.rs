@@ -1,0 +1,184 @@
+//! Candidate pairs into answer pairs: each candidate is filed by pair kind (the kinds a scene
+//! holds, taken from the pair table), every [`BATCH`] of a kind are packed into lane blocks and
+//! decided by the kernels, and the hits become answer pairs.
+
+use super::SIDE;
+use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
+use super::records::KIND;
+use crate::batch::Overlaps;
+use crate::lanes::LANES;
+use std::time::{Duration, Instant};
+
+/// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
+pub(crate) const KINDS: usize = 4;
+
+/// Tests a pair kind's pending candidates.
+type Test = fn(&mut Candidates, &Shared<'_>, usize);
+
+/// A pair kind of the table: the kind codes of its two shape kinds, and its test.
+type PairKind = (Option<u32>, Option<u32>, Test);
+
+/// Every pair kind of the pair table, with its kind codes and test.
+macro_rules! table_kinds {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        &[
+            $((<$A as Stored>::CODE, <$B as Stored>::CODE, Candidates::test::<$A, $B>),)*
+            $((<$S as Stored>::CODE, <$S as Stored>::CODE, Candidates::test::<$S, $S>),)*
+        ]
+    };
+}
+
+const TABLE: &[PairKind] = crate::pair_table!(table_kinds);
+
+/// How many pair kinds of the table a scene holds both kinds of.
+const PAIR_KINDS: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < TABLE.len() {
+        if let (Some(_), Some(_)) = (TABLE[i].0, TABLE[i].1) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// The pair kinds a scene files candidates by, and the pair kind of two kind codes. Checked
+/// here, at compile time: the table has exactly one pair kind for each pair of kinds a scene
+/// holds, with the smaller kind code first (the order [`Candidates::file`] passes them in).
+const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = {
+    let mut tests = [TABLE[0].2; PAIR_KINDS];
+    let mut kind_of = [[u8::MAX; KINDS]; KINDS];
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        if let (Some(a), Some(b)) = (TABLE[i].0, TABLE[i].1) {
+            let (a, b) = (a as usize, b as usize);
+            assert!(
+                a <= b,
+                "a scene pair kind must have the smaller kind code first"
+            );
+            assert!(
+                kind_of[a][b] == u8::MAX,
+                "two pair kinds for one pair of kinds"
+            );
+            tests[n] = TABLE[i].2;
+            kind_of[a][b] = n as u8;
+            kind_of[b][a] = n as u8;
+            n += 1;
+        }
+        i += 1;
+    }
+    let mut a = 0;
+    while a < KINDS {
+        let mut b = 0;
+        while b < KINDS {
+            assert!(
+                kind_of[a][b] != u8::MAX,
+                "a pair of scene kinds has no kernel"
+            );
+            b += 1;
+        }
+        a += 1;
+    }
+    (tests, kind_of)
+};
+
+/// The narrow phase of one job: candidates by pair kind, the answer pairs, the counts and
+/// times.
+#[derive(Debug, Default)]
+pub(crate) struct Candidates {
+    pending: Pack<(u32, u32), PAIR_KINDS>,
+    pub(crate) pairs: Vec<(u32, u32)>,
+    pub(crate) candidates: usize,
+    pub(crate) pack_time: Duration,
+    pub(crate) kernel_time: Duration,
+}
+
+impl Candidates {
+    /// Empty pending batches, answer, counts and times, for a new frame.
+    pub(crate) fn reset(&mut self) {
+        self.pending.clear();
+        self.pairs.clear();
+        self.candidates = 0;
+        self.pack_time = Duration::ZERO;
+        self.kernel_time = Duration::ZERO;
+    }
+
+    /// Files a candidate (two positions) under its pair kind, the smaller kind first (the
+    /// kernels' argument order), and tests the batch when it is full. In `pairs_with`, a pair
+    /// from one scene is dropped here. No branch depends on the kinds.
+    #[inline(always)]
+    pub(crate) fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
+        let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
+        let keep = !shared.cross || (rp.id ^ rq.id) & SIDE != 0;
+        let (kp, kq) = (rp.kind & KIND, rq.kind & KIND);
+        let swap = kq < kp;
+        let pair = if swap { (q, p) } else { (p, q) };
+        let kind = SCENE.1[kp as usize][kq as usize] as usize;
+        if self.pending.push(kind, pair, keep) {
+            SCENE.0[kind](self, shared, kind);
+        }
+    }
+
+    /// Tests every pair kind's pending candidates.
+    pub(crate) fn flush(&mut self, shared: &Shared<'_>) {
+        for (kind, test) in SCENE.0.iter().enumerate() {
+            test(self, shared, kind);
+        }
+    }
+
+    /// Packs one pair kind's pending pairs into lane blocks (partial blocks padded with the
+    /// inert sentinel), runs the kernel, and records the hits as answer pairs.
+    fn test<A, B>(&mut self, shared: &Shared<'_>, kind: usize)
+    where
+        A: Overlaps<B> + Stored,
+        B: Stored,
+    {
+        let pending = self.pending.take(kind);
+        let filled = pending.len();
+        if filled == 0 {
+            return;
+        }
+        let start = Instant::now();
+        let sentinel = shared.sentinel();
+        let blocks = filled.div_ceil(LANES);
+        let mut a = [A::INERT; BLOCKS];
+        let mut b = [B::INERT; BLOCKS];
+        for k in 0..blocks {
+            let at = block_of(pending, k, (sentinel, sentinel));
+            a[k] = A::gather(shared, at.map(|p| p.0));
+            b[k] = B::gather(shared, at.map(|p| p.1));
+        }
+        let packed = Instant::now();
+        let mut hits = 0u64;
+        for k in 0..blocks {
+            hits |= u64::from(A::kernel(&a[k], &b[k])) << (k * LANES);
+        }
+        hits &= u64::MAX >> (64 - filled);
+        while hits != 0 {
+            let (p, q) = pending[hits.trailing_zeros() as usize];
+            let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
+            self.pairs.push(if shared.cross {
+                // (id in the first scene, id in the second)
+                if x & SIDE == 0 {
+                    (x, y & !SIDE)
+                } else {
+                    (y, x & !SIDE)
+                }
+            } else {
+                (x.min(y), x.max(y))
+            });
+            hits &= hits - 1;
+        }
+        self.candidates += filled;
+        let done = Instant::now();
+        self.pack_time += packed - start;
+        self.kernel_time += done - packed;
+    }
+}
+
+const _: () = assert!(BATCH <= 64, "a batch's hits fit one u64");

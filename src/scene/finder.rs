@@ -1,0 +1,275 @@
+//! [`PairFinder`]: the frame driver. It builds the grid over a scene's boxes, places the
+//! shapes' records in cell order, runs the search and the narrow phase in jobs on rayon's
+//! threads, gathers and sorts the answer, and reports each phase in [`FrameStats`].
+
+use super::candidates::Candidates;
+use super::pack::Shared;
+use super::records::{Record, UNBOUNDED};
+use super::sort::RadixSort;
+use super::{SIDE, Scene};
+use crate::broadphase::counting_sort::Staged;
+use crate::broadphase::grid::Grid;
+use core::ops::Range;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Fewest shapes per job worth a rayon task (waking a sleeping worker costs tens of µs).
+const MIN_JOB: usize = 16 * 1024;
+
+/// Candidates a job collects before filing them by kind.
+const FOUND: usize = 512;
+
+/// What one frame of a [`PairFinder`] did and how long each phase took.
+///
+/// Search, pack and kernel times are summed over the threads that ran them (CPU time); on one
+/// thread they are wall time. Packing and kernels run in small batches inside the search, so the
+/// search time excludes them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrameStats {
+    /// Shapes in the scene(s).
+    pub shapes: usize,
+    /// Shapes never paired because they fail [`Shape::check`](crate::Shape::check).
+    pub invalid: usize,
+    /// Shapes with infinite or overflow-prone bounds, tested against every other shape.
+    pub unbounded: usize,
+    /// Grid levels (shapes are sorted into levels by size, a factor 8 per level).
+    pub levels: usize,
+    /// Shapes in the levels coarser than the level of the median size.
+    pub large: usize,
+    /// Cells over all levels.
+    pub cells: usize,
+    /// The cell side of the median size's level.
+    pub cell_size: f32,
+    /// Candidate pairs (overlapping bounding boxes) handed to the kernels.
+    pub candidates: usize,
+    /// Overlapping pairs found.
+    pub pairs: usize,
+    /// Building the grid and copying the shapes into cell order.
+    pub build: Duration,
+    /// Pairing bounding boxes through the grid.
+    pub search: Duration,
+    /// Copying candidates' shapes into lane blocks.
+    pub pack: Duration,
+    /// Running the kernels and collecting their hits.
+    pub kernels: Duration,
+    /// Sorting the answer.
+    pub sort: Duration,
+}
+
+/// The reusable scratch of the pair search: grid arrays, shapes in cell order, candidate
+/// batches, the sort's buffers. Keep one across frames and a steady frame loop allocates
+/// nothing once the buffers have grown.
+///
+/// ```
+/// use widephase::{Circle, PairFinder, Scene};
+/// let mut scene: Scene = (0..100).map(|i| Circle::new(i as f32, 0.0, 0.6)).collect();
+/// let mut finder = PairFinder::new();
+/// let mut pairs = Vec::new();
+/// for frame in 0..3 {
+///     for id in 0..100 {
+///         scene.set(id, Circle::new(id as f32 + frame as f32 * 0.1, 0.0, 0.6));
+///     }
+///     finder.overlapping_pairs(&scene, &mut pairs);
+///     assert_eq!(pairs.len(), 99); // each circle touches its neighbours
+/// }
+/// assert_eq!(finder.stats().pairs, 99);
+/// ```
+#[derive(Debug, Default)]
+pub struct PairFinder {
+    /// Both scenes' boxes, for `pairs_with`.
+    boxes: Vec<[f32; 4]>,
+    pub(crate) grid: Grid,
+    /// Input indices of the unbounded shapes.
+    pub(crate) unbounded: Vec<u32>,
+    /// Per position: the records in the grid's order, then the unbounded shapes, then one inert
+    /// sentinel that pads partial lane blocks.
+    pub(crate) sorted: Vec<Record>,
+    /// Scratch of the grid's two-pass sort.
+    staged: Vec<Staged<Record>>,
+    jobs: Vec<Job>,
+    sort: RadixSort,
+    stats: FrameStats,
+}
+
+impl PairFinder {
+    /// Empty scratch.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// [`Scene::overlapping_pairs`] into `out` (cleared first), reusing this scratch.
+    pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
+        self.run(&[scene], scene.cell_size, out);
+    }
+
+    /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
+    pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
+        self.run(&[scene, other], scene.cell_size, out);
+    }
+
+    /// What the last frame did.
+    #[must_use]
+    pub fn stats(&self) -> &FrameStats {
+        &self.stats
+    }
+
+    fn run(&mut self, sides: &[&Scene], cell_size: Option<f32>, out: &mut Vec<(u32, u32)>) {
+        let cross = sides.len() == 2;
+        let start = Instant::now();
+        let mut stats = FrameStats {
+            shapes: sides.iter().map(|s| s.len()).sum(),
+            invalid: sides.iter().map(|s| s.invalid).sum(),
+            unbounded: sides.iter().map(|s| s.unbounded).sum(),
+            ..FrameStats::default()
+        };
+        let sentinel = self.build(sides, cell_size);
+        stats.build = start.elapsed();
+        stats.levels = self.grid.levels();
+        stats.large = self.grid.coarse();
+        stats.cells = self.grid.cells();
+        stats.cell_size = self.grid.cell_size();
+
+        self.plan_jobs();
+        let shared = Shared {
+            grid: &self.grid,
+            shapes: &self.sorted[..=sentinel],
+            polygons: [&sides[0].polygons, &sides[sides.len() - 1].polygons],
+            unbounded: self.unbounded.len(),
+            cross,
+        };
+        self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
+
+        let sort = Instant::now();
+        out.clear();
+        for job in &self.jobs {
+            let narrow = &job.narrow;
+            out.extend_from_slice(&narrow.pairs);
+            stats.candidates += narrow.candidates;
+            stats.search += job.search_time;
+            stats.pack += narrow.pack_time;
+            stats.kernels += narrow.kernel_time;
+        }
+        self.sort.sort(out);
+        stats.sort = sort.elapsed();
+        stats.pairs = out.len();
+        self.stats = stats;
+    }
+
+    /// Builds the grid over the scenes' shapes and copies their records into cell order,
+    /// then the unbounded shapes, then the inert sentinel; returns the sentinel's position.
+    pub(crate) fn build(&mut self, sides: &[&Scene], cell_size: Option<f32>) -> usize {
+        let first = sides[0].len();
+        let boxes = if sides.len() == 2 {
+            self.boxes.clear();
+            self.boxes.extend_from_slice(&sides[0].boxes);
+            self.boxes.extend_from_slice(&sides[1].boxes);
+            &self.boxes[..]
+        } else {
+            &sides[0].boxes[..]
+        };
+        let record = |i: u32| -> Record {
+            let i = i as usize;
+            if i < first {
+                sides[0].records[i]
+            } else {
+                let r = sides[1].records[i - first];
+                Record {
+                    id: r.id | SIDE,
+                    ..r
+                }
+            }
+        };
+        // Room for every shape and the sentinel; the grid places the entered ones in cell order.
+        if self.sorted.len() < boxes.len() + 1 {
+            self.sorted.resize(boxes.len() + 1, Record::INERT);
+        }
+        self.grid.build(
+            boxes,
+            cell_size,
+            record,
+            &mut self.staged,
+            &mut self.sorted[..],
+        );
+        // The unbounded shapes after the grid's, then the sentinel.
+        self.unbounded.clear();
+        if sides.iter().any(|s| s.unbounded > 0) {
+            for (side, scene) in sides.iter().enumerate() {
+                let offset = if side == 0 { 0 } else { first as u32 };
+                self.unbounded.extend(
+                    (0..scene.len() as u32)
+                        .filter(|&i| scene.records[i as usize].kind & UNBOUNDED != 0)
+                        .map(|i| i + offset),
+                );
+            }
+        }
+        let entered = self.grid.len();
+        for (k, &i) in self.unbounded.iter().enumerate() {
+            self.sorted[entered + k] = record(i);
+        }
+        let sentinel = entered + self.unbounded.len();
+        self.sorted[sentinel] = Record::INERT;
+        sentinel
+    }
+
+    /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
+    /// up to four per thread otherwise (fewer for small scenes).
+    fn plan_jobs(&mut self) {
+        let threads = rayon::current_num_threads();
+        let work = self.grid.len() + self.unbounded.len() * 64;
+        let want = if threads <= 1 {
+            1
+        } else {
+            (threads * 4).min(work / MIN_JOB + 1)
+        };
+        if self.jobs.len() < want {
+            self.jobs.resize_with(want, Job::default);
+        }
+        self.jobs.truncate(want);
+        let (entered, unbounded) = (self.grid.len(), self.unbounded.len());
+        let split = |n: usize, k: usize| n * k / want;
+        for (k, job) in self.jobs.iter_mut().enumerate() {
+            job.positions = split(entered, k)..split(entered, k + 1);
+            job.unbounded = split(unbounded, k)..split(unbounded, k + 1);
+        }
+    }
+}
+
+/// One share of the pair search and everything after it, with its own scratch.
+#[derive(Debug, Default)]
+struct Job {
+    positions: Range<usize>,
+    unbounded: Range<usize>,
+    /// Candidates as the search finds them.
+    found: Vec<(u32, u32)>,
+    narrow: Candidates,
+    search_time: Duration,
+}
+
+impl Job {
+    fn run(&mut self, shared: &Shared<'_>) {
+        let start = Instant::now();
+        let narrow = &mut self.narrow;
+        narrow.reset();
+        self.found.resize(FOUND, (0, 0));
+        let mut drain = |found: &[(u32, u32)]| {
+            for &(p, q) in found {
+                narrow.file(shared, p, q);
+            }
+        };
+        shared
+            .grid
+            .search(self.positions.clone(), &mut self.found, &mut drain);
+        let entered = shared.grid.len();
+        for u in self.unbounded.clone() {
+            let p = (entered + u) as u32;
+            for q in (0..entered).chain(entered + u + 1..entered + shared.unbounded) {
+                narrow.file(shared, p, q as u32);
+            }
+        }
+        narrow.flush(shared);
+        self.search_time = start
+            .elapsed()
+            .saturating_sub(narrow.pack_time + narrow.kernel_time);
+    }
+}

@@ -1,0 +1,158 @@
+//! Lane packing: candidates wait in [`Pack`] by key (a pair kind, or a shape kind for a query)
+//! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
+//! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
+
+use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
+use crate::broadphase::grid::Grid;
+use crate::lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8, transpose};
+use crate::shape::{MAX_VERTICES, Polygon};
+use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
+use wide::f32x8;
+
+/// Candidates collected per key before they are packed and tested: whole lane blocks, and
+/// their hits fit one `u64`.
+pub(crate) const BATCH: usize = 64;
+const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(LANES));
+
+/// Lane blocks per batch.
+pub(crate) const BLOCKS: usize = BATCH / LANES;
+
+/// What the narrow phase reads: the shapes' records in the grid's order (then the unbounded
+/// shapes, then one inert sentinel that pads partial lane blocks), and the polygons they
+/// point to.
+pub(crate) struct Shared<'a> {
+    pub(crate) grid: &'a Grid,
+    pub(crate) shapes: &'a [Record],
+    /// Each scene's polygon slots, by side.
+    pub(crate) polygons: [&'a [Polygon]; 2],
+    pub(crate) unbounded: usize,
+    /// Whether this is `pairs_with` (pairs within one scene are dropped).
+    pub(crate) cross: bool,
+}
+
+impl Shared<'_> {
+    /// The position of the inert sentinel.
+    #[inline(always)]
+    pub(crate) fn sentinel(&self) -> u32 {
+        (self.shapes.len() - 1) as u32
+    }
+}
+
+/// A container kind as a scene stores it: its kind code, and its lane blocks gathered from
+/// records.
+pub(crate) trait Stored: ShapeSoa {
+    /// The kind code of [`Record::kind`], or `None` for a kind a scene does not hold.
+    const CODE: Option<u32>;
+    /// Eight lanes that never hit.
+    const INERT: Self::X8;
+    /// The lane block of the shapes at eight positions.
+    fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self::X8;
+}
+
+/// The shapes whose records hold their fields in line, in the order of the lane type's
+/// fields (`CODE` `None`: points, which only queries use, never a record).
+macro_rules! stored_in_line {
+    ($($Soa:ident: $X8:ident = $code:expr;)+) => {$(
+        impl Stored for $Soa {
+            const CODE: Option<u32> = $code;
+            const INERT: $X8 = $X8::INERT;
+            #[inline(always)]
+            fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> $X8 {
+                let r = at.map(|p| {
+                    let f = &shared.shapes[p as usize].fields;
+                    core::array::from_fn(|k| f[k])
+                });
+                bytemuck::cast(transpose::<[f32; size_of::<$X8>() / 32], { size_of::<$X8>() / 32 }>(r))
+            }
+        }
+    )+};
+}
+
+stored_in_line! {
+    Points: PointX8 = None;
+    Circles: CircleX8 = Some(CIRCLE);
+    Aabbs: AabbX8 = Some(AABB);
+    Obbs: ObbX8 = Some(OBB);
+}
+
+impl Stored for Polygons {
+    const CODE: Option<u32> = Some(POLYGON);
+    const INERT: PolygonX8 = PolygonX8::INERT;
+    /// The polygons the records point to, from their scene's slots; the inert sentinel record
+    /// stays inert.
+    #[inline(always)]
+    fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> PolygonX8 {
+        let (mut xs, mut ys) = (
+            [[f32::NAN; LANES]; MAX_VERTICES],
+            [[f32::NAN; LANES]; MAX_VERTICES],
+        );
+        for (l, &i) in at.iter().enumerate() {
+            let r = &shared.shapes[i as usize];
+            if r.kind & KIND != POLYGON {
+                continue;
+            }
+            let side = (r.id >> 31) as usize;
+            let p = &shared.polygons[side][r.fields[0].to_bits() as usize];
+            for k in 0..MAX_VERTICES {
+                (xs[k][l], ys[k][l]) = (p.xs[k], p.ys[k]);
+            }
+        }
+        PolygonX8 {
+            x: core::array::from_fn(|k| f32x8::new(xs[k])),
+            y: core::array::from_fn(|k| f32x8::new(ys[k])),
+        }
+    }
+}
+
+/// Items waiting to be tested, by key, [`BATCH`] at most per key. Both the pair search (items:
+/// pairs of positions, keys: pair kinds) and the queries (items: positions, keys: shape kinds)
+/// file their candidates here.
+#[derive(Debug)]
+pub(crate) struct Pack<T, const K: usize> {
+    pending: [[T; BATCH]; K],
+    filled: [usize; K],
+}
+
+impl<T: Copy + Default, const K: usize> Default for Pack<T, K> {
+    fn default() -> Self {
+        Self {
+            pending: [[T::default(); BATCH]; K],
+            filled: [0; K],
+        }
+    }
+}
+
+impl<T: Copy, const K: usize> Pack<T, K> {
+    /// Files `item` under `key` when `keep` (without a branch: it is written either way and
+    /// counted only when kept); whether `key`'s batch is full now, and must be taken before
+    /// the next push under `key`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, key: usize, item: T, keep: bool) -> bool {
+        let filled = self.filled[key];
+        self.pending[key][filled] = item;
+        self.filled[key] = filled + usize::from(keep);
+        filled + 1 == BATCH
+    }
+
+    /// The items filed under `key`, which is empty afterwards.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, key: usize) -> &[T] {
+        let n = core::mem::take(&mut self.filled[key]);
+        &self.pending[key][..n]
+    }
+
+    /// Empties every key.
+    pub(crate) fn clear(&mut self) {
+        self.filled = [0; K];
+    }
+}
+
+/// Lane block `k` of `items` (at most [`BATCH`]): items `8k .. 8k + 8`, the last block padded
+/// with `pad`.
+#[inline(always)]
+pub(crate) fn block_of<T: Copy>(items: &[T], k: usize, pad: T) -> [T; LANES] {
+    let chunk = &items[k * LANES..items.len().min(k * LANES + LANES)];
+    let mut at = [pad; LANES];
+    at[..chunk.len()].copy_from_slice(chunk);
+    at
+}

@@ -1,0 +1,95 @@
+//! Records: one shape as the narrow phase reads it (its fields, id and kind code), and its
+//! padded bounding box, both computed once when a shape enters a [`Scene`](super::Scene).
+
+use super::BOUNDED;
+use crate::shape::{Aabb, Shape};
+
+/// Kind codes of the scene's shapes, in the kernels' argument order, in the low two bits.
+pub(crate) const CIRCLE: u32 = 0;
+pub(crate) const AABB: u32 = 1;
+pub(crate) const OBB: u32 = 2;
+pub(crate) const POLYGON: u32 = 3;
+pub(crate) const KIND: u32 = 3;
+/// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
+pub(crate) const UNBOUNDED: u32 = 0x40;
+/// Flag: the shape fails [`Shape::check`].
+pub(crate) const INVALID: u32 = 0x80;
+/// One shape as the narrow phase reads it: its fields as the lane blocks take them (circle `x,
+/// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
+/// half_height, cos, sin`), its id (with [`SIDE`](super::SIDE) for the second scene) and its kind
+/// code.
+/// Half a cache line, so that copying records in any order touches one line each.
+#[derive(Clone, Copy, Debug, bytemuck::Zeroable)]
+#[repr(C, align(32))]
+pub(crate) struct Record {
+    pub(crate) fields: [f32; 6],
+    pub(crate) id: u32,
+    pub(crate) kind: u32,
+}
+
+impl Record {
+    /// NaN fields never hit, whatever they are paired with.
+    pub(crate) const INERT: Self = Self {
+        fields: [f32::NAN; 6],
+        id: 0,
+        kind: INVALID,
+    };
+}
+
+/// A shape's padded box (with a NaN `min_x` for shapes the grid leaves out) and its record.
+#[inline(always)]
+pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
+    const OUT: [f32; 4] = [f32::NAN; 4];
+    let (fields, kind) = match *shape {
+        Shape::Circle(c) => ([c.x, c.y, c.radius, 0.0, 0.0, 0.0], CIRCLE),
+        Shape::Aabb(b) => ([b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0], AABB),
+        Shape::Obb(o) => (
+            [
+                o.center_x,
+                o.center_y,
+                o.half_width,
+                o.half_height,
+                o.cos,
+                o.sin,
+            ],
+            OBB,
+        ),
+        // The slot is filled in by the scene.
+        Shape::Polygon(_) => ([0.0; 6], POLYGON),
+    };
+    let record = |flag| Record {
+        fields,
+        id,
+        kind: kind | flag,
+    };
+    if shape.check().is_err() {
+        return (OUT, record(INVALID));
+    }
+    match padded(shape.bounding_box()) {
+        Some(b) => (b, record(0)),
+        None => (OUT, record(UNBOUNDED)),
+    }
+}
+
+/// The box of a shape, padded against rounding, or `None` when its bounds are not finite or are
+/// large enough for a kernel's squares to overflow.
+///
+/// A kernel computes with rounding errors of a few ULPs of the largest coordinate involved, and
+/// squared distances underflow to zero below about 1e-19; growing each box by 2⁻¹⁹ of its largest
+/// coordinate (about 32 ULPs) plus 1e-18 keeps every pair a kernel could report inside the grid's
+/// candidates.
+#[inline(always)]
+pub(crate) fn padded(b: Aabb) -> Option<[f32; 4]> {
+    let m = b
+        .min_x
+        .abs()
+        .max(b.min_y.abs())
+        .max(b.max_x.abs())
+        .max(b.max_y.abs());
+    // `m` is NaN when a bound is NaN; `is_nan` and the size test together keep those out too.
+    if m.is_nan() || m > BOUNDED {
+        return None;
+    }
+    let pad = m * (1.0 / (1u32 << 19) as f32) + 1e-18;
+    Some([b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad])
+}
