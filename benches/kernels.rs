@@ -11,32 +11,18 @@ use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
 use parry2d::math::Pose;
-use parry2d::query::intersection_test;
 use parry2d::shape::Shape;
 use std::hint::black_box;
 use std::time::Duration;
-use support::{BenchShape, shapes};
+use support::{BenchShape, Peer, shapes};
 use widephase::wide::f32x8;
 use widephase::{
-    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, Polygons, Ray, RayCast, Rays, ShapeSoa,
-    batch_raycast, batch_test, reference,
+    HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_raycast, batch_test, pair_table,
+    reference,
 };
 
 const IN_CACHE: usize = 4096;
 const STREAMING: usize = 4 << 20;
-
-/// How parry2d answers one pair.
-type Peer<A, B> = fn(&(Pose, A), &(Pose, B)) -> bool;
-
-fn shape_test<A: Shape, B: Shape>(a: &(Pose, A), b: &(Pose, B)) -> bool {
-    intersection_test(&a.0, &a.1, &b.0, &b.1)
-        .unwrap()
-        .intersecting
-}
-
-fn point_test<B: Shape>(p: &(Pose, parry2d::math::Vector), b: &(Pose, B)) -> bool {
-    b.1.contains_point(&b.0, p.1)
-}
 
 /// Packs one answer per pair into 64-bit words, as `HitMask` does, so every contender produces
 /// the same output.
@@ -46,17 +32,16 @@ fn pack(words: &mut [u64], answers: impl Iterator<Item = bool>) {
     }
 }
 
-fn bench_pair<A, B>(
-    c: &mut Criterion,
-    name: &str,
-    reference: fn(&A::Shape, &B::Shape) -> bool,
-    peer: Peer<<A::Shape as BenchShape>::Parry, <B::Shape as BenchShape>::Parry>,
-) where
+/// The kernel of `A` against `B` next to its reference and parry2d (`intersection_test`, or
+/// `contains_point` for points).
+fn bench_pair<A, B>(c: &mut Criterion, name: &str, reference: fn(&A::Shape, &B::Shape) -> bool)
+where
     A: Overlaps<B> + FromIterator<A::Shape>,
     B: ShapeSoa + FromIterator<B::Shape>,
-    A::Shape: BenchShape,
+    A::Shape: Peer<B::Shape>,
     B::Shape: BenchShape,
 {
+    let peer = <A::Shape as Peer<B::Shape>>::overlaps;
     for (n, label) in [(IN_CACHE, "4k"), (STREAMING, "4M")] {
         let va: Vec<A::Shape> = shapes(n, 1);
         let vb: Vec<B::Shape> = shapes(n, 2);
@@ -206,26 +191,22 @@ where
     }
 }
 
-fn kernels(c: &mut Criterion) {
-    bench_pair::<Points, Aabbs>(c, "point_aabb", reference::point_aabb, point_test);
-    bench_pair::<Points, Circles>(c, "point_circle", reference::point_circle, point_test);
-    bench_pair::<Points, Obbs>(c, "point_obb", reference::point_obb, point_test);
-    bench_pair::<Circles, Circles>(c, "circle_circle", reference::circle_circle, shape_test);
-    bench_pair::<Aabbs, Aabbs>(c, "aabb_aabb", reference::aabb_aabb, shape_test);
-    bench_pair::<Circles, Aabbs>(c, "circle_aabb", reference::circle_aabb, shape_test);
-    bench_pair::<Circles, Obbs>(c, "circle_obb", reference::circle_obb, shape_test);
-    bench_pair::<Aabbs, Obbs>(c, "aabb_obb", reference::aabb_obb, shape_test);
-    bench_pair::<Obbs, Obbs>(c, "obb_obb", reference::obb_obb, shape_test);
-    bench_pair::<Points, Polygons>(c, "point_polygon", reference::point_polygon, point_test);
-    bench_pair::<Circles, Polygons>(c, "circle_polygon", reference::circle_polygon, shape_test);
-    bench_pair::<Aabbs, Polygons>(c, "aabb_polygon", reference::aabb_polygon, shape_test);
-    bench_pair::<Obbs, Polygons>(c, "obb_polygon", reference::obb_polygon, shape_test);
-    bench_pair::<Polygons, Polygons>(c, "polygon_polygon", reference::polygon_polygon, shape_test);
-    bench_cast::<Aabbs>(c, "ray_aabb", reference::ray_aabb);
-    bench_cast::<Circles>(c, "ray_circle", reference::ray_circle);
-    bench_cast::<Obbs>(c, "ray_obb", reference::ray_obb);
-    bench_cast::<Polygons>(c, "ray_polygon", reference::ray_polygon);
+/// Every pair kind of the pair table (a distinct pair in its file's order) and every ray cast.
+macro_rules! bench_all {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        fn kernels(c: &mut Criterion) {
+            $(bench_pair::<$A, $B>(c, stringify!($d), reference::$d);)*
+            $(bench_pair::<$S, $S>(c, stringify!($s), reference::$s);)*
+            $(bench_cast::<$C>(c, stringify!($c), reference::$c);)*
+        }
+    };
 }
+
+pair_table!(bench_all);
 
 criterion_group!(benches, kernels);
 criterion_main!(benches);

@@ -26,29 +26,12 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
-use support::BenchShape;
-use widephase::{Aabb, Circle, Obb, PairFinder, Ray, Scene, Shape};
+use support::{BenchShape, Gen};
+use widephase::{Aabb, PairFinder, Ray, Scene, Shape};
 
-/// The benchmark scene: `n` mixed shapes covering about 30 % of their square.
+/// The benchmark scene (see [`support::Gen::mixed_scene`]).
 fn scene(n: usize, seed: u64) -> Scene {
-    // Mean area: circles π·E[r²] = π·13/12, boxes 4·E[hw]·E[hh] = 4.
-    let mean_area = (core::f64::consts::PI * 13.0 / 12.0 + 8.0) / 3.0;
-    let side = (n as f64 * mean_area / 0.3).sqrt() as f32;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let size = |rng: &mut SmallRng| rng.random_range(0.5f32..1.5);
-    (0..n)
-        .map(|i| -> Shape {
-            let (x, y) = (rng.random_range(0.0..side), rng.random_range(0.0..side));
-            match i % 3 {
-                0 => Circle::new(x, y, size(&mut rng)).into(),
-                1 => Aabb::from_center(x, y, size(&mut rng), size(&mut rng)).into(),
-                _ => {
-                    let (hw, hh) = (size(&mut rng), size(&mut rng));
-                    Obb::new(x, y, hw, hh, rng.random_range(-3.2..3.2)).into()
-                }
-            }
-        })
-        .collect()
+    Gen::new(seed).mixed_scene(n).into_iter().collect()
 }
 
 type ParryScene = Vec<(Pose, Box<dyn ParryShape>)>;

@@ -25,8 +25,8 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use widephase::{
-    Aabbs, Circles, HitMask, Obbs, Overlaps, Points, Polygons, Ray, RayCast, Rays, SIMD_BACKEND,
-    ShapeSoa, batch_raycast, batch_test, reference,
+    HitMask, Overlaps, Ray, RayCast, Rays, SIMD_BACKEND, ShapeSoa, batch_raycast, batch_test,
+    pair_table, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -211,42 +211,35 @@ struct Kind {
     replay: fn(&[u32], &[u32]) -> Result<bool, String>,
 }
 
+/// Every pair kind of the pair table (a distinct pair in its file's order) and every ray cast.
 macro_rules! kinds {
-    ($($name:ident: $A:ty, $B:ty;)+ ; $($cast:ident: $S:ty;)+) => {
-        [$(Kind {
-            name: stringify!($name),
-            run: |seed, n| batch::<$A, $B>(stringify!($name), seed, n, reference::$name),
-            replay: |a, b| replay_pair::<$A, $B>(a, b, reference::$name),
-        },)+ $(Kind {
-            name: stringify!($cast),
-            run: |seed, n| batch_cast::<$S>(stringify!($cast), seed, n, reference::$cast),
-            replay: |a, b| replay_cast::<$S>(a, b, reference::$cast),
-        },)+]
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        vec![
+            $(Kind {
+                name: stringify!($d),
+                run: |seed, n| batch::<$A, $B>(stringify!($d), seed, n, reference::$d),
+                replay: |a, b| replay_pair::<$A, $B>(a, b, reference::$d),
+            },)*
+            $(Kind {
+                name: stringify!($s),
+                run: |seed, n| batch::<$S, $S>(stringify!($s), seed, n, reference::$s),
+                replay: |a, b| replay_pair::<$S, $S>(a, b, reference::$s),
+            },)*
+            $(Kind {
+                name: stringify!($c),
+                run: |seed, n| batch_cast::<$C>(stringify!($c), seed, n, reference::$c),
+                replay: |a, b| replay_cast::<$C>(a, b, reference::$c),
+            },)*
+        ]
     };
 }
 
-fn all_kinds() -> [Kind; 18] {
-    kinds! {
-        point_aabb: Points, Aabbs;
-        point_circle: Points, Circles;
-        point_obb: Points, Obbs;
-        circle_circle: Circles, Circles;
-        aabb_aabb: Aabbs, Aabbs;
-        circle_aabb: Circles, Aabbs;
-        circle_obb: Circles, Obbs;
-        aabb_obb: Aabbs, Obbs;
-        obb_obb: Obbs, Obbs;
-        point_polygon: Points, Polygons;
-        circle_polygon: Circles, Polygons;
-        aabb_polygon: Aabbs, Polygons;
-        obb_polygon: Obbs, Polygons;
-        polygon_polygon: Polygons, Polygons;
-        ;
-        ray_aabb: Aabbs;
-        ray_circle: Circles;
-        ray_obb: Obbs;
-        ray_polygon: Polygons;
-    }
+fn all_kinds() -> Vec<Kind> {
+    pair_table!(kinds)
 }
 
 /// The reproducer text: comments for people, `key value` lines for `--replay`.
@@ -292,7 +285,8 @@ fn usage(problem: &str) -> ! {
     eprintln!(
         "usage: fuzz [--seconds S] [--pairs N] [--seed S] [--kind K] [--batch N] [--replay FILE]"
     );
-    eprintln!("kinds: {}", all_kinds().map(|k| k.name).join(", "));
+    let names: Vec<_> = all_kinds().iter().map(|k| k.name).collect();
+    eprintln!("kinds: {}", names.join(", "));
     std::process::exit(2)
 }
 
@@ -382,7 +376,7 @@ fn main() {
         replay(path);
     }
     let kinds: Vec<Kind> = match &options.kind {
-        None => all_kinds().into(),
+        None => all_kinds(),
         Some(name) => match all_kinds().into_iter().find(|k| k.name == name) {
             Some(k) => vec![k],
             None => usage(&format!("unknown kind {name:?}")),

@@ -2,18 +2,19 @@
 """Prints criterion's medians for the kernels bench as a Markdown table.
 
 Reads target/criterion/<pair>/<size>/<contender>/new/estimates.json, written by
-`cargo bench --bench kernels`. Columns: median throughput of each contender in G pairs/s
-(G rays/s for the ray casts) and the x8 kernel's ratios to the others. Usage: scripts/bench_table.py [criterion dir]
+`cargo bench --bench kernels`, for every pair kind of the pair table (src/narrow/pairs.rs).
+Columns: median throughput of each contender in G pairs/s (G rays/s for the ray casts) and
+the x8 kernel's ratios to the others. Usage: scripts/bench_table.py [criterion dir]
 """
 import json
+import re
 import pathlib
 import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
-PAIRS = ["point_aabb", "point_circle", "point_obb", "circle_circle", "aabb_aabb",
-         "circle_aabb", "circle_obb", "aabb_obb", "obb_obb", "point_polygon", "circle_polygon",
-         "aabb_polygon", "obb_polygon", "polygon_polygon", "ray_aabb", "ray_circle", "ray_obb",
-         "ray_polygon"]
+# The pair kinds in the order of the pair table (src/narrow/pairs.rs): `name: $crate::...;`.
+TABLE = pathlib.Path(__file__).resolve().parent.parent / "src" / "narrow" / "pairs.rs"
+PAIRS = re.findall(r"^\s+([a-z_]+): \$crate::", TABLE.read_text(), re.M)
 SIZES = {"4k": 4096, "4M": 4 << 20}
 
 

@@ -3,7 +3,9 @@
 
 use crate::pair_assert;
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::{HitMask, Overlaps, ShapeSoa, batch_test, par_batch_test, reference};
+use widephase::{
+    HitMask, Overlaps, RayCast, Rays, ShapeSoa, batch_test, par_batch_test, reference,
+};
 
 const LENGTHS: [usize; 6] = [0, 1, 7, 8, 9, 1000];
 const SEEDS: u64 = 12;
@@ -79,44 +81,6 @@ where
     );
 }
 
-macro_rules! differential_tests {
-    ($($name:ident: $A:ty, $B:ty => |$a:ident, $b:ident| $call:expr;)+) => {$(
-        #[test]
-        fn $name() {
-            differential::<$A, $B>(|$a, $b| $call);
-        }
-    )+};
-}
-
-use widephase::{Aabbs, Circles, Obbs, Points, Polygons, RayCast, Rays};
-
-differential_tests! {
-    point_aabb: Points, Aabbs => |a, b| reference::point_aabb(a, b);
-    point_circle: Points, Circles => |a, b| reference::point_circle(a, b);
-    point_obb: Points, Obbs => |a, b| reference::point_obb(a, b);
-    circle_circle: Circles, Circles => |a, b| reference::circle_circle(a, b);
-    aabb_aabb: Aabbs, Aabbs => |a, b| reference::aabb_aabb(a, b);
-    circle_aabb: Circles, Aabbs => |a, b| reference::circle_aabb(a, b);
-    circle_obb: Circles, Obbs => |a, b| reference::circle_obb(a, b);
-    aabb_obb: Aabbs, Obbs => |a, b| reference::aabb_obb(a, b);
-    obb_obb: Obbs, Obbs => |a, b| reference::obb_obb(a, b);
-    aabb_point: Aabbs, Points => |a, b| reference::point_aabb(b, a);
-    circle_point: Circles, Points => |a, b| reference::point_circle(b, a);
-    obb_point: Obbs, Points => |a, b| reference::point_obb(b, a);
-    aabb_circle: Aabbs, Circles => |a, b| reference::circle_aabb(b, a);
-    obb_circle: Obbs, Circles => |a, b| reference::circle_obb(b, a);
-    obb_aabb: Obbs, Aabbs => |a, b| reference::aabb_obb(b, a);
-    point_polygon: Points, Polygons => |a, b| reference::point_polygon(a, b);
-    circle_polygon: Circles, Polygons => |a, b| reference::circle_polygon(a, b);
-    aabb_polygon: Aabbs, Polygons => |a, b| reference::aabb_polygon(a, b);
-    obb_polygon: Obbs, Polygons => |a, b| reference::obb_polygon(a, b);
-    polygon_polygon: Polygons, Polygons => |a, b| reference::polygon_polygon(a, b);
-    polygon_point: Polygons, Points => |a, b| reference::point_polygon(b, a);
-    polygon_circle: Polygons, Circles => |a, b| reference::circle_polygon(b, a);
-    polygon_aabb: Polygons, Aabbs => |a, b| reference::aabb_polygon(b, a);
-    polygon_obb: Polygons, Obbs => |a, b| reference::obb_polygon(b, a);
-}
-
 /// Every ray cast, through `batch_raycast` and `par_batch_raycast`, against its reference: the
 /// same bits (the same entry parameter, or both `f32::INFINITY`) on every length and seed.
 fn differential_cast<S>(reference: fn(&widephase::Ray, &S::Shape) -> f32)
@@ -189,69 +153,73 @@ where
     );
 }
 
-#[test]
-fn ray_aabb() {
-    differential_cast::<Aabbs>(reference::ray_aabb);
-}
-
-#[test]
-fn ray_circle() {
-    differential_cast::<Circles>(reference::ray_circle);
-}
-
-#[test]
-fn ray_obb() {
-    differential_cast::<Obbs>(reference::ray_obb);
-}
-
-#[test]
-fn ray_polygon() {
-    differential_cast::<Polygons>(reference::ray_polygon);
-}
-
 /// Same-kind tests are symmetric to the bit: exchanging the shapes only negates the offset and
 /// the relative sine, which every formula takes the absolute value or square of; polygons are
 /// recentred on a point that does not depend on the order. A `Scene` relies on this: it passes
 /// same-kind pairs in whatever order its search finds them.
-#[test]
-fn same_kind_tests_are_symmetric() {
-    let mut g = Gen::new(7);
+fn symmetric<S: Arbitrary>(seed: u64, reference: fn(&S, &S) -> bool) {
+    let mut g = Gen::new(seed);
     for i in 0..200_000 {
-        let (a, b): (widephase::Polygon, widephase::Polygon) = (g.shape(None), g.shape(None));
+        let (a, b): (S, S) = (g.shape(None), g.shape(None));
         pair_assert!(
-            reference::polygon_polygon(&a, &b) == reference::polygon_polygon(&b, &a),
-            seed = 7,
+            reference(&a, &b) == reference(&b, &a),
+            seed = seed,
             index = i,
             a,
             b,
-            "polygon_polygon asymmetric"
-        );
-        let (a, b) = (g.shape(None), g.shape(None));
-        pair_assert!(
-            reference::circle_circle(&a, &b) == reference::circle_circle(&b, &a),
-            seed = 7,
-            index = i,
-            a,
-            b,
-            "circle_circle asymmetric"
-        );
-        let (a, b) = (g.shape(None), g.shape(None));
-        pair_assert!(
-            reference::aabb_aabb(&a, &b) == reference::aabb_aabb(&b, &a),
-            seed = 7,
-            index = i,
-            a,
-            b,
-            "aabb_aabb asymmetric"
-        );
-        let (a, b) = (g.shape(None), g.shape(None));
-        pair_assert!(
-            reference::obb_obb(&a, &b) == reference::obb_obb(&b, &a),
-            seed = 7,
-            index = i,
-            a,
-            b,
-            "obb_obb asymmetric"
+            "asymmetric"
         );
     }
 }
+
+/// One test per pair kind of the pair table: each order of a distinct pair, each same-kind
+/// pair (and its symmetry), each ray cast. The reference is named explicitly per test (not
+/// taken from the trait), so a mis-wired trait implementation fails too.
+macro_rules! differential_tests {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $(
+            #[test]
+            fn $d() {
+                differential::<$A, $B>(reference::$d);
+            }
+        )*
+        $(
+            #[test]
+            fn $s() {
+                differential::<$S, $S>(reference::$s);
+            }
+        )*
+        $(
+            #[test]
+            fn $c() {
+                differential_cast::<$C>(reference::$c);
+            }
+        )*
+        /// The distinct pairs in the other order, through the swapped trait implementations.
+        mod swapped {
+            use super::*;
+            $(
+                #[test]
+                fn $d() {
+                    differential::<$B, $A>(|b, a| reference::$d(a, b));
+                }
+            )*
+        }
+        /// The same-kind pairs give the same answer in either order.
+        mod symmetric {
+            use super::*;
+            $(
+                #[test]
+                fn $s() {
+                    symmetric(7, reference::$s);
+                }
+            )*
+        }
+    };
+}
+
+widephase::pair_table!(differential_tests);

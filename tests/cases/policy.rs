@@ -4,9 +4,9 @@
 
 use crate::support::shapes::Gen;
 use widephase::{
-    Aabb, AabbX8, Aabbs, Circle, CircleX8, Circles, HitMask, LengthMismatch, Obb, ObbX8, Obbs,
-    Overlaps, Point, PointX8, Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8,
-    Rays, ShapeError, ShapeSoa, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
+    Aabb, AabbX8, Aabbs, Circle, Circles, HitMask, LengthMismatch, Obb, Obbs, Overlaps, Point,
+    Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8, Rays, ShapeError, ShapeSoa,
+    batch_raycast, batch_test, par_batch_raycast, par_batch_test,
 };
 
 trait Checked: bytemuck::Pod + core::fmt::Debug {
@@ -90,49 +90,112 @@ where
     rejected
 }
 
-fn p() -> Point {
-    Point::new(0.25, 0.5)
-}
-fn c() -> Circle {
-    Circle::new(0.5, 0.0, 1.0)
-}
-fn b() -> Aabb {
-    Aabb::new(-1.0, -1.0, 1.0, 1.0)
-}
-fn o() -> Obb {
-    Obb::new(0.0, 0.5, 1.0, 0.5, 0.3)
-}
-fn q() -> Polygon {
-    Polygon::regular(6, 0.25, 0.25, 1.0, 0.1)
+/// Shapes the policy tests start from: every two bases overlap (and the base ray hits each),
+/// and `big` overlaps any valid shape near the origin (a polygon cannot be infinite: its big is
+/// a square around the bases).
+trait Base: Checked {
+    fn base() -> Self;
+    fn big() -> Self;
 }
 
-#[test]
-fn invalid_shapes_never_hit_in_any_pair() {
-    poison::<Points, Aabbs>(p(), b());
-    poison::<Points, Circles>(p(), c());
-    poison::<Points, Obbs>(p(), o());
-    poison::<Circles, Circles>(c(), c());
-    poison::<Aabbs, Aabbs>(b(), b());
-    poison::<Circles, Aabbs>(c(), b());
-    poison::<Circles, Obbs>(c(), o());
-    poison::<Aabbs, Obbs>(b(), o());
-    poison::<Obbs, Obbs>(o(), o());
-    poison::<Aabbs, Points>(b(), p());
-    poison::<Circles, Points>(c(), p());
-    poison::<Obbs, Points>(o(), p());
-    poison::<Aabbs, Circles>(b(), c());
-    poison::<Obbs, Circles>(o(), c());
-    poison::<Obbs, Aabbs>(o(), b());
-    poison::<Points, Polygons>(p(), q());
-    poison::<Circles, Polygons>(c(), q());
-    poison::<Aabbs, Polygons>(b(), q());
-    poison::<Obbs, Polygons>(o(), q());
-    poison::<Polygons, Polygons>(q(), q());
-    poison::<Polygons, Points>(q(), p());
-    poison::<Polygons, Circles>(q(), c());
-    poison::<Polygons, Aabbs>(q(), b());
-    poison::<Polygons, Obbs>(q(), o());
+impl Base for Point {
+    fn base() -> Self {
+        Point::new(0.25, 0.5)
+    }
+    fn big() -> Self {
+        Point::new(0.0, 0.0)
+    }
 }
+
+impl Base for Circle {
+    fn base() -> Self {
+        Circle::new(0.5, 0.0, 1.0)
+    }
+    fn big() -> Self {
+        Circle::new(0.0, 0.0, f32::INFINITY)
+    }
+}
+
+impl Base for Aabb {
+    fn base() -> Self {
+        Aabb::new(-1.0, -1.0, 1.0, 1.0)
+    }
+    fn big() -> Self {
+        let inf = f32::INFINITY;
+        Aabb::new(-inf, -inf, inf, inf)
+    }
+}
+
+impl Base for Obb {
+    fn base() -> Self {
+        Obb::new(0.0, 0.5, 1.0, 0.5, 0.3)
+    }
+    fn big() -> Self {
+        Obb::axis_aligned(0.0, 0.0, f32::INFINITY, f32::INFINITY)
+    }
+}
+
+impl Base for Polygon {
+    fn base() -> Self {
+        Polygon::regular(6, 0.25, 0.25, 1.0, 0.1)
+    }
+    fn big() -> Self {
+        Polygon::new(&[[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]).unwrap()
+    }
+}
+
+/// The kernel's bits for `A`'s base shape alone in a block (lanes 1..8 padding) against eight
+/// of `B`'s big shape, after asserting that no padding lane hit.
+fn lane0<A, B>() -> u8
+where
+    A: Overlaps<B> + FromIterator<A::Shape>,
+    B: ShapeSoa,
+    A::Shape: Base,
+    B::Shape: Base,
+    B::X8: From<[B::Shape; 8]>,
+{
+    let a: A = [A::Shape::base()].into_iter().collect();
+    let bits = A::kernel(&ShapeSoa::block(&a, 0), &[B::Shape::big(); 8].into());
+    assert_eq!(bits & !1, 0, "a padding lane hit: {bits:#010b}");
+    bits
+}
+
+/// Every pair kind of the pair table, in both orders: poisoned fields never hit, and padding
+/// lanes never hit even against shapes that contain everything; poisoned rays and shapes
+/// never hit in any ray cast.
+macro_rules! policy_tests {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        #[test]
+        fn invalid_shapes_never_hit_in_any_pair() {
+            $(
+                poison::<$A, $B>(Base::base(), Base::base());
+                poison::<$B, $A>(Base::base(), Base::base());
+            )*
+            $(poison::<$S, $S>(Base::base(), Base::base());)*
+        }
+
+        #[test]
+        fn invalid_rays_and_shapes_never_hit() {
+            let r = Ray::new(-3.0, 0.25, 1.0, 0.1, 10.0);
+            $(poison_cast::<$C>(r, Base::base());)*
+        }
+
+        #[test]
+        fn padding_lanes_never_hit() {
+            $(
+                lane0::<$A, $B>();
+                lane0::<$B, $A>();
+            )*
+            $(lane0::<$S, $S>();)*
+        }
+    };
+}
+
+widephase::pair_table!(policy_tests);
 
 /// A ray cast's version of [`poison`]: every replacement that makes the ray or the shape
 /// invalid turns the answer into a miss (`f32::INFINITY`), in the reference, all eight lanes of
@@ -178,21 +241,22 @@ where
     assert!(rejected >= 20, "only {rejected} cases were invalid");
 }
 
+/// A negative or NaN `max_t` never hits, even from inside; `check` names the field.
 #[test]
-fn invalid_rays_and_shapes_never_hit() {
-    let r = Ray::new(-3.0, 0.25, 1.0, 0.1, 10.0);
-    poison_cast::<Aabbs>(r, b());
-    poison_cast::<Circles>(r, c());
-    poison_cast::<Obbs>(r, o());
-    poison_cast::<Polygons>(r, q());
-    // A negative or NaN max_t never hits, even from inside.
+fn rays_without_reach_never_hit() {
     let inside = Ray::new(0.0, 0.0, 1.0, 0.0, -1.0);
-    assert_eq!(widephase::reference::ray_aabb(&inside, &b()), f32::INFINITY);
+    assert_eq!(
+        widephase::reference::ray_aabb(&inside, &Aabb::base()),
+        f32::INFINITY
+    );
     let nan = Ray {
         max_t: f32::NAN,
         ..inside
     };
-    assert_eq!(widephase::reference::ray_circle(&nan, &c()), f32::INFINITY);
+    assert_eq!(
+        widephase::reference::ray_circle(&nan, &Circle::base()),
+        f32::INFINITY
+    );
     assert_eq!(
         inside.check().unwrap_err().to_string(),
         "`max_t` is negative (-1.0)"
@@ -264,60 +328,22 @@ fn infinite_aabbs_follow_ieee() {
     ));
 }
 
-/// The kernel's bits for the first block of `a` (one real shape, then padding) against
-/// `other`, after asserting that no padding lane hit.
-fn lane0<A: Overlaps<B>, B: ShapeSoa>(a: &A, other: &B::X8) -> u8 {
-    let bits = A::kernel(&ShapeSoa::block(a, 0), other);
-    assert_eq!(bits & !1, 0, "a padding lane hit: {bits:#010b}");
-    bits
-}
-
-/// Padding lanes (NaN) never hit, even against shapes that contain everything.
+/// Lane 0 is a real shape and does hit (so the padding checks are not vacuous), and a padding
+/// ray never hits, even a shape around its NaN origin.
 #[test]
-fn padding_lanes_never_hit() {
+fn padding_next_to_real_hits() {
     let inf = f32::INFINITY;
-    let points: Points = [Point::new(0.0, 0.0)].into_iter().collect();
-    let circles: Circles = [Circle::new(0.0, 0.0, 1.0)].into_iter().collect();
-    let aabbs: Aabbs = [Aabb::new(0.0, 0.0, 1.0, 1.0)].into_iter().collect();
-    let obbs: Obbs = [Obb::axis_aligned(0.0, 0.0, 1.0, 1.0)]
-        .into_iter()
-        .collect();
-    let huge_c = CircleX8::splat(Circle::new(0.0, 0.0, inf));
-    let huge_b = AabbX8::splat(Aabb::new(-inf, -inf, inf, inf));
-    let huge_o = ObbX8::splat(Obb::axis_aligned(0.0, 0.0, inf, inf));
-    let any_p = PointX8::splat(Point::new(0.0, 0.0));
-    // Lane 0 is a real shape (and hits); lanes 1..8 are padding and must not.
-    lane0::<Points, Circles>(&points, &huge_c);
-    lane0::<Points, Aabbs>(&points, &huge_b);
-    lane0::<Points, Obbs>(&points, &huge_o);
-    lane0::<Circles, Circles>(&circles, &huge_c);
-    lane0::<Circles, Aabbs>(&circles, &huge_b);
-    lane0::<Circles, Obbs>(&circles, &huge_o);
-    lane0::<Aabbs, Aabbs>(&aabbs, &huge_b);
-    lane0::<Aabbs, Points>(&aabbs, &any_p);
-    lane0::<Aabbs, Obbs>(&aabbs, &huge_o);
-    lane0::<Obbs, Obbs>(&obbs, &huge_o);
-    lane0::<Obbs, Points>(&obbs, &any_p);
-    lane0::<Obbs, Circles>(&obbs, &huge_c);
-    assert_eq!(lane0::<Points, Aabbs>(&points, &huge_b) & 1, 1);
-    // Polygons: a real square in lane 0, padding after it.
-    let square = Polygon::new(&[[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]).unwrap();
-    let polygons: Polygons = [square].into_iter().collect();
-    lane0::<Polygons, Points>(&polygons, &any_p);
-    lane0::<Polygons, Circles>(&polygons, &huge_c);
-    lane0::<Polygons, Aabbs>(&polygons, &huge_b);
-    lane0::<Polygons, Obbs>(&polygons, &huge_o);
-    let any_q = PolygonX8::splat(square);
-    lane0::<Polygons, Polygons>(&polygons, &any_q);
-    lane0::<Points, Polygons>(&points, &any_q);
-    lane0::<Aabbs, Polygons>(&aabbs, &any_q);
-    assert_eq!(lane0::<Polygons, Points>(&polygons, &any_p) & 1, 1);
-    // Rays: a padding ray never hits, even a shape around its NaN origin.
+    assert_eq!(lane0::<Points, Aabbs>() & 1, 1);
+    assert_eq!(lane0::<Polygons, Points>() & 1, 1);
+    assert_eq!(lane0::<Circles, Polygons>() & 1, 1);
     let rays: Rays = [Ray::new(0.0, 0.0, 1.0, 0.0, 1.0)].into_iter().collect();
+    let huge_b = AabbX8::splat(Aabb::big());
     let t = <Aabbs as RayCast>::kernel(&rays.block(0), &huge_b).to_array();
     assert_eq!(t, [0.0, inf, inf, inf, inf, inf, inf, inf]);
+    let any_q = PolygonX8::splat(Polygon::big());
     let t = <Polygons as RayCast>::kernel(&rays.block(0), &any_q).to_array();
     assert_eq!(t, [0.0, inf, inf, inf, inf, inf, inf, inf]);
+    let circles: Circles = [Circle::new(0.0, 0.0, 1.0)].into_iter().collect();
     let t = <Circles as RayCast>::kernel(
         &RayX8::splat(Ray::new(0.0, 0.0, 1.0, 0.0, 1.0)),
         &circles.block(0),

@@ -2,13 +2,15 @@
 //! integer coordinates, coincident centres, zero sizes, ±0, ±inf, NaN, negative sizes, huge and
 //! tiny magnitudes, arbitrary bit patterns, and rotations at 0, 45 and 90 degrees.
 //!
-//! Shared by the tests and the fuzzer example (which includes this file by path).
+//! Also ordinary shapes (finite, valid, placed at random in a square) for the independent
+//! checks and the benchmarks. Shared by the tests, the fuzzer example and the benchmarks (which
+//! include this file by path): one set of generators.
 
 #![allow(dead_code)]
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use widephase::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
+use widephase::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray, Shape};
 
 /// A seeded source of awkward `f32`s and shapes built from them.
 pub struct Gen {
@@ -154,6 +156,40 @@ impl Gen {
     }
 }
 
+/// Where [`Arbitrary::ordinary_in`] puts shapes and how large it makes them.
+#[derive(Clone, Copy, Debug)]
+pub struct Spread {
+    /// Centres lie in `[-half, half)` on both axes.
+    pub half: f32,
+    /// Sizes lie in `[size.0, size.1)`.
+    pub size: (f32, f32),
+}
+
+impl Spread {
+    /// The independent checks' shapes: sizes comparable to the square, about half of the pairs
+    /// overlapping.
+    pub const TESTS: Spread = Spread {
+        half: 4.0,
+        size: (0.5, 3.5),
+    };
+    /// The kernel benchmarks' shapes: a 4 × 4 square, sizes 0.25–1.5, so that roughly half of
+    /// the pairs overlap and neither answer is rare for a branchy peer.
+    pub const BENCH: Spread = Spread {
+        half: 2.0,
+        size: (0.25, 1.5),
+    };
+}
+
+impl Gen {
+    fn at(&mut self, spread: &Spread) -> f32 {
+        self.uniform(-spread.half, spread.half)
+    }
+
+    fn sized(&mut self, spread: &Spread) -> f32 {
+        self.uniform(spread.size.0, spread.size.1)
+    }
+}
+
 /// Shapes the generators can build.
 pub trait Arbitrary: Copy + core::fmt::Debug + bytemuck::Pod {
     /// The type's name and its fields in memory order, for Rust literals.
@@ -161,8 +197,15 @@ pub trait Arbitrary: Copy + core::fmt::Debug + bytemuck::Pod {
     const FIELDS: &'static [&'static str];
     /// Anything, awkward values included.
     fn arbitrary(g: &mut Gen) -> Self;
-    /// A finite, valid shape of ordinary size near the origin, with a unit rotation.
-    fn ordinary(g: &mut Gen) -> Self;
+    /// A finite, valid shape of ordinary size near the origin, with a unit rotation, spread as
+    /// the tests spread them ([`Spread::TESTS`]).
+    fn ordinary(g: &mut Gen) -> Self {
+        Self::ordinary_in(g, &Spread::TESTS)
+    }
+    /// A finite, valid shape with its centre in `[-half, half)²` and its sizes (radius, half
+    /// extents, a polygon's circumradius) in `size`, with a unit rotation. A ray starts in
+    /// `[-2 half, 2 half)²` and aims at a point of `[-half, half)²`.
+    fn ordinary_in(g: &mut Gen, spread: &Spread) -> Self;
     fn center(&self) -> (f32, f32);
     fn moved_to(self, x: f32, y: f32) -> Self;
     /// A Rust expression that rebuilds the shape bit for bit.
@@ -183,8 +226,8 @@ impl Arbitrary for Point {
     fn arbitrary(g: &mut Gen) -> Self {
         Point::new(g.coord(), g.coord())
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        Point::new(g.uniform(-4.0, 4.0), g.uniform(-4.0, 4.0))
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        Point::new(g.at(s), g.at(s))
     }
     fn center(&self) -> (f32, f32) {
         (self.x, self.y)
@@ -200,12 +243,8 @@ impl Arbitrary for Circle {
     fn arbitrary(g: &mut Gen) -> Self {
         Circle::new(g.coord(), g.coord(), g.size())
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        Circle::new(
-            g.uniform(-4.0, 4.0),
-            g.uniform(-4.0, 4.0),
-            g.uniform(0.0, 2.5),
-        )
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        Circle::new(g.at(s), g.at(s), g.sized(s))
     }
     fn center(&self) -> (f32, f32) {
         (self.x, self.y)
@@ -227,9 +266,8 @@ impl Arbitrary for Aabb {
             Aabb::new(x, y, x + g.size(), y + g.size())
         }
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        let (x, y) = (g.uniform(-4.0, 4.0), g.uniform(-4.0, 4.0));
-        Aabb::from_center(x, y, g.uniform(0.0, 2.5), g.uniform(0.0, 2.5))
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        Aabb::from_center(g.at(s), g.at(s), g.sized(s), g.sized(s))
     }
     fn center(&self) -> (f32, f32) {
         (
@@ -258,10 +296,9 @@ impl Arbitrary for Obb {
         let (c, s) = g.rotation();
         Obb::from_rotation(g.coord(), g.coord(), g.size(), g.size(), c, s)
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        let (x, y) = (g.uniform(-4.0, 4.0), g.uniform(-4.0, 4.0));
-        let angle = g.uniform(-4.0, 4.0);
-        Obb::new(x, y, g.uniform(0.0, 2.5), g.uniform(0.0, 2.5), angle)
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        let angle = g.uniform(-3.2, 3.2);
+        Obb::new(g.at(s), g.at(s), g.sized(s), g.sized(s), angle)
     }
     fn center(&self) -> (f32, f32) {
         (self.center_x, self.center_y)
@@ -313,18 +350,23 @@ pub fn raw_polygon(points: &[[f32; 2]]) -> Polygon {
 }
 
 impl Gen {
-    /// A convex polygon of 3 to 8 vertices on a circle of radius `r` around (`x`, `y`), at
-    /// sorted random angles (the raw points if rounding leaves no valid polygon).
-    pub fn convex(&mut self, x: f32, y: f32, r: f32) -> Polygon {
+    /// 3 to 8 points on a circle of radius `r` around (`x`, `y`), at sorted random angles.
+    fn on_circle(&mut self, x: f32, y: f32, r: f32) -> Vec<[f32; 2]> {
         let n = self.rng.random_range(3..=MAX_VERTICES);
         let mut angles: Vec<f32> = (0..n)
             .map(|_| self.uniform(0.0, core::f32::consts::TAU))
             .collect();
         angles.sort_by(f32::total_cmp);
-        let points: Vec<[f32; 2]> = angles
+        angles
             .iter()
             .map(|a| [x + r * a.cos(), y + r * a.sin()])
-            .collect();
+            .collect()
+    }
+
+    /// A convex polygon through [`on_circle`](Self::on_circle) points (the raw points if
+    /// rounding leaves no valid polygon).
+    pub fn convex(&mut self, x: f32, y: f32, r: f32) -> Polygon {
+        let points = self.on_circle(x, y, r);
         // Too close points, or a radius lost in the centre's magnitude: keep them as they are.
         Polygon::new(&points).unwrap_or_else(|_| raw_polygon(&points))
     }
@@ -391,13 +433,12 @@ impl Arbitrary for Polygon {
             }
         }
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        let (x, y, r) = (
-            g.uniform(-4.0, 4.0),
-            g.uniform(-4.0, 4.0),
-            g.uniform(0.5, 3.5),
-        );
-        g.convex(x, y, r)
+    /// Convex, 3 to 8 vertices at sorted random angles on a circle (a regular polygon where
+    /// rounding leaves too few distinct points).
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        let (x, y, r) = (g.at(s), g.at(s), g.sized(s));
+        let points = g.on_circle(x, y, r);
+        Polygon::new(&points).unwrap_or_else(|_| Polygon::regular(points.len(), x, y, r, 0.0))
     }
     fn center(&self) -> (f32, f32) {
         let b = self.bounding_box();
@@ -446,15 +487,20 @@ impl Arbitrary for Ray {
         };
         Ray::new(ox, oy, dx, dy, max_t)
     }
-    fn ordinary(g: &mut Gen) -> Self {
-        let (ox, oy) = (g.uniform(-6.0, 6.0), g.uniform(-6.0, 6.0));
-        let (dx, dy) = (g.uniform(-2.0, 2.0), g.uniform(-2.0, 2.0));
-        let max_t = if g.percent() < 50 {
+    /// From around the square toward a point of it, so that about half of the rays hit the
+    /// ordinary shapes; half of them unbounded, half with a finite reach.
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        let (ox, oy) = (
+            g.uniform(-2.0 * s.half, 2.0 * s.half),
+            g.uniform(-2.0 * s.half, 2.0 * s.half),
+        );
+        let (tx, ty) = (g.at(s), g.at(s));
+        let max_t = if g.rng.random::<bool>() {
             f32::INFINITY
         } else {
-            g.uniform(0.5, 20.0)
+            g.uniform(0.5, 2.0)
         };
-        Ray::new(ox, oy, dx, dy, max_t)
+        Ray::new(ox, oy, tx - ox, ty - oy, max_t)
     }
     fn center(&self) -> (f32, f32) {
         (self.origin_x, self.origin_y)
@@ -465,5 +511,32 @@ impl Arbitrary for Ray {
             origin_y: y,
             ..self
         }
+    }
+}
+
+impl Gen {
+    /// `n` mixed shapes for a whole scene: a third each circles, AABBs and OBBs, radii and half
+    /// extents in 0.5–1.5, centres uniform in a square sized so that the shapes' areas add up to
+    /// 30 % of it (the pipeline benchmark's scene).
+    pub fn mixed_scene(&mut self, n: usize) -> Vec<Shape> {
+        // Mean area: circles π·E[r²] = π·13/12, boxes 4·E[hw]·E[hh] = 4.
+        let mean_area = (core::f64::consts::PI * 13.0 / 12.0 + 8.0) / 3.0;
+        let side = (n as f64 * mean_area / 0.3).sqrt() as f32;
+        (0..n)
+            .map(|i| -> Shape {
+                let (x, y) = (self.uniform(0.0, side), self.uniform(0.0, side));
+                match i % 3 {
+                    0 => Circle::new(x, y, self.uniform(0.5, 1.5)).into(),
+                    1 => {
+                        let (hw, hh) = (self.uniform(0.5, 1.5), self.uniform(0.5, 1.5));
+                        Aabb::from_center(x, y, hw, hh).into()
+                    }
+                    _ => {
+                        let (hw, hh) = (self.uniform(0.5, 1.5), self.uniform(0.5, 1.5));
+                        Obb::new(x, y, hw, hh, self.uniform(-3.2, 3.2)).into()
+                    }
+                }
+            })
+            .collect()
     }
 }
