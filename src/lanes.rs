@@ -32,15 +32,25 @@ impl<const N: usize> Inert for [f32x8; N] {
 /// The lane columns of eight shapes: `columns[c]` lane `l` is `f32` number `c` of shape `l`.
 /// `C` is the number of `f32`s in a shape (checked by `bytemuck::cast`).
 #[inline(always)]
-pub(crate) fn transpose<S: Pod, const C: usize>(shapes: [S; LANES]) -> [f32x8; C] {
-    let fields: [[f32; C]; LANES] = shapes.map(bytemuck::cast);
-    core::array::from_fn(|c| f32x8::new(fields.map(|f| f[c])))
+pub(crate) fn transpose<S: Pod, const C: usize>(shapes: &[S; LANES]) -> [f32x8; C] {
+    let mut columns = [[0.0f32; LANES]; C];
+    for (l, shape) in shapes.iter().enumerate() {
+        let fields: &[f32; C] = bytemuck::cast_ref(shape);
+        for c in 0..C {
+            columns[c][l] = fields[c];
+        }
+    }
+    bytemuck::cast(columns)
 }
 
 /// Shape number `lane` of lane columns (the inverse of [`transpose`] for one lane).
 #[inline(always)]
 pub(crate) fn lane_of<S: Pod, const C: usize>(columns: &[f32x8; C], lane: usize) -> S {
-    bytemuck::cast(columns.map(|c| c.as_array()[lane]))
+    let mut fields = [0.0f32; C];
+    for c in 0..C {
+        fields[c] = columns[c].as_array()[lane];
+    }
+    bytemuck::cast(fields)
 }
 
 macro_rules! lane_types {
@@ -81,7 +91,7 @@ macro_rules! lane_types {
         impl From<[$Shape; LANES]> for $X8 {
             #[inline]
             fn from(shapes: [$Shape; LANES]) -> Self {
-                bytemuck::cast(transpose::<$Shape, { size_of::<$Shape>() / 4 }>(shapes))
+                bytemuck::cast(transpose::<$Shape, { size_of::<$Shape>() / 4 }>(&shapes))
             }
         }
 

@@ -261,7 +261,9 @@ pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
 #[inline(always)]
 pub(crate) fn enter(near: [f32; 2], far: [f32; 2], scale: f32, max_t: f32, valid: bool) -> f32 {
     let t = max(max(near[0], near[1]), 0.0);
-    answer(t, scale, max_t, (t <= min(far[0], far[1])) & valid)
+    let t_scaled = t * scale;
+    let hit = (t <= min(far[0], far[1])) & (t_scaled <= max_t) & valid;
+    if hit { t_scaled } else { f32::INFINITY }
 }
 
 /// Lane-wise [`enter`].
@@ -274,25 +276,7 @@ pub(crate) fn enter8(
     valid: f32x8,
 ) -> f32x8 {
     let t = max8(max8(near[0], near[1]), f32x8::ZERO);
-    answer8(t, scale, max_t, t.simd_le(min8(far[0], far[1])) & valid)
-}
-
-/// The answer of a ray cast that `hit` at parameter `t` of its direction scaled by `scale`
-/// (see [`dir_scale`]): `t · scale`, if that is no later than `max_t`; otherwise a miss
-/// (`f32::INFINITY`).
-#[inline(always)]
-pub(crate) fn answer(t: f32, scale: f32, max_t: f32, hit: bool) -> f32 {
     let t_scaled = t * scale;
-    if hit & (t_scaled <= max_t) {
-        t_scaled
-    } else {
-        f32::INFINITY
-    }
-}
-
-/// Lane-wise [`answer`].
-#[inline(always)]
-pub(crate) fn answer8(t: f32x8, scale: f32x8, max_t: f32x8, hit: f32x8) -> f32x8 {
-    let t_scaled = t * scale;
-    (hit & t_scaled.simd_le(max_t)).select(t_scaled, f32x8::splat(f32::INFINITY))
+    let hit = t.simd_le(min8(far[0], far[1])) & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
 }

@@ -21,7 +21,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, `radius >= 0`. A NaN centre makes `o`
 //! NaN, which fails every test.
 
-use super::{answer, answer8, dir_scale, dir_scale8, valid_ray, valid_ray8};
+use super::{dir_scale, dir_scale8, valid_ray, valid_ray8};
 use crate::lanes::{CircleX8, RayX8};
 use crate::shape::{Circle, Ray};
 use wide::f32x8;
@@ -44,8 +44,10 @@ pub fn reference(r: &Ray, c: &Circle) -> f32 {
     } else {
         m - ((r2 - q2) / a).sqrt()
     };
+    let t_scaled = t * s;
     let valid = (c.radius >= 0.0) & valid_ray(r);
-    answer(t, s, r.max_t, (inside | enters) & (t >= 0.0) & valid)
+    let hit = (inside | enters) & (t >= 0.0) & (t_scaled <= r.max_t) & valid;
+    if hit { t_scaled } else { f32::INFINITY }
 }
 
 /// Eight lanes of [`reference`](fn@reference).
@@ -63,6 +65,8 @@ pub fn x8(r: &RayX8, c: &CircleX8) -> f32x8 {
     let inside = (ox * ox + oy * oy).simd_le(r2);
     let enters = m.simd_gt(zero) & q2.simd_le(r2);
     let t = inside.select(zero, m - ((r2 - q2) / a).sqrt());
+    let t_scaled = t * s;
     let valid = c.radius.simd_ge(zero) & valid_ray8(r);
-    answer8(t, s, r.max_t, (inside | enters) & t.simd_ge(zero) & valid)
+    let hit = (inside | enters) & t.simd_ge(zero) & t_scaled.simd_le(r.max_t) & valid;
+    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
 }

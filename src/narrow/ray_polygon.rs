@@ -14,7 +14,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, every polygon coordinate finite.
 
 use super::{
-    answer, answer8, dir_scale, dir_scale8, finite_polygon, finite_polygon8, max, max8, min, min8, next, valid_ray,
+    dir_scale, dir_scale8, finite_polygon, finite_polygon8, max, max8, min, min8, next, valid_ray,
     valid_ray8,
 };
 use crate::lanes::{PolygonX8, RayX8};
@@ -42,8 +42,9 @@ pub fn reference(r: &Ray, q: &Polygon) -> f32 {
         out |= (den >= 0.0) & (num < 0.0);
     }
     let t = max(near, 0.0);
-    let valid = valid_ray(r) & finite_polygon(q);
-    answer(t, s, r.max_t, (t <= far) & !out & valid)
+    let t_scaled = t * s;
+    let hit = (t <= far) & !out & (t_scaled <= r.max_t) & valid_ray(r) & finite_polygon(q);
+    if hit { t_scaled } else { f32::INFINITY }
 }
 
 /// Eight lanes of [`reference`](fn@reference).
@@ -66,6 +67,8 @@ pub fn x8(r: &RayX8, q: &PolygonX8) -> f32x8 {
         out |= den.simd_ge(zero) & num.simd_lt(zero);
     }
     let t = max8(near, zero);
+    let t_scaled = t * s;
     let valid = valid_ray8(r) & finite_polygon8(q);
-    answer8(t, s, r.max_t, t.simd_le(far) & !out & valid)
+    let hit = t.simd_le(far) & !out & t_scaled.simd_le(r.max_t) & valid;
+    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
 }

@@ -4,7 +4,7 @@
 
 use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
 use crate::broadphase::grid::Grid;
-use crate::lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8, transpose};
+use crate::lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8};
 use crate::shape::{MAX_VERTICES, Polygon};
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 use wide::f32x8;
@@ -58,11 +58,15 @@ macro_rules! stored_in_line {
             const INERT: $X8 = $X8::INERT;
             #[inline(always)]
             fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> $X8 {
-                let r = at.map(|p| {
-                    let f = &shared.shapes[p as usize].fields;
-                    core::array::from_fn(|k| f[k])
-                });
-                bytemuck::cast(transpose::<[f32; size_of::<$X8>() / 32], { size_of::<$X8>() / 32 }>(r))
+                const C: usize = size_of::<$X8>() / size_of::<f32x8>();
+                let mut columns = [[0.0f32; LANES]; C];
+                for (l, &p) in at.iter().enumerate() {
+                    let fields = &shared.shapes[p as usize].fields;
+                    for c in 0..C {
+                        columns[c][l] = fields[c];
+                    }
+                }
+                bytemuck::cast(columns)
             }
         }
     )+};

@@ -1,7 +1,7 @@
 //! The containers, one `soa_container!` each: [`Points`], [`Circles`], [`Aabbs`], [`Obbs`],
 //! [`Polygons`] and [`Rays`].
 
-use super::container::{Column, NO_COLUMN, flat, flat_mut};
+use super::container::{block_of, flat, flat_mut};
 use super::{InvalidShape, ShapeSoa, sealed};
 use crate::lanes::{AabbX8, CircleX8, INERT, LANES, ObbX8, PointX8, PolygonX8, RayX8};
 use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
