@@ -254,6 +254,20 @@ pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
     bytemuck::cast(huge.select(i32x8::splat(1 << 21), exponent << 23))
 }
 
+/// A ray's direction scaled by [`dir_scale`], and the scale: `(s, dx·s, dy·s)`.
+#[inline(always)]
+pub(crate) fn scaled_dir(r: &Ray) -> (f32, f32, f32) {
+    let s = dir_scale(r.dir_x, r.dir_y);
+    (s, r.dir_x * s, r.dir_y * s)
+}
+
+/// Lane-wise [`scaled_dir`].
+#[inline(always)]
+pub(crate) fn scaled_dir8(r: &RayX8) -> (f32x8, f32x8, f32x8) {
+    let s = dir_scale8(r.dir_x, r.dir_y);
+    (s, r.dir_x * s, r.dir_y * s)
+}
+
 /// The entry parameter of a ray whose parameter intervals on two slabs are `[near_x, far_x]`
 /// and `[near_y, far_y]` for the direction scaled by `scale` (see [`dir_scale`]): the later
 /// entry, not before 0, if it comes no later than the earlier exit, scaled back, if that is no

@@ -13,7 +13,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, and `min <= max` on both box axes.
 //! Infinite box bounds follow IEEE.
 
-use super::{dir_scale, dir_scale8, enter, enter8, slab, slab8, valid_ray, valid_ray8};
+use super::{enter, enter8, scaled_dir, scaled_dir8, slab, slab8, valid_ray, valid_ray8};
 use crate::lanes::{AabbX8, RayX8};
 use crate::shape::{Aabb, Ray};
 use wide::f32x8;
@@ -22,9 +22,9 @@ use wide::f32x8;
 #[inline]
 #[must_use]
 pub fn reference(r: &Ray, b: &Aabb) -> f32 {
-    let s = dir_scale(r.dir_x, r.dir_y);
-    let (nx, fx) = slab(r.origin_x, r.dir_x * s, b.min_x, b.max_x);
-    let (ny, fy) = slab(r.origin_y, r.dir_y * s, b.min_y, b.max_y);
+    let (s, dx, dy) = scaled_dir(r);
+    let (nx, fx) = slab(r.origin_x, dx, b.min_x, b.max_x);
+    let (ny, fy) = slab(r.origin_y, dy, b.min_y, b.max_y);
     let valid = valid_ray(r) & (b.min_x <= b.max_x) & (b.min_y <= b.max_y);
     enter([nx, ny], [fx, fy], s, r.max_t, valid)
 }
@@ -33,9 +33,9 @@ pub fn reference(r: &Ray, b: &Aabb) -> f32 {
 #[inline]
 #[must_use]
 pub fn x8(r: &RayX8, b: &AabbX8) -> f32x8 {
-    let s = dir_scale8(r.dir_x, r.dir_y);
-    let (nx, fx) = slab8(r.origin_x, r.dir_x * s, b.min_x, b.max_x);
-    let (ny, fy) = slab8(r.origin_y, r.dir_y * s, b.min_y, b.max_y);
+    let (s, dx, dy) = scaled_dir8(r);
+    let (nx, fx) = slab8(r.origin_x, dx, b.min_x, b.max_x);
+    let (ny, fy) = slab8(r.origin_y, dy, b.min_y, b.max_y);
     let valid = valid_ray8(r) & b.min_x.simd_le(b.max_x) & b.min_y.simd_le(b.max_y);
     enter8([nx, ny], [fx, fy], s, r.max_t, valid)
 }

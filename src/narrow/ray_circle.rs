@@ -21,7 +21,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, `radius >= 0`. A NaN centre makes `o`
 //! NaN, which fails every test.
 
-use super::{dir_scale, dir_scale8, valid_ray, valid_ray8};
+use super::{scaled_dir, scaled_dir8, valid_ray, valid_ray8};
 use crate::lanes::{CircleX8, RayX8};
 use crate::shape::{Circle, Ray};
 use wide::f32x8;
@@ -30,8 +30,7 @@ use wide::f32x8;
 #[inline]
 #[must_use]
 pub fn reference(r: &Ray, c: &Circle) -> f32 {
-    let s = dir_scale(r.dir_x, r.dir_y);
-    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let (s, dx, dy) = scaled_dir(r);
     let (ox, oy) = (r.origin_x - c.x, r.origin_y - c.y);
     let a = dx * dx + dy * dy;
     let m = -(ox * dx + oy * dy) / a;
@@ -54,8 +53,7 @@ pub fn reference(r: &Ray, c: &Circle) -> f32 {
 #[inline]
 #[must_use]
 pub fn x8(r: &RayX8, c: &CircleX8) -> f32x8 {
-    let s = dir_scale8(r.dir_x, r.dir_y);
-    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let (s, dx, dy) = scaled_dir8(r);
     let (ox, oy) = (r.origin_x - c.x, r.origin_y - c.y);
     let a = dx * dx + dy * dy;
     let m = -(ox * dx + oy * dy) / a;

@@ -8,7 +8,7 @@
 //! rotation.
 
 use super::{
-    dir_scale, dir_scale8, enter, enter8, finite_rotation, finite_rotation8, slab, slab8, to_local,
+    enter, enter8, finite_rotation, finite_rotation8, scaled_dir, scaled_dir8, slab, slab8, to_local,
     to_local8, valid_ray, valid_ray8,
 };
 use crate::lanes::{ObbX8, RayX8};
@@ -25,8 +25,8 @@ pub fn reference(r: &Ray, o: &Obb) -> f32 {
         o.cos,
         o.sin,
     );
-    let s = dir_scale(r.dir_x, r.dir_y);
-    let (dx, dy) = to_local(r.dir_x * s, r.dir_y * s, o.cos, o.sin);
+    let (s, dx, dy) = scaled_dir(r);
+    let (dx, dy) = to_local(dx, dy, o.cos, o.sin);
     let (nx, fx) = slab(ox, dx, -o.half_width, o.half_width);
     let (ny, fy) = slab(oy, dy, -o.half_height, o.half_height);
     let valid = valid_ray(r)
@@ -46,8 +46,8 @@ pub fn x8(r: &RayX8, o: &ObbX8) -> f32x8 {
         o.cos,
         o.sin,
     );
-    let s = dir_scale8(r.dir_x, r.dir_y);
-    let (dx, dy) = to_local8(r.dir_x * s, r.dir_y * s, o.cos, o.sin);
+    let (s, dx, dy) = scaled_dir8(r);
+    let (dx, dy) = to_local8(dx, dy, o.cos, o.sin);
     let (nx, fx) = slab8(ox, dx, -o.half_width, o.half_width);
     let (ny, fy) = slab8(oy, dy, -o.half_height, o.half_height);
     let valid = valid_ray8(r)

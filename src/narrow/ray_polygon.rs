@@ -14,7 +14,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, every polygon coordinate finite.
 
 use super::{
-    dir_scale, dir_scale8, finite_polygon, finite_polygon8, max, max8, min, min8, next, valid_ray,
+    finite_polygon, finite_polygon8, max, max8, min, min8, next, scaled_dir, scaled_dir8, valid_ray,
     valid_ray8,
 };
 use crate::lanes::{PolygonX8, RayX8};
@@ -25,8 +25,7 @@ use wide::f32x8;
 #[inline]
 #[must_use]
 pub fn reference(r: &Ray, q: &Polygon) -> f32 {
-    let s = dir_scale(r.dir_x, r.dir_y);
-    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let (s, dx, dy) = scaled_dir(r);
     let (mut near, mut far, mut out) = (f32::NEG_INFINITY, f32::INFINITY, false);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (q.ys[next(k)] - q.ys[k], q.xs[k] - q.xs[next(k)]);
@@ -51,8 +50,7 @@ pub fn reference(r: &Ray, q: &Polygon) -> f32 {
 #[inline]
 #[must_use]
 pub fn x8(r: &RayX8, q: &PolygonX8) -> f32x8 {
-    let s = dir_scale8(r.dir_x, r.dir_y);
-    let (dx, dy) = (r.dir_x * s, r.dir_y * s);
+    let (s, dx, dy) = scaled_dir8(r);
     let zero = f32x8::ZERO;
     let mut near = f32x8::splat(f32::NEG_INFINITY);
     let mut far = f32x8::splat(f32::INFINITY);

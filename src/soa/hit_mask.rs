@@ -32,13 +32,6 @@ impl HitMask {
         }
     }
 
-    /// Number of pairs the mask describes.
-    #[inline]
-    #[must_use]
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
     /// Whether pair `i` overlaps. Panics if `i >= len()`.
     #[inline]
     #[must_use]
@@ -90,6 +83,13 @@ impl HitMask {
     #[must_use]
     pub fn words(&self) -> &[u64] {
         &self.words
+    }
+
+    /// Number of pairs the mask describes.
+    #[inline]
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
     }
 
     /// Sets the length to `len` with every bit zero, reusing the allocation, and hands out the
