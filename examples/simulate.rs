@@ -102,6 +102,11 @@ impl Body {
     }
 }
 
+/// A duration as milliseconds with two decimals, e.g. `6.42 ms`.
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
 fn median(v: &mut [Duration]) -> Duration {
     v.sort_unstable();
     v[v.len() / 2]
@@ -183,13 +188,14 @@ fn main() {
 
     let worst = *frame_times.iter().max().expect("at least one frame");
     println!(
-        "frame time: median {:?}, worst {worst:?}",
-        median(&mut frame_times.clone())
+        "frame time: median {}, worst {}",
+        ms(median(&mut frame_times.clone())),
+        ms(worst)
     );
     println!(
-        "  broadphase (build + search + pack + sort): median {:?}; kernels: median {:?} (phase times are summed over threads)",
-        median(&mut broad_times),
-        median(&mut kernel_times)
+        "  broadphase (build + search + pack + sort): median {}; kernels: median {} (phase times are summed over threads)",
+        ms(median(&mut broad_times)),
+        ms(median(&mut kernel_times))
     );
     println!(
         "  last frame: {} overlapping pairs, {touching} of {} shapes overlap something",
