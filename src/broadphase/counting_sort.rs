@@ -195,6 +195,11 @@ impl CountingSort {
         &self.starts
     }
 
+    /// Exchanges the cell starts with `starts` (the caller's, for an edited cell order).
+    pub(crate) fn swap_starts(&mut self, starts: &mut Vec<u32>) {
+        core::mem::swap(&mut self.starts, starts);
+    }
+
     /// Number of boxes entered.
     pub(crate) fn len(&self) -> usize {
         self.starts.last().map_or(0, |&n| n as usize)

@@ -50,6 +50,27 @@ pub(crate) struct Grid {
     min_y: Vec<f32>,
     max_x: Vec<f32>,
     max_y: Vec<f32>,
+    /// The second buffers of [`repair`](Grid::repair).
+    repair: Repair,
+}
+
+/// What [`Grid::repair`] does after copying a run of boxes.
+enum Then {
+    /// Enters this id.
+    Enter(u32),
+    /// Skips the next old position (a removed box).
+    Skip,
+    /// Nothing: the last run.
+    Stop,
+}
+
+/// The cell starts and box fields [`Grid::repair`] writes before they are exchanged with the
+/// grid's, and the positions it removes.
+#[derive(Debug, Default)]
+struct Repair {
+    starts: Vec<u32>,
+    fields: [Vec<f32>; 4],
+    removed: Vec<u32>,
 }
 
 impl Grid {
@@ -78,6 +99,151 @@ impl Grid {
         ];
         self.sort
             .sort(&self.levels, boxes, item, staged, out, fields);
+    }
+
+    /// The global cell a moved box enters: in the finest level whose reach covers its larger
+    /// side (no box of a level may be larger than its reach), at the cell of its minimum
+    /// corner. `None` when it is larger than every level's reach, or nothing is entered.
+    pub(crate) fn key_for(&self, b: &[f32; 4]) -> Option<u32> {
+        let side = (b[2] - b[0]).max(b[3] - b[1]);
+        let level = self.levels.all().iter().find(|l| side <= l.reach)?;
+        let (col, row) = (level.cell_on(X, b[0]), level.cell_on(Y, b[1]));
+        Some(level.cell_index(col, row) as u32)
+    }
+
+    /// Whether a box's minimum corner lies outside the cells of its level (it was clamped into
+    /// a border cell), by the key [`key_for`](Self::key_for) gave it.
+    pub(crate) fn clamped(&self, key: u32, b: &[f32; 4]) -> bool {
+        let level = self
+            .levels
+            .all()
+            .iter()
+            .rev()
+            .find(|l| l.base <= key)
+            .expect("a key of this grid");
+        let [x0, y0, x1, y1] = level.region();
+        !(x0 <= b[0] && b[0] < x1 && y0 <= b[1] && b[1] < y1)
+    }
+
+    /// Moves boxes between cells without a rebuild: removes every position whose item (an id
+    /// into `moved` and `boxes`) is flagged in `moved`, and enters each `(key, id)` of `enter`
+    /// (sorted by key) with the box `boxes[id]` at the end of its cell. Every other box keeps
+    /// its cell and its order. `items` (the item of each position) follows, `spare` holding the
+    /// caller's second buffer; `remap[p]` becomes the new position of the box at old position
+    /// `p` (`u32::MAX` if it was removed), increasing in `p`, and `placed[i]` the position of
+    /// `enter[i]`. The levels do not change: a caller enters only keys from
+    /// [`key_for`](Self::key_for).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn repair(
+        &mut self,
+        items: &mut Vec<u32>,
+        spare: &mut Vec<u32>,
+        moved: &[bool],
+        enter: &[(u32, u32)],
+        boxes: &[[f32; 4]],
+        remap: &mut Vec<u32>,
+        placed: &mut Vec<u32>,
+    ) {
+        let cells = self.levels.cells();
+        let starts = self.sort.starts();
+        let old = starts[cells] as usize;
+        let room = old + enter.len();
+        let Repair {
+            starts: new_starts,
+            fields,
+            removed,
+        } = &mut self.repair;
+        new_starts.clear();
+        new_starts.resize(cells + 1, 0);
+        spare.clear();
+        spare.resize(room, 0);
+        for f in fields.iter_mut() {
+            f.clear();
+            f.resize(room + LANES, f32::NAN);
+        }
+        remap.clear();
+        remap.resize(old, u32::MAX);
+        placed.clear();
+        let [fx0, fy0, fx1, fy1] = fields;
+        // The removed positions, ascending.
+        removed.clear();
+        removed.extend(
+            items[..old]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &id)| moved[id as usize])
+                .map(|(p, _)| p as u32),
+        );
+        // Copy the runs between events in bulk: a removal skips its position, an entry of
+        // cell `c` goes in before old position `starts[c + 1]` (after the cell's last box).
+        let (mut src, mut out) = (0usize, 0usize);
+        // Copies old positions `src .. end`, then enters an id, skips position `end`, or
+        // (at the end) nothing.
+        let mut step = |end: usize, then: Then| {
+            let n = end - src;
+            spare[out..out + n].copy_from_slice(&items[src..end]);
+            fx0[out..out + n].copy_from_slice(&self.min_x[src..end]);
+            fy0[out..out + n].copy_from_slice(&self.min_y[src..end]);
+            fx1[out..out + n].copy_from_slice(&self.max_x[src..end]);
+            fy1[out..out + n].copy_from_slice(&self.max_y[src..end]);
+            for (r, v) in remap[src..end].iter_mut().zip(out as u32..) {
+                *r = v;
+            }
+            (src, out) = (end, out + n);
+            match then {
+                Then::Enter(id) => {
+                    let b = &boxes[id as usize];
+                    spare[out] = id;
+                    (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
+                    placed.push(out as u32);
+                    out += 1;
+                }
+                // The removed position's remap stays `u32::MAX`.
+                Then::Skip => src += 1,
+                Then::Stop => {}
+            }
+        };
+        let (mut r, mut e) = (0, 0);
+        loop {
+            let next_removal = removed.get(r).map_or(usize::MAX, |&p| p as usize);
+            let next_entry = enter
+                .get(e)
+                .map_or(usize::MAX, |&(key, _)| starts[key as usize + 1] as usize);
+            if next_entry <= next_removal && next_entry != usize::MAX {
+                step(next_entry, Then::Enter(enter[e].1));
+                e += 1;
+            } else if next_removal != usize::MAX {
+                step(next_removal, Then::Skip);
+                r += 1;
+            } else {
+                step(old, Then::Stop);
+                break;
+            }
+        }
+        // Each cell starts where it did, moved by the entries before it and the removals
+        // before its first position.
+        let (mut r, mut e) = (0, 0);
+        for c in 0..cells {
+            while e < enter.len() && (enter[e].0 as usize) < c {
+                e += 1;
+            }
+            while r < removed.len() && (removed[r] as usize) < starts[c] as usize {
+                r += 1;
+            }
+            new_starts[c] = (starts[c] as usize + e - r) as u32;
+        }
+        new_starts[cells] = out as u32;
+        spare.truncate(out);
+        for f in [&mut *fx0, &mut *fy0, &mut *fx1, &mut *fy1] {
+            f.truncate(out);
+            f.resize(out + LANES, f32::NAN);
+        }
+        core::mem::swap(items, spare);
+        self.sort.swap_starts(new_starts);
+        core::mem::swap(&mut self.min_x, fx0);
+        core::mem::swap(&mut self.min_y, fy0);
+        core::mem::swap(&mut self.max_x, fx1);
+        core::mem::swap(&mut self.max_y, fy1);
     }
 
     /// Number of boxes entered.

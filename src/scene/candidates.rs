@@ -12,6 +12,14 @@ use std::time::{Duration, Instant};
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
 pub(crate) const KINDS: usize = 4;
 
+/// Candidates [`Candidates::decide_in_order`] decides at a time: its hit bits, 512 bytes, stay
+/// in the first-level cache, and a partial block per pair kind at its end is a small share.
+pub(crate) const CHUNK: usize = 4096;
+
+/// A candidate as filed: two positions in the kernels' argument order, and its index in the
+/// chunk being decided in order (0 otherwise).
+type Item = (u32, u32, u32);
+
 /// Tests a pair kind's pending candidates.
 type Test = fn(&mut Candidates, &Shared<'_>, usize);
 
@@ -91,7 +99,10 @@ const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = {
 /// times.
 #[derive(Debug, Default)]
 pub(crate) struct Candidates {
-    pending: Pack<(u32, u32), PAIR_KINDS>,
+    pending: Pack<Item, PAIR_KINDS>,
+    /// While a chunk is decided in order: bit `i` set when its candidate `i` overlaps.
+    hit_bits: Vec<u64>,
+    ordered: bool,
     pub(crate) pairs: Vec<(u32, u32)>,
     pub(crate) candidates: usize,
     pub(crate) pack_time: Duration,
@@ -102,6 +113,8 @@ impl Candidates {
     /// Empty pending batches, answer, counts and times, for a new frame.
     pub(crate) fn reset(&mut self) {
         self.pending.clear();
+        self.hit_bits.clear();
+        self.hit_bits.resize(CHUNK / 64, 0);
         self.pairs.clear();
         self.candidates = 0;
         self.pack_time = Duration::ZERO;
@@ -113,14 +126,41 @@ impl Candidates {
     /// from one scene is dropped here. No branch depends on the kinds.
     #[inline(always)]
     pub(crate) fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
+        self.file_tagged(shared, p, q, 0);
+    }
+
+    /// [`file`](Self::file) with the candidate's index in the chunk being decided in order.
+    #[inline(always)]
+    fn file_tagged(&mut self, shared: &Shared<'_>, p: u32, q: u32, tag: u32) {
         let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
         let keep = !shared.cross || (rp.id ^ rq.id) & SIDE != 0;
         let (kp, kq) = (rp.kind & KIND, rq.kind & KIND);
         let swap = kq < kp;
-        let pair = if swap { (q, p) } else { (p, q) };
+        let item = if swap { (q, p, tag) } else { (p, q, tag) };
         let kind = SCENE.1[kp as usize][kq as usize] as usize;
-        if self.pending.push(kind, pair, keep) {
+        if self.pending.push(kind, item, keep) {
             SCENE.0[kind](self, shared, kind);
+        }
+    }
+
+    /// Decides `chunk` (at most [`CHUNK`] candidate pairs of positions) and appends the ids
+    /// of those that overlap, `(smaller, larger)`, to the answer in the chunk's order: the
+    /// kernels take them by kind, their hits come back as bits by index.
+    pub(crate) fn decide_in_order(&mut self, shared: &Shared<'_>, chunk: &[(u32, u32)]) {
+        debug_assert!(chunk.len() <= CHUNK && !shared.cross);
+        self.ordered = true;
+        for (i, &(p, q)) in chunk.iter().enumerate() {
+            self.file_tagged(shared, p, q, i as u32);
+        }
+        self.flush(shared);
+        self.ordered = false;
+        for (w, word) in self.hit_bits.iter_mut().enumerate() {
+            while *word != 0 {
+                let (p, q) = chunk[w * 64 + word.trailing_zeros() as usize];
+                let (a, b) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
+                self.pairs.push((a.min(b), a.max(b)));
+                *word &= *word - 1;
+            }
         }
     }
 
@@ -131,8 +171,9 @@ impl Candidates {
         }
     }
 
-    /// Packs one pair kind's pending pairs into lane blocks (partial blocks padded with the
-    /// inert sentinel), runs the kernel, and records the hits as answer pairs.
+    /// Packs one pair kind's pending pairs into lane blocks (a partial block padded with its
+    /// first pair, whose lanes are masked out), runs the kernel, and records the hits: as
+    /// answer pairs, or as bits by index while a chunk is decided in order.
     fn test<A, B>(&mut self, shared: &Shared<'_>, kind: usize)
     where
         A: Overlaps<B> + Stored,
@@ -144,14 +185,13 @@ impl Candidates {
             return;
         }
         let start = Instant::now();
-        let sentinel = shared.sentinel();
         let blocks = filled.div_ceil(LANES);
         let mut a = [A::INERT; BLOCKS];
         let mut b = [B::INERT; BLOCKS];
         for k in 0..blocks {
-            let at = block_of(pending, k, (sentinel, sentinel));
-            a[k] = A::gather(shared, at.map(|p| p.0));
-            b[k] = B::gather(shared, at.map(|p| p.1));
+            let at = block_of(pending, k, pending[0]);
+            a[k] = A::gather(shared, core::array::from_fn(|l| at[l].0));
+            b[k] = B::gather(shared, core::array::from_fn(|l| at[l].1));
         }
         let packed = Instant::now();
         let mut hits = 0u64;
@@ -159,8 +199,15 @@ impl Candidates {
             hits |= u64::from(A::kernel(&a[k], &b[k])) << (k * LANES);
         }
         hits &= u64::MAX >> (64 - filled);
+        if self.ordered {
+            while hits != 0 {
+                let tag = pending[hits.trailing_zeros() as usize].2 as usize;
+                self.hit_bits[tag / 64] |= 1 << (tag % 64);
+                hits &= hits - 1;
+            }
+        }
         while hits != 0 {
-            let (p, q) = pending[hits.trailing_zeros() as usize];
+            let (p, q, _) = pending[hits.trailing_zeros() as usize];
             let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
             self.pairs.push(if shared.cross {
                 // (id in the first scene, id in the second)

@@ -1,8 +1,10 @@
-//! [`PairFinder`]: the frame driver. It builds the grid over a scene's boxes, places the
-//! shapes' records in cell order, runs the search and the narrow phase in jobs on rayon's
-//! threads, gathers and sorts the answer, and reports each phase in [`FrameStats`].
+//! [`PairFinder`]: the frame driver. `overlapping_pairs` keeps its state from call to call
+//! (see `kept.rs`); `pairs_with` and `index` build the grid over a scene's boxes, place the
+//! shapes' records in cell order, run the search and the narrow phase in jobs on rayon's
+//! threads, and sort the answer. Every call reports its phases in [`FrameStats`].
 
 use super::candidates::Candidates;
+use super::kept::{Kept, KeptStats, Margin};
 use super::pack::Shared;
 use super::records::{Record, UNBOUNDED};
 use super::sort::RadixSort;
@@ -22,8 +24,13 @@ const FOUND: usize = 512;
 /// What one frame of a [`PairFinder`] did and how long each phase took.
 ///
 /// Search, pack and kernel times are summed over the threads that ran them (CPU time); on one
-/// thread they are wall time. Packing and kernels run in small batches inside the search, so the
-/// search time excludes them.
+/// thread they are wall time. In `pairs_with`, packing and kernels run in small batches inside
+/// the search, so the search time excludes them.
+///
+/// For a kept finder's `overlapping_pairs` (see [`PairFinder`]), `build` is the escape check
+/// and the escapers' move to their new cells (or, in a frame that rebuilt, the enlarged boxes
+/// and the grid), `search` the escapers' queries (or the whole search), and `sort` the merge
+/// of their new candidates (or the sort of all candidates); the answer needs no sort.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameStats {
     /// Shapes in the scene(s).
@@ -52,13 +59,33 @@ pub struct FrameStats {
     pub pack: Duration,
     /// Running the kernels and collecting their hits.
     pub kernels: Duration,
-    /// Sorting the answer.
+    /// Sorting the answer, or for a kept finder's `overlapping_pairs` its candidates.
     pub sort: Duration,
+    /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
+    /// (first call, a shrunken scene, or too many escapers), rather than updating them.
+    pub rebuilt: bool,
+    /// Shapes whose box left their enlarged box since the last call (all of them when it
+    /// rebuilt).
+    pub escaped: usize,
 }
 
-/// The reusable scratch of the pair search: grid arrays, shapes in cell order, candidate
-/// batches, the sort's buffers. Keep one across frames and a steady frame loop allocates
-/// nothing once the buffers have grown.
+/// The pair search, kept from frame to frame.
+///
+/// A kept finder remembers, for [`overlapping_pairs`](Self::overlapping_pairs), each shape's
+/// enlarged box (its padded bounding box grown by a margin, by default a quarter of the box's
+/// larger side on each side; see [`with_margin`](Self::with_margin)), a grid over those boxes,
+/// and the sorted candidate pairs whose enlarged boxes overlap. Each call checks, in one
+/// streaming pass, that every shape's box still lies inside its enlarged box; only those that
+/// left it are moved in the grid and queried again, and the kernels decide the candidates in
+/// order, so a simulation's frame pays for what moved, not for the whole scene. The answer is
+/// exact whatever happened between calls (any moves, teleports, kind changes, `push`, `clear`,
+/// or another scene handed to the same finder): the check covers every shape every call. When
+/// more than a quarter of the shapes escaped (see
+/// [`with_rebuild_threshold`](Self::with_rebuild_threshold)), the scene shrank, or on the first
+/// call, it rebuilds everything. Unbounded shapes (infinite bounds or beyond ±2⁶⁰) stay out
+/// of the grid and are tested against every shape every call.
+///
+/// Keep one across frames: a steady frame loop allocates nothing once its buffers have grown.
 ///
 /// ```
 /// use widephase::{Circle, PairFinder, Scene};
@@ -89,6 +116,8 @@ pub struct PairFinder {
     jobs: Vec<Job>,
     sort: RadixSort,
     stats: FrameStats,
+    /// The coherent state of `overlapping_pairs`.
+    kept: Kept,
 }
 
 impl PairFinder {
@@ -98,9 +127,71 @@ impl PairFinder {
         Self::default()
     }
 
-    /// [`Scene::overlapping_pairs`] into `out` (cleared first), reusing this scratch.
+    /// This finder with enlarged boxes that reach `margin` beyond each shape's padded box on
+    /// every side, instead of the automatic quarter of the box's larger side. A larger margin
+    /// means fewer escapers per frame and more candidate pairs; 0 makes every move an escape.
+    /// The answer does not depend on it.
+    ///
+    /// # Panics
+    /// If `margin` is negative or not finite.
+    #[must_use]
+    pub fn with_margin(mut self, margin: f32) -> Self {
+        assert!(
+            margin >= 0.0 && margin.is_finite(),
+            "PairFinder margin must be finite and not negative, got {margin}"
+        );
+        self.kept.margin = Margin::Fixed(margin);
+        self.kept.invalidate();
+        self
+    }
+
+    /// This finder rebuilding its grid and candidates from scratch in a frame where more than
+    /// `share` (0 to 1) of the shapes escaped their enlarged boxes, instead of a quarter. 0
+    /// rebuilds whenever one escaped, 1 never for escapers. The answer does not depend on it.
+    ///
+    /// # Panics
+    /// If `share` is not between 0 and 1.
+    #[must_use]
+    pub fn with_rebuild_threshold(mut self, share: f32) -> Self {
+        assert!(
+            (0.0..=1.0).contains(&share),
+            "PairFinder rebuild threshold must be between 0 and 1, got {share}"
+        );
+        self.kept.rebuild_above = share;
+        self
+    }
+
+    /// Forgets what the last call of [`overlapping_pairs`](Self::overlapping_pairs)
+    /// recorded, keeping the buffers: the next call rebuilds from scratch. Never needed for the
+    /// answer (every call checks every shape), only to measure or to choose when to pay.
+    pub fn forget(&mut self) {
+        self.kept.invalidate();
+    }
+
+    /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
+    /// last call (see [`PairFinder`]).
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[scene], scene.cell_size, out);
+        let mut kept = KeptStats::default();
+        self.kept.overlapping_pairs(scene, out, &mut kept);
+        let grid = self.kept.grid();
+        self.stats = FrameStats {
+            shapes: scene.len(),
+            invalid: scene.invalid,
+            unbounded: scene.unbounded,
+            levels: grid.levels(),
+            large: grid.coarse(),
+            cells: grid.cells(),
+            cell_size: grid.cell_size(),
+            candidates: kept.candidates,
+            pairs: out.len(),
+            build: kept.build,
+            search: kept.search,
+            pack: kept.pack,
+            kernels: kept.kernels,
+            sort: kept.sort,
+            rebuilt: kept.rebuilt,
+            escaped: kept.escaped,
+        };
     }
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.

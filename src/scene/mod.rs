@@ -1,20 +1,28 @@
 //! [`Scene`]: many mixed shapes in, every overlapping pair out, through a uniform grid and the
 //! eight-lane kernels.
 //!
-//! One frame runs these phases (timed in [`FrameStats`]):
-//! 1. **build**: every valid shape's bounding box, padded so that rounding in a kernel can never
-//!    report a pair whose boxes do not touch, goes into a multi-level grid built by counting sort
-//!    (see below), and the shapes are copied into the grid's cell order;
-//! 2. **search**: each box is tested, eight lanes at a time, against the boxes in the cells of a
-//!    window around it; each overlapping pair of boxes is found exactly once, with no pass to
-//!    remove duplicates;
-//! 3. **pack** and **kernels**: each candidate is filed by pair kind; every 64 candidates of a
-//!    kind are copied into lane blocks (a partial block padded with inert lanes) and decided
-//!    exactly by the kernels, while the shapes are still in cache;
-//! 4. **sort**: the answer is radix-sorted.
+//! **A frame loop.** A simulation moves its shapes with [`Scene::update`] (or [`Scene::set`])
+//! and asks a kept [`PairFinder`] for the overlapping pairs every frame. The finder remembers
+//! each shape's enlarged box (its padded box grown by a margin), a grid over those boxes and
+//! the sorted candidate pairs whose enlarged boxes overlap. A call (timed in [`FrameStats`]):
+//! 1. **build**: one streaming pass checks that every shape's box still lies inside its
+//!    enlarged box; the escapers get new enlarged boxes and move to their new cells (the other
+//!    boxes stay where they are);
+//! 2. **search**: each escaper is tested, eight lanes at a time, against the boxes in the cells
+//!    of a window around its enlarged box;
+//! 3. **sort**: the escapers' old candidates are dropped and the new ones merged in order;
+//! 4. **pack** and **kernels**: the candidates are decided in order: a chunk of them is filed by
+//!    pair kind, every 64 of a kind are copied into lane blocks and decided exactly by the
+//!    kernels, and the hits come back in the chunk's order, so the answer is sorted.
 //!
-//! Everything but the sort runs on rayon's threads; the sorted answer is the same on any number
-//! of threads.
+//! On the first call, when the scene shrank, or when too many shapes escaped, the call
+//! rebuilds: the grid over all enlarged boxes (counting sort, below), a full search in which
+//! each overlapping pair of boxes is found exactly once, and a radix sort of the candidates.
+//! Exactness does not depend on how the shapes moved: the check covers every shape on every
+//! call. Everything runs on rayon's threads but the escapers' move and merge; the answer is the
+//! same on any number of threads. [`PairFinder::pairs_with`] (two scenes) and a scene with
+//! unbounded shapes search anew every call, as a rebuild does, with records copied into cell
+//! order and the answer radix-sorted.
 //!
 //! **Queries.** [`PairFinder::index`] builds the same grid for [`SceneIndex::raycast`] (the
 //! nearest shape a ray hits, walking the grid along the ray), [`SceneIndex::query_aabb`] and
@@ -43,12 +51,15 @@
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 //!
 //! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices; a
-//! [`PairFinder`] about 130 bytes per shape once it has seen a scene of more than 16 k shapes
-//! (records and boxes in cell order, and 64 bytes of staging for the two-pass sort), plus the
+//! kept [`PairFinder`] about 60 bytes per shape for `overlapping_pairs` (enlarged boxes, the
+//! grid's boxes and ids, their second buffers) plus 16 bytes per candidate pair, and for
+//! `pairs_with` and queries about 130 bytes per shape once it has seen a scene of more than
+//! 16 k shapes (records and boxes in cell order, and staging for the two-pass sort), plus the
 //! grid's cells and the answer. It keeps its buffers from frame to frame.
 
 mod candidates;
 mod finder;
+mod kept;
 mod pack;
 mod query;
 mod ray_walk;

@@ -2,10 +2,11 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
+use super::SIDE;
 use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
+use super::store::{POLYGON_BLOCK, PolygonBlock};
 use crate::broadphase::grid::Grid;
-use crate::lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8};
-use crate::shape::{MAX_VERTICES, Polygon};
+use crate::lanes::{AabbX8, CircleX8, INERT, LANES, ObbX8, PointX8, PolygonX8};
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 use wide::f32x8;
 
@@ -24,7 +25,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) grid: &'a Grid,
     pub(crate) shapes: &'a [Record],
     /// Each scene's polygon slots, by side.
-    pub(crate) polygons: [&'a [Polygon]; 2],
+    pub(crate) polygons: [&'a [PolygonBlock]; 2],
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
@@ -49,6 +50,18 @@ pub(crate) trait Stored: ShapeSoa {
     fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self::X8;
 }
 
+/// The records at eight positions, transposed: lane `l` of column `c` is word `c` of record
+/// `at[l]` (columns 0 to 5 are the fields). A record is one 32-byte row, so this is eight row
+/// loads and an 8×8 transpose instead of a scalar load and insert per field and lane.
+#[inline(always)]
+fn transposed(shared: &Shared<'_>, at: [u32; LANES]) -> [f32x8; LANES] {
+    let mut rows = [f32x8::ZERO; LANES];
+    for (row, &p) in rows.iter_mut().zip(&at) {
+        *row = bytemuck::cast(shared.shapes[p as usize]);
+    }
+    f32x8::transpose(rows)
+}
+
 /// The shapes whose records hold their fields in line, in the order of the lane type's
 /// fields (`CODE` `None`: points, which only queries use, never a record).
 macro_rules! stored_in_line {
@@ -59,14 +72,9 @@ macro_rules! stored_in_line {
             #[inline(always)]
             fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> $X8 {
                 const C: usize = size_of::<$X8>() / size_of::<f32x8>();
-                let mut columns = [[0.0f32; LANES]; C];
-                for (l, &p) in at.iter().enumerate() {
-                    let fields = &shared.shapes[p as usize].fields;
-                    for c in 0..C {
-                        columns[c][l] = fields[c];
-                    }
-                }
-                bytemuck::cast(columns)
+                let columns = transposed(shared, at);
+                let fields: &[f32x8; C] = columns[..C].try_into().expect("C <= 8 columns");
+                *bytemuck::cast_ref(fields)
             }
         }
     )+};
@@ -86,24 +94,21 @@ impl Stored for Polygons {
     /// stays inert.
     #[inline(always)]
     fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> PolygonX8 {
-        let (mut xs, mut ys) = (
-            [[f32::NAN; LANES]; MAX_VERTICES],
-            [[f32::NAN; LANES]; MAX_VERTICES],
-        );
-        for (l, &i) in at.iter().enumerate() {
+        // Each polygon's xs and ys are two 8-float rows: load them, transpose both.
+        let (mut xs, mut ys) = ([INERT; LANES], [INERT; LANES]);
+        for ((x, y), &i) in xs.iter_mut().zip(&mut ys).zip(&at) {
             let r = &shared.shapes[i as usize];
             if r.kind & KIND != POLYGON {
                 continue;
             }
-            let side = (r.id >> 31) as usize;
-            let p = &shared.polygons[side][r.fields[0].to_bits() as usize];
-            for k in 0..MAX_VERTICES {
-                (xs[k][l], ys[k][l]) = (p.xs[k], p.ys[k]);
-            }
+            let (side, id) = ((r.id >> 31) as usize, (r.id & !SIDE) as usize);
+            let block = &shared.polygons[side][id / POLYGON_BLOCK];
+            let p = &block.slots[r.fields[0].to_bits() as usize];
+            (*x, *y) = (f32x8::new(p.xs), f32x8::new(p.ys));
         }
         PolygonX8 {
-            x: core::array::from_fn(|k| f32x8::new(xs[k])),
-            y: core::array::from_fn(|k| f32x8::new(ys[k])),
+            x: f32x8::transpose(xs),
+            y: f32x8::transpose(ys),
         }
     }
 }

@@ -19,7 +19,7 @@ pub(crate) const INVALID: u32 = 0x80;
 /// half_height, cos, sin`), its id (with [`SIDE`](super::SIDE) for the second scene) and its kind
 /// code.
 /// Half a cache line, so that copying records in any order touches one line each.
-#[derive(Clone, Copy, Debug, bytemuck::Zeroable)]
+#[derive(Clone, Copy, Debug, bytemuck::Zeroable, bytemuck::Pod)]
 #[repr(C, align(32))]
 pub(crate) struct Record {
     pub(crate) fields: [f32; 6],
@@ -37,13 +37,26 @@ impl Record {
 }
 
 /// A shape's padded box (with a NaN `min_x` for shapes the grid leaves out) and its record.
+/// Each kind's check and bounding box are called directly, so that they inline: a frame loop
+/// classifies every shape it moves.
 #[inline(always)]
 pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
-    const OUT: [f32; 4] = [f32::NAN; 4];
-    let (fields, kind) = match *shape {
-        Shape::Circle(c) => ([c.x, c.y, c.radius, 0.0, 0.0, 0.0], CIRCLE),
-        Shape::Aabb(b) => ([b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0], AABB),
-        Shape::Obb(o) => (
+    match shape {
+        Shape::Circle(c) => finish(
+            [c.x, c.y, c.radius, 0.0, 0.0, 0.0],
+            CIRCLE,
+            id,
+            c.check().is_ok(),
+            || Aabb::from_center(c.x, c.y, c.radius, c.radius),
+        ),
+        Shape::Aabb(b) => finish(
+            [b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0],
+            AABB,
+            id,
+            b.check().is_ok(),
+            || *b,
+        ),
+        Shape::Obb(o) => finish(
             [
                 o.center_x,
                 o.center_y,
@@ -53,19 +66,37 @@ pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
                 o.sin,
             ],
             OBB,
+            id,
+            o.check().is_ok(),
+            || o.bounding_box(),
         ),
         // The slot is filled in by the scene.
-        Shape::Polygon(_) => ([0.0; 6], POLYGON),
-    };
+        Shape::Polygon(p) => finish([0.0; 6], POLYGON, id, p.check().is_ok(), || {
+            p.bounding_box()
+        }),
+    }
+}
+
+/// The box and record of a shape of kind `kind` with `fields`, valid or not, whose bounding
+/// box `bounds` gives.
+#[inline(always)]
+fn finish(
+    fields: [f32; 6],
+    kind: u32,
+    id: u32,
+    valid: bool,
+    bounds: impl FnOnce() -> Aabb,
+) -> ([f32; 4], Record) {
+    const OUT: [f32; 4] = [f32::NAN; 4];
     let record = |flag| Record {
         fields,
         id,
         kind: kind | flag,
     };
-    if shape.check().is_err() {
+    if !valid {
         return (OUT, record(INVALID));
     }
-    match padded(shape.bounding_box()) {
+    match padded(bounds()) {
         Some(b) => (b, record(0)),
         None => (OUT, record(UNBOUNDED)),
     }

@@ -5,6 +5,73 @@ use super::MAX_SHAPES;
 use super::finder::PairFinder;
 use super::records::{AABB, CIRCLE, INVALID, KIND, OBB, POLYGON, Record, UNBOUNDED, classify};
 use crate::shape::{Aabb, Circle, Obb, Polygon, Shape};
+use rayon::prelude::*;
+
+/// Ids per block of polygon storage: the polygons of ids `k·B .. (k + 1)·B` live in block `k`,
+/// so that [`Scene::update`] gives each thread the blocks of its own ids.
+pub(crate) const POLYGON_BLOCK: usize = 4096;
+
+/// The polygons of one block of ids, by slot, and the free slots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PolygonBlock {
+    pub(crate) slots: Vec<Polygon>,
+    free: Vec<u32>,
+}
+
+impl PolygonBlock {
+    /// Stores `p` in `reuse` (the slot of the shape being replaced), a free slot, or a new
+    /// one; returns the slot.
+    fn store(&mut self, p: Polygon, reuse: Option<u32>) -> u32 {
+        match reuse.or_else(|| self.free.pop()) {
+            Some(slot) => {
+                self.slots[slot as usize] = p;
+                slot
+            }
+            None => {
+                self.slots.push(p);
+                (self.slots.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The box and record of `shape` at `id`, replacing `old` (the record it had, if any): a
+    /// polygon keeps the slot of the polygon it replaces, and a slot no longer used is freed.
+    #[inline(always)]
+    fn place(&mut self, id: u32, old: Option<&Record>, shape: &Shape) -> ([f32; 4], Record) {
+        let (b, mut r) = classify(shape, id);
+        let old_slot = old
+            .filter(|o| o.kind & KIND == POLYGON)
+            .map(|o| o.fields[0].to_bits());
+        match shape {
+            Shape::Polygon(p) => r.fields[0] = f32::from_bits(self.store(*p, old_slot)),
+            _ => self.free.extend(old_slot),
+        }
+        (b, r)
+    }
+
+    /// The shape a record was made from, bit for bit.
+    #[inline(always)]
+    fn shape_of(&self, r: &Record) -> Shape {
+        let f = r.fields;
+        match r.kind & KIND {
+            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
+            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
+            OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
+            _ => self.slots[f[0].to_bits() as usize].into(),
+        }
+    }
+}
+
+/// How a replaced record changes the counts of invalid and unbounded shapes.
+#[inline(always)]
+fn count_change(old: Option<&Record>, new: &Record) -> [isize; 2] {
+    let flag = |r: &Record, f: u32| isize::from(r.kind & f != 0);
+    let was = |f: u32| old.map_or(0, |o| flag(o, f));
+    [
+        flag(new, INVALID) - was(INVALID),
+        flag(new, UNBOUNDED) - was(UNBOUNDED),
+    ]
+}
 
 /// A set of circles, AABBs, OBBs and convex polygons, identified by insertion index.
 ///
@@ -35,9 +102,9 @@ pub struct Scene {
     /// How many shapes fail [`Shape::check`], and how many are unbounded.
     pub(crate) invalid: usize,
     pub(crate) unbounded: usize,
-    /// Polygons' vertices, out of line (a record holds its polygon's slot), and free slots.
-    pub(crate) polygons: Vec<Polygon>,
-    free_slots: Vec<u32>,
+    /// Polygons' vertices, out of line, by block of ids (a record holds its polygon's slot in
+    /// the block of its id).
+    pub(crate) polygons: Vec<PolygonBlock>,
     pub(crate) cell_size: Option<f32>,
 }
 
@@ -76,29 +143,20 @@ impl Scene {
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
         let id = self.records.len() as u32;
-        let shape = shape.into();
-        let (b, mut r) = classify(&shape, id);
-        if let Shape::Polygon(p) = shape {
-            r.fields[0] = f32::from_bits(self.polygon_slot(p, None));
-        }
-        self.count(&r, 1);
+        let (b, r) = self.block_of(id).place(id, None, &shape.into());
+        self.count(count_change(None, &r));
         self.boxes.push(b);
         self.records.push(r);
         id
     }
 
-    /// Stores a polygon in `reuse` (a slot the shape being replaced held), a free slot, or a
-    /// new one; returns the slot.
-    fn polygon_slot(&mut self, p: Polygon, reuse: Option<u32>) -> u32 {
-        let slot = match reuse.or_else(|| self.free_slots.pop()) {
-            Some(slot) => slot,
-            None => {
-                self.polygons.push(p);
-                return (self.polygons.len() - 1) as u32;
-            }
-        };
-        self.polygons[slot as usize] = p;
-        slot
+    /// The polygon block of `id`, created with the blocks before it if need be.
+    fn block_of(&mut self, id: u32) -> &mut PolygonBlock {
+        let k = id as usize / POLYGON_BLOCK;
+        if self.polygons.len() <= k {
+            self.polygons.resize_with(k + 1, PolygonBlock::default);
+        }
+        &mut self.polygons[k]
     }
 
     /// Replaces shape `id` (to move it, resize it, or change its kind).
@@ -111,28 +169,61 @@ impl Scene {
         let Some(old) = self.records.get(id as usize).copied() else {
             panic!("shape id {id} out of range for a Scene of {len}");
         };
-        let shape = shape.into();
-        let (b, mut r) = classify(&shape, id);
-        let old_slot = (old.kind & KIND == POLYGON).then(|| old.fields[0].to_bits());
-        match shape {
-            Shape::Polygon(p) => r.fields[0] = f32::from_bits(self.polygon_slot(p, old_slot)),
-            _ => self.free_slots.extend(old_slot),
-        }
-        self.count(&old, -1);
-        self.count(&r, 1);
+        let (b, r) = self.block_of(id).place(id, Some(&old), &shape.into());
+        self.count(count_change(Some(&old), &r));
         self.boxes[id as usize] = b;
         self.records[id as usize] = r;
     }
 
-    /// Keeps the counts of invalid and unbounded shapes as `r` comes (`+1`) or goes (`-1`).
+    /// Replaces every shape `id` by `f(id, shape)`, on rayon's threads, with the rules of
+    /// [`set`](Self::set): the frame loop's move, in one call.
+    ///
+    /// ```
+    /// use widephase::{Circle, Obb, PairFinder, Scene, Shape};
+    /// let mut scene: Scene = (0..1000).map(|i| Circle::new(i as f32, 0.0, 0.4)).collect();
+    /// // Every circle one step to the right; circle 7 becomes a rotated box.
+    /// scene.update(|id, shape| match shape {
+    ///     _ if id == 7 => Obb::new(7.0, 0.0, 0.5, 0.1, 0.3).into(),
+    ///     Shape::Circle(c) => Circle::new(c.x + 0.25, c.y, c.radius).into(),
+    ///     other => other,
+    /// });
+    /// assert_eq!(scene.get(0), Shape::Circle(Circle::new(0.25, 0.0, 0.4)));
+    /// assert!(matches!(scene.get(7), Shape::Obb(_)));
+    /// ```
+    pub fn update(&mut self, f: impl Fn(u32, Shape) -> Shape + Sync + Send) {
+        let n = self.records.len();
+        // Every block of ids gets its polygon block, so that each task owns those of its ids.
+        self.polygons
+            .resize_with(n.div_ceil(POLYGON_BLOCK), PolygonBlock::default);
+        let change = self
+            .boxes
+            .par_chunks_mut(POLYGON_BLOCK)
+            .zip(self.records.par_chunks_mut(POLYGON_BLOCK))
+            .zip(self.polygons.par_iter_mut())
+            .enumerate()
+            // Small scenes stay on one thread: waking another costs more than it saves.
+            .with_min_len(MIN_UPDATE / POLYGON_BLOCK)
+            .map(|(k, ((boxes, records), block))| {
+                let mut change = [0isize; 2];
+                for (j, (b, r)) in boxes.iter_mut().zip(records.iter_mut()).enumerate() {
+                    let id = (k * POLYGON_BLOCK + j) as u32;
+                    let shape = f(id, block.shape_of(r));
+                    let (nb, nr) = block.place(id, Some(r), &shape);
+                    let [i, u] = count_change(Some(r), &nr);
+                    change = [change[0] + i, change[1] + u];
+                    (*b, *r) = (nb, nr);
+                }
+                change
+            })
+            .reduce(|| [0; 2], |a, b| [a[0] + b[0], a[1] + b[1]]);
+        self.count(change);
+    }
+
+    /// Applies a change of the counts of invalid and unbounded shapes.
     #[inline(always)]
-    fn count(&mut self, r: &Record, delta: isize) {
-        self.invalid = self
-            .invalid
-            .wrapping_add_signed(delta * isize::from(r.kind & INVALID != 0));
-        self.unbounded = self
-            .unbounded
-            .wrapping_add_signed(delta * isize::from(r.kind & UNBOUNDED != 0));
+    fn count(&mut self, [invalid, unbounded]: [isize; 2]) {
+        self.invalid = self.invalid.wrapping_add_signed(invalid);
+        self.unbounded = self.unbounded.wrapping_add_signed(unbounded);
     }
 
     /// Shape `id`.
@@ -157,13 +248,13 @@ impl Scene {
 
     /// The shape a record was made from, bit for bit.
     fn shape_of(&self, r: &Record) -> Shape {
-        let f = r.fields;
-        match r.kind & KIND {
-            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
-            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
-            OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
-            _ => self.polygons[f[0].to_bits() as usize].into(),
-        }
+        // Only a polygon's record reads its block, which exists.
+        static NONE: PolygonBlock = PolygonBlock {
+            slots: Vec::new(),
+            free: Vec::new(),
+        };
+        let block = self.polygons.get(r.id as usize / POLYGON_BLOCK);
+        block.unwrap_or(&NONE).shape_of(r)
     }
 
     /// Number of shapes.
@@ -183,7 +274,6 @@ impl Scene {
         self.boxes.clear();
         self.records.clear();
         self.polygons.clear();
-        self.free_slots.clear();
         self.invalid = 0;
         self.unbounded = 0;
     }
@@ -208,6 +298,9 @@ impl Scene {
         out
     }
 }
+
+/// Fewest shapes [`Scene::update`] splits over threads.
+const MIN_UPDATE: usize = 16 * 1024;
 
 impl<S: Into<Shape>> FromIterator<S> for Scene {
     fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Self {

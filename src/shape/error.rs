@@ -61,6 +61,7 @@ impl fmt::Display for ShapeError {
 
 impl std::error::Error for ShapeError {}
 
+#[inline]
 pub(crate) fn not_nan(field: &'static str, value: f32) -> Result<(), ShapeError> {
     if value.is_nan() {
         Err(ShapeError::new(field, Problem::Nan, value))
@@ -69,6 +70,7 @@ pub(crate) fn not_nan(field: &'static str, value: f32) -> Result<(), ShapeError>
     }
 }
 
+#[inline]
 pub(crate) fn non_negative(field: &'static str, value: f32) -> Result<(), ShapeError> {
     not_nan(field, value)?;
     if value < 0.0 {

@@ -86,6 +86,7 @@ impl Point {
     }
 
     /// Why this point can never overlap anything, if it cannot: a NaN coordinate.
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         not_nan("x", self.x)?;
         not_nan("y", self.y)
@@ -108,6 +109,7 @@ impl Circle {
     }
 
     /// Why this circle can never overlap anything, if it cannot: a NaN field or a negative radius.
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         not_nan("x", self.x)?;
         not_nan("y", self.y)?;
@@ -141,6 +143,7 @@ impl Aabb {
     }
 
     /// Why this box can never overlap anything, if it cannot: a NaN bound or `min > max`.
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         not_nan("min_x", self.min_x)?;
         not_nan("min_y", self.min_y)?;
@@ -217,6 +220,7 @@ impl Obb {
 
     /// The smallest axis-aligned box that contains this one.
     #[must_use]
+    #[inline]
     pub fn bounding_box(&self) -> Aabb {
         // The box's corners are centre ± hw·u ± hh·v with u = (cos, sin) and v = (-sin, cos); the
         // farthest reach along x is hw·|cos| + hh·|sin|, along y hw·|sin| + hh·|cos|.
@@ -228,6 +232,7 @@ impl Obb {
     /// Why this box can never overlap anything, if it cannot: a NaN centre, a negative or NaN half
     /// extent, or a non-finite rotation. A finite rotation that is far from unit length is also
     /// refused here (the pair tests would use it as a scale), although the pair tests accept it.
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         not_nan("center_x", self.center_x)?;
         not_nan("center_y", self.center_y)?;
@@ -281,6 +286,7 @@ into_shape!(Circle, Aabb, Obb, Polygon);
 impl Shape {
     /// Why this shape can never overlap anything, if it cannot (see [`Circle::check`] and its
     /// twins).
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         match self {
             Shape::Circle(c) => c.check(),
@@ -292,6 +298,7 @@ impl Shape {
 
     /// The smallest axis-aligned box containing the shape (up to rounding of its arithmetic).
     #[must_use]
+    #[inline]
     pub fn bounding_box(&self) -> Aabb {
         match *self {
             Shape::Circle(c) => Aabb::from_center(c.x, c.y, c.radius, c.radius),
@@ -349,6 +356,7 @@ impl Ray {
 
     /// Why this ray can never hit anything, if it cannot: a NaN or infinite origin or
     /// direction, or a NaN or negative `max_t`.
+    #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
         for (field, v) in [
             ("origin_x", self.origin_x),

@@ -275,7 +275,9 @@ impl Polygon {
                 return Err(ShapeError::new(field, Problem::NotConvex, t as f32));
             }
         }
-        if self.inside_every_edge(n) {
+        // With every turn to the left, the outline is convex exactly when it goes around once;
+        // only a polygon that does not is checked vertex against edge, to name the culprit.
+        if self.winds_once(n) || self.inside_every_edge(n) {
             return Ok(());
         }
         for k in 0..n {
@@ -287,6 +289,29 @@ impl Polygon {
             }
         }
         unreachable!("a vertex outside an edge was found above")
+    }
+
+    /// Whether the edge directions of an outline whose every turn is to the left (each turn
+    /// between 0 and π) go around exactly once: the number of times an edge pointing into the
+    /// lower half-plane (`dy < 0`, or `dy == 0` and `dx < 0`) is followed by one pointing into
+    /// the upper half is its winding number. Edge vectors of `f32` vertices are exact in `f64`,
+    /// so the count is exact: for such an outline, going around once is the same as every
+    /// vertex lying on the inner side of every edge ([`inside_every_edge`](Self::inside_every_edge)),
+    /// at a few operations per edge instead of one per edge and vertex.
+    fn winds_once(&self, n: usize) -> bool {
+        let upper = |k: usize| {
+            let j = if k + 1 == n { 0 } else { k + 1 };
+            let dx = f64::from(self.xs[j]) - f64::from(self.xs[k]);
+            let dy = f64::from(self.ys[j]) - f64::from(self.ys[k]);
+            dy > 0.0 || (dy == 0.0 && dx > 0.0)
+        };
+        let (mut before, mut wraps) = (upper(n - 1), 0);
+        for k in 0..n {
+            let now = upper(k);
+            wraps += usize::from(!before && now);
+            before = now;
+        }
+        wraps == 1
     }
 
     /// Whether every vertex is on the inner side of every edge, boundary included: `turn(v(k),

@@ -1,0 +1,512 @@
+//! Frame-to-frame coherence: what a kept [`PairFinder`](super::PairFinder) remembers between
+//! calls of `overlapping_pairs`, and how a frame pays only for what moved.
+//!
+//! Each shape has an enlarged box, its padded box grown by a margin; the grid holds the
+//! enlarged boxes, and the candidates are every pair of shapes whose enlarged boxes overlap,
+//! as pairs of grid positions. A frame first checks, in one streaming pass, that every shape's
+//! current box lies inside its enlarged box. Those that do not (they moved too far, changed
+//! size, appeared, or turned valid or invalid) are the escapers: each gets a new enlarged box
+//! and moves to its new cell, the other boxes keeping their order, so that the old positions
+//! map to new ones in increasing order; the candidates follow that map, an escaper's are
+//! dropped, and each escaper is queried against the grid for its new ones. The shapes'
+//! records are copied into grid order, so that the kernels read a candidate's two records
+//! from nearby memory (reading them by id, in id order, was 2 to 5 times slower here: two
+//! random reads per candidate), and the answer is radix-sorted.
+//!
+//! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
+//! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
+//! Too many escapers, a shrunken scene or the first call rebuild everything over enlarged
+//! boxes.
+
+use super::candidates::{CHUNK, Candidates};
+use super::pack::Shared;
+use super::records::{INVALID, Record, UNBOUNDED};
+use super::sort::RadixSort;
+use super::store::Scene;
+use crate::broadphase::counting_sort::Staged;
+use crate::broadphase::grid::{Grid, MIN_BUFFER};
+use core::ops::Range;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// How far a shape's enlarged box reaches beyond its padded box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Margin {
+    /// A share of the box's larger side, on each side.
+    Relative(f32),
+    /// A fixed distance on each side.
+    Fixed(f32),
+}
+
+/// The automatic margin: about a quarter of a box's larger side on each side (see the README's
+/// frame table for how it was chosen).
+pub(crate) const AUTO_MARGIN: Margin = Margin::Relative(0.25);
+
+/// The automatic rebuild threshold: a frame rebuilds when more than this share of the shapes
+/// escaped their enlarged boxes.
+pub(crate) const AUTO_REBUILD: f32 = 0.25;
+
+/// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
+/// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.
+const OUTSIDE_MIN: usize = 64;
+
+/// Fewest items per rayon task in the coherent passes.
+const MIN_TASK: usize = 16 * 1024;
+
+impl Margin {
+    /// `b`, the box of shape `id`, grown by the margin; a NaN box (not entered) stays NaN.
+    ///
+    /// A relative margin varies by shape, from 3/4 to 5/4 of its value (a fixed hash of the
+    /// id): shapes enlarged in the same frame and moving alike would otherwise all leave their
+    /// boxes in the same later frame, and make it rebuild.
+    #[inline(always)]
+    fn enlarge(self, b: &[f32; 4], id: u32) -> [f32; 4] {
+        let m = match self {
+            Margin::Relative(r) => {
+                let spread = (id.wrapping_mul(0x9e37_79b9) >> 8) as f32 * (0.5 / (1 << 24) as f32);
+                (b[2] - b[0]).max(b[3] - b[1]) * (r * (0.75 + spread))
+            }
+            Margin::Fixed(m) => m,
+        };
+        [b[0] - m, b[1] - m, b[2] + m, b[3] + m]
+    }
+}
+/// Whether `b` lies inside `fat`, both boxes entered or both left out (NaN `min_x`).
+#[inline(always)]
+fn inside(b: &[f32; 4], fat: &[f32; 4]) -> bool {
+    if fat[0].is_nan() || b[0].is_nan() {
+        return fat[0].is_nan() && b[0].is_nan();
+    }
+    fat[0] <= b[0] && fat[1] <= b[1] && b[2] <= fat[2] && b[3] <= fat[3]
+}
+
+/// What one call did, for [`FrameStats`](super::FrameStats).
+#[derive(Debug, Default)]
+pub(crate) struct KeptStats {
+    pub(crate) rebuilt: bool,
+    pub(crate) escaped: usize,
+    pub(crate) candidates: usize,
+    pub(crate) build: Duration,
+    pub(crate) search: Duration,
+    pub(crate) sort: Duration,
+    pub(crate) pack: Duration,
+    pub(crate) kernels: Duration,
+}
+
+/// The coherent state of a kept finder and its scratch.
+#[derive(Debug)]
+pub(crate) struct Kept {
+    /// Whether the state describes the shapes `0 .. len` of the last scene.
+    valid: bool,
+    len: usize,
+    pub(crate) margin: Margin,
+    pub(crate) rebuild_above: f32,
+    /// Per id: its enlarged box (NaN `min_x`: not entered).
+    fat: Vec<[f32; 4]>,
+    grid: Grid,
+    /// Per grid position: the id; and the second buffer of a repair.
+    ids: Vec<u32>,
+    spare_ids: Vec<u32>,
+    staged: Vec<Staged<u32>>,
+    /// Per grid position: the shape's record, copied every call.
+    sorted: Vec<Record>,
+    /// Pairs `(p, q)`, `p < q`, of grid positions whose enlarged boxes overlap; and the next
+    /// buffer.
+    candidates: Vec<(u32, u32)>,
+    next: Vec<(u32, u32)>,
+    /// Per id: whether it escaped in this call (all false between calls).
+    escaped: Vec<bool>,
+    /// The escapers of this call, ascending, their `(key, id)` in the grid, and the
+    /// positions the repair gave those.
+    escapers: Vec<u32>,
+    enter: Vec<(u32, u32)>,
+    placed: Vec<u32>,
+    /// Old grid position to new (`u32::MAX`: an escaper's).
+    remap: Vec<u32>,
+    /// Scratch of the unbounded shapes' pairs.
+    fresh: Vec<(u32, u32)>,
+    /// Enlarged boxes whose corner lies outside their level's cells.
+    outside: usize,
+    /// The unbounded shapes' ids, ascending.
+    unbounded: Vec<u32>,
+    tasks: Vec<Task>,
+    sort: RadixSort,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Self {
+            valid: false,
+            len: 0,
+            margin: AUTO_MARGIN,
+            rebuild_above: AUTO_REBUILD,
+            fat: Vec::new(),
+            grid: Grid::default(),
+            ids: Vec::new(),
+            spare_ids: Vec::new(),
+            staged: Vec::new(),
+            sorted: Vec::new(),
+            candidates: Vec::new(),
+            next: Vec::new(),
+            escaped: Vec::new(),
+            escapers: Vec::new(),
+            enter: Vec::new(),
+            placed: Vec::new(),
+            remap: Vec::new(),
+            fresh: Vec::new(),
+            outside: 0,
+            unbounded: Vec::new(),
+            tasks: Vec::new(),
+            sort: RadixSort::default(),
+        }
+    }
+}
+
+/// One rayon task's share of a pass and its scratch.
+#[derive(Debug, Default)]
+struct Task {
+    range: Range<usize>,
+    /// Pairs or ids the task found, and the search's candidate buffer.
+    found: Vec<(u32, u32)>,
+    ids: Vec<u32>,
+    buf: Vec<(u32, u32)>,
+    narrow: Candidates,
+}
+
+impl Kept {
+    /// The grid over the enlarged boxes.
+    pub(crate) fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Forgets the state: the next call rebuilds.
+    pub(crate) fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// Every overlapping pair of `scene` into `out` (cleared first), sorted.
+    pub(crate) fn overlapping_pairs(
+        &mut self,
+        scene: &Scene,
+        out: &mut Vec<(u32, u32)>,
+        stats: &mut KeptStats,
+    ) {
+        let n = scene.len();
+        let start = Instant::now();
+        let incremental = self.valid && n >= self.len && self.find_escapers(scene);
+        if incremental {
+            stats.escaped = self.escapers.len();
+            if !self.move_escapers(scene) {
+                self.rebuild(scene, stats);
+            } else {
+                self.copy_records(scene);
+                stats.build = start.elapsed();
+                let search = Instant::now();
+                if !self.escapers.is_empty() {
+                    self.follow_moves();
+                }
+                self.query_escapers();
+                stats.search = search.elapsed();
+            }
+        } else {
+            stats.escaped = n;
+            self.rebuild(scene, stats);
+        }
+        for &e in &self.escapers {
+            self.escaped[e as usize] = false;
+        }
+        self.escapers.clear();
+        self.len = n;
+        self.valid = true;
+        stats.candidates = self.candidates.len();
+        let (candidates, sorted) = (
+            core::mem::take(&mut self.candidates),
+            core::mem::take(&mut self.sorted),
+        );
+        self.decide(scene, &sorted, &candidates, out, stats);
+        (self.candidates, self.sorted) = (candidates, sorted);
+        let sort = Instant::now();
+        self.sort.sort(out);
+        stats.sort = sort.elapsed();
+        if scene.unbounded > 0 {
+            self.add_unbounded(scene, out, stats);
+        }
+    }
+
+    /// The shapes' records in grid order: one read per shape, in an order the memory can
+    /// stream, instead of two scattered reads per candidate.
+    fn copy_records(&mut self, scene: &Scene) {
+        let n = self.grid.len();
+        self.sorted.resize(n, Record::INERT);
+        let (ids, records) = (&self.ids[..n], &scene.records);
+        self.sorted[..n]
+            .par_chunks_mut(MIN_TASK)
+            .zip(ids.par_chunks(MIN_TASK))
+            .for_each(|(out, ids)| {
+                for (r, &id) in out.iter_mut().zip(ids) {
+                    *r = records[id as usize];
+                }
+            });
+    }
+
+    /// The pairs of the unbounded shapes (infinite or overflow-prone bounds, never in the
+    /// grid), each tested against every valid shape, merged into the sorted answer `out`.
+    fn add_unbounded(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
+        let records = &scene.records;
+        let flagged = |i: usize, flag: u32| records[i].kind & flag != 0;
+        self.unbounded.clear();
+        self.unbounded
+            .extend((0..records.len() as u32).filter(|&i| flagged(i as usize, UNBOUNDED)));
+        // Every pair with an unbounded shape and a valid one, in order.
+        let mut pairs = core::mem::take(&mut self.fresh);
+        pairs.clear();
+        for a in 0..records.len() as u32 {
+            if flagged(a as usize, UNBOUNDED) {
+                let rest = a + 1..records.len() as u32;
+                pairs.extend(
+                    rest.filter(|&b| !flagged(b as usize, INVALID))
+                        .map(|b| (a, b)),
+                );
+            } else if !flagged(a as usize, INVALID) {
+                let later = self.unbounded.partition_point(|&u| u <= a);
+                pairs.extend(self.unbounded[later..].iter().map(|&u| (a, u)));
+            }
+        }
+        stats.candidates += pairs.len();
+        let mut hits = core::mem::take(&mut self.next);
+        self.decide(scene, &scene.records, &pairs, &mut hits, stats);
+        // Merge the two sorted answers.
+        pairs.clear();
+        let mut from_grid = out.iter().copied().peekable();
+        for h in hits.iter().copied() {
+            while let Some(p) = from_grid.next_if(|&p| p < h) {
+                pairs.push(p);
+            }
+            pairs.push(h);
+        }
+        pairs.extend(from_grid);
+        core::mem::swap(out, &mut pairs);
+        self.fresh = pairs;
+        self.next = hits;
+    }
+
+    /// The escape check: every shape whose current box is not inside its enlarged box (new
+    /// shapes included) is flagged and listed, ascending. `false` when there are too many:
+    /// the caller rebuilds.
+    fn find_escapers(&mut self, scene: &Scene) -> bool {
+        let (n, old) = (scene.len(), self.len);
+        self.escaped.resize(n, false);
+        self.fat.resize(n, [f32::NAN; 4]);
+        let tasks = plan(&mut self.tasks, old, MIN_TASK);
+        let (boxes, fat) = (&scene.boxes[..old], &self.fat[..old]);
+        tasks.par_iter_mut().for_each(|t| {
+            t.ids.clear();
+            for i in t.range.clone() {
+                if !inside(&boxes[i], &fat[i]) {
+                    t.ids.push(i as u32);
+                }
+            }
+        });
+        self.escapers.clear();
+        for t in tasks.iter() {
+            self.escapers.extend_from_slice(&t.ids);
+        }
+        self.escapers.extend(old as u32..n as u32);
+        self.escapers.len() as f32 <= self.rebuild_above * n as f32
+    }
+
+    /// Gives the escapers their new enlarged boxes and cells. `false` when one is larger than
+    /// the grid's coarsest level allows, or too many boxes lie outside the grid's cells: the
+    /// caller rebuilds.
+    fn move_escapers(&mut self, scene: &Scene) -> bool {
+        self.enter.clear();
+        if self.escapers.is_empty() {
+            return true;
+        }
+        for &e in &self.escapers {
+            let e = e as usize;
+            let old = self.fat[e];
+            if !old[0].is_nan()
+                && let Some(key) = self.grid.key_for(&old)
+            {
+                self.outside -= usize::from(self.grid.clamped(key, &old));
+            }
+            let fat = self.margin.enlarge(&scene.boxes[e], e as u32);
+            self.fat[e] = fat;
+            self.escaped[e] = true;
+            if fat[0].is_nan() {
+                continue;
+            }
+            let Some(key) = self.grid.key_for(&fat) else {
+                return false;
+            };
+            self.outside += usize::from(self.grid.clamped(key, &fat));
+            self.enter.push((key, e as u32));
+        }
+        if self.outside > OUTSIDE_MIN.max(scene.len() / 16) {
+            return false;
+        }
+        self.enter.sort_unstable();
+        self.grid.repair(
+            &mut self.ids,
+            &mut self.spare_ids,
+            &self.escaped,
+            &self.enter,
+            &self.fat,
+            &mut self.remap,
+            &mut self.placed,
+        );
+        true
+    }
+
+    /// The candidates at their new positions: those of an escaper dropped, the others mapped
+    /// by the repair (which keeps them ordered, `p < q`).
+    fn follow_moves(&mut self) {
+        let remap = &self.remap;
+        self.next.clear();
+        self.next
+            .extend(self.candidates.iter().filter_map(|&(p, q)| {
+                let (p, q) = (remap[p as usize], remap[q as usize]);
+                (p != u32::MAX && q != u32::MAX).then_some((p, q))
+            }));
+        core::mem::swap(&mut self.candidates, &mut self.next);
+    }
+
+    /// The escapers' new candidates, appended: every box that overlaps an escaper's new
+    /// enlarged box (a pair of two escapers once, from the later position).
+    fn query_escapers(&mut self) {
+        let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
+        let (grid, ids, fat, escaped, enter, placed) = (
+            &self.grid,
+            &self.ids,
+            &self.fat,
+            &self.escaped,
+            &self.enter,
+            &self.placed,
+        );
+        tasks.par_iter_mut().for_each(|t| {
+            t.found.clear();
+            for (&(_, e), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
+                for l in 0..grid.levels() {
+                    grid.overlapping_in(l, fat[e as usize], &mut |x| {
+                        if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
+                            t.found.push((x.min(pe), x.max(pe)));
+                        }
+                    });
+                }
+            }
+        });
+        for t in tasks.iter() {
+            self.candidates.extend_from_slice(&t.found);
+        }
+    }
+
+    /// Everything anew over enlarged boxes: the grid, and the candidates, sorted.
+    fn rebuild(&mut self, scene: &Scene, stats: &mut KeptStats) {
+        let start = Instant::now();
+        stats.rebuilt = true;
+        let n = scene.len();
+        let margin = self.margin;
+        self.fat.clear();
+        self.fat.par_extend(
+            scene
+                .boxes
+                .par_iter()
+                .enumerate()
+                .map(|(id, b)| margin.enlarge(b, id as u32)),
+        );
+        self.escaped.resize(n, false);
+        self.ids.resize(n, 0);
+        self.grid.build(
+            &self.fat,
+            scene.cell_size,
+            |i| i,
+            &mut self.staged,
+            &mut self.ids,
+        );
+        let (grid, fat) = (&self.grid, &self.fat);
+        self.outside = self.ids[..grid.len()]
+            .iter()
+            .filter(|&&id| {
+                let b = &fat[id as usize];
+                grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
+            })
+            .count();
+        self.copy_records(scene);
+        stats.build = start.elapsed();
+
+        let search = Instant::now();
+        let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
+        let grid = &self.grid;
+        tasks.par_iter_mut().for_each(|t| {
+            t.found.clear();
+            t.buf.resize(MIN_BUFFER * 8, (0, 0));
+            let found = &mut t.found;
+            grid.search(t.range.clone(), &mut t.buf, &mut |pairs: &[(
+                u32,
+                u32,
+            )]| {
+                found.extend(pairs.iter().map(|&(p, q)| (p.min(q), p.max(q))));
+            });
+        });
+        self.candidates.clear();
+        for t in tasks.iter() {
+            self.candidates.extend_from_slice(&t.found);
+        }
+        stats.search = search.elapsed();
+    }
+
+    /// The kernels over `candidates` (pairs of positions into `shapes`), on rayon's threads:
+    /// the ids of those that overlap, `(smaller, larger)`, in the candidates' order, into
+    /// `out` (cleared first).
+    fn decide(
+        &mut self,
+        scene: &Scene,
+        shapes: &[Record],
+        candidates: &[(u32, u32)],
+        out: &mut Vec<(u32, u32)>,
+        stats: &mut KeptStats,
+    ) {
+        let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
+        let shared = Shared {
+            grid: &self.grid,
+            shapes,
+            polygons: [&scene.polygons, &scene.polygons],
+            unbounded: 0,
+            cross: false,
+        };
+        tasks.par_iter_mut().for_each(|t| {
+            let narrow = &mut t.narrow;
+            narrow.reset();
+            for chunk in candidates[t.range.clone()].chunks(CHUNK) {
+                narrow.decide_in_order(&shared, chunk);
+            }
+        });
+        out.clear();
+        for t in tasks.iter() {
+            out.extend_from_slice(&t.narrow.pairs);
+            stats.pack += t.narrow.pack_time;
+            stats.kernels += t.narrow.kernel_time;
+        }
+    }
+}
+
+/// Splits `0 .. n` into tasks (one on one thread, up to four per thread otherwise, none
+/// smaller than `min` items) and returns them. Tasks beyond those are kept with their scratch,
+/// so that a pass with fewer tasks does not free what the next one needs.
+fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
+    let threads = rayon::current_num_threads();
+    let want = if threads <= 1 {
+        1
+    } else {
+        (threads * 4).min(n / min.max(1) + 1)
+    };
+    if tasks.len() < want {
+        tasks.resize_with(want, Task::default);
+    }
+    let tasks = &mut tasks[..want];
+    for (k, t) in tasks.iter_mut().enumerate() {
+        t.range = n * k / want..n * (k + 1) / want;
+    }
+    tasks
+}
