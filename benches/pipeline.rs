@@ -17,7 +17,7 @@
 mod support;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parry2d::bounding_volume::Aabb as ParryAabb;
+use parry2d::bounding_volume::{Aabb as ParryAabb, BoundingVolume};
 use parry2d::math::{Pose, Vector};
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
 use parry2d::query::{Ray as ParryRay, intersection_test};
@@ -26,8 +26,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
-use support::{BenchShape, Gen};
-use widephase::{Aabb, PairFinder, Ray, Scene, Shape};
+use support::{BenchShape, Gen, Motion};
+use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Ray, Scene, Shape};
 
 /// The benchmark scene (see [`support::Gen::mixed_scene`]).
 fn scene(n: usize, seed: u64) -> Scene {
@@ -97,9 +97,10 @@ fn pipeline(c: &mut Criterion) {
         let mut finder = PairFinder::new();
         let mut pairs = Vec::new();
 
-        // One frame's split, single thread, after a warm-up frame.
+        // One frame's split, single thread, after a warm-up frame (both from scratch).
         one.install(|| {
             finder.overlapping_pairs(&scene, &mut pairs);
+            finder.forget();
             finder.overlapping_pairs(&scene, &mut pairs);
         });
         let s = finder.stats();
@@ -134,11 +135,16 @@ fn pipeline(c: &mut Criterion) {
             .sample_size(if big { 10 } else { 20 })
             .warm_up_time(Duration::from_millis(if big { 1000 } else { 500 }))
             .measurement_time(Duration::from_secs(if big { 6 } else { 3 }));
+        // A whole frame from scratch: the finder forgets its state, keeping its buffers.
+        let mut rebuild = |scene: &Scene, pairs: &mut Vec<(u32, u32)>| {
+            finder.forget();
+            finder.overlapping_pairs(scene, pairs);
+        };
         group.bench_function("widephase/1 thread", |b| {
-            one.install(|| b.iter(|| finder.overlapping_pairs(black_box(&scene), &mut pairs)))
+            one.install(|| b.iter(|| rebuild(black_box(&scene), &mut pairs)))
         });
         group.bench_function(format!("widephase/{threads} threads"), |b| {
-            all.install(|| b.iter(|| finder.overlapping_pairs(black_box(&scene), &mut pairs)))
+            all.install(|| b.iter(|| rebuild(black_box(&scene), &mut pairs)))
         });
         group.bench_function("parry2d/traverse + narrow", |b| {
             b.iter(|| parry_pairs(black_box(&bvh), &peer, &mut workspace))
@@ -274,5 +280,263 @@ fn queries(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pipeline, queries);
+/// parry2d's coherent path, as a physics engine runs it: shapes built once, poses updated
+/// every frame, `Bvh::insert_or_update_partially` with a margin, `refit`, the change-detecting
+/// `traverse_bvtt_single_tree::<true>`, a persistent set of candidate pairs (dropped once their
+/// boxes part), and `intersection_test` per candidate.
+struct ParryCoherent {
+    shapes: ParryScene,
+    bvh: Bvh,
+    workspace: BvhWorkspace,
+    margin: f32,
+    candidates: std::collections::HashSet<(u32, u32)>,
+}
+
+impl ParryCoherent {
+    fn new(scene: &Scene, margin: f32) -> Self {
+        Self {
+            shapes: parry_scene(scene),
+            bvh: Bvh::new(),
+            workspace: BvhWorkspace::default(),
+            margin,
+            candidates: std::collections::HashSet::new(),
+        }
+    }
+
+    /// One frame: the poses of `scene`'s shapes (the same shapes, moved), then the pairs.
+    fn frame(&mut self, scene: &Scene) -> usize {
+        for (i, s) in scene.iter().enumerate() {
+            let pose = match s {
+                Shape::Circle(c) => c.to_parry().0,
+                Shape::Aabb(a) => a.to_parry().0,
+                Shape::Obb(o) => o.to_parry().0,
+                Shape::Polygon(q) => q.to_parry().0,
+            };
+            self.shapes[i].0 = pose;
+            let aabb = self.shapes[i].1.compute_aabb(&pose);
+            self.bvh
+                .insert_or_update_partially(aabb, i as u32, self.margin);
+        }
+        self.bvh.refit(&mut self.workspace);
+        let candidates = &mut self.candidates;
+        self.bvh
+            .traverse_bvtt_single_tree::<true>(&mut self.workspace, &mut |a, b| {
+                candidates.insert((a.min(b), a.max(b)));
+            });
+        let shapes = &self.shapes;
+        let aabbs: Vec<ParryAabb> = shapes.iter().map(|(p, s)| s.compute_aabb(p)).collect();
+        let margin = self.margin;
+        candidates.retain(|&(a, b)| {
+            aabbs[a as usize]
+                .loosened(margin)
+                .intersects(&aabbs[b as usize].loosened(margin))
+        });
+        candidates
+            .iter()
+            .filter(|&&(a, b)| {
+                let (x, y) = (&shapes[a as usize], &shapes[b as usize]);
+                intersection_test(&x.0, &*x.1, &y.0, &*y.1)
+                    .unwrap()
+                    .intersecting
+            })
+            .count()
+    }
+}
+
+/// Whole frames of a simulation: `Scene::update` moves every shape of the bench scene about
+/// 4 % of its half extent (OBBs also turn), then `overlapping_pairs`; a kept finder on one
+/// thread and on all, a fresh finder per frame, and parry2d's coherent path. Then the kept
+/// finder at other speeds, and with every shape teleported every frame.
+fn frames(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let all = rayon::ThreadPoolBuilder::new().build().unwrap();
+    let threads = all.current_num_threads();
+    let side_of = |scene: &Scene| {
+        scene
+            .iter()
+            .map(|s| s.bounding_box().max_x)
+            .fold(0.0f32, f32::max)
+    };
+    for (n, label) in [(10_000, "10k"), (100_000, "100k"), (1_000_000, "1M")] {
+        let start = scene(n, 7);
+        let side = side_of(&start);
+        let mut group = c.benchmark_group(format!("frames/{label}"));
+        group.throughput(Throughput::Elements(n as u64));
+        let big = n >= 1_000_000;
+        group
+            .sample_size(if big { 10 } else { 20 })
+            .warm_up_time(Duration::from_millis(if big { 1000 } else { 500 }))
+            .measurement_time(Duration::from_secs(if big { 8 } else { 3 }));
+        let motion = Motion::new(&start, 0.04, side);
+        let step = |scene: &mut Scene, frame: &mut u32| {
+            let f = *frame;
+            scene.update(|id, s| motion.apply(s, id, f));
+            *frame += 1;
+        };
+        for (name, pool) in [("kept/1 thread", &one), ("kept/all threads", &all)] {
+            let (mut scene, mut frame, mut finder, mut pairs) =
+                (start.clone(), 0, PairFinder::new(), Vec::new());
+            group.bench_function(name.replace("all", &threads.to_string()), |b| {
+                pool.install(|| {
+                    b.iter(|| {
+                        step(&mut scene, &mut frame);
+                        finder.overlapping_pairs(&scene, &mut pairs);
+                    })
+                })
+            });
+            let s = finder.stats();
+            eprintln!(
+                "frames/{label}/{name}: {} pairs from {} candidates, {} escaped, rebuilt {}; build {:?}, search {:?}, sort {:?}, pack {:?}, kernels {:?}",
+                s.pairs,
+                s.candidates,
+                s.escaped,
+                s.rebuilt,
+                s.build,
+                s.search,
+                s.sort,
+                s.pack,
+                s.kernels
+            );
+        }
+        {
+            let (mut scene, mut frame, mut pairs) = (start.clone(), 0, Vec::new());
+            group.bench_function("fresh finder/1 thread", |b| {
+                one.install(|| {
+                    b.iter(|| {
+                        step(&mut scene, &mut frame);
+                        PairFinder::new().overlapping_pairs(&scene, &mut pairs);
+                    })
+                })
+            });
+        }
+        if n <= 100_000 {
+            let (mut scene, mut frame) = (start.clone(), 0);
+            let mut peer = ParryCoherent::new(&scene, 0.25);
+            let mut finder = PairFinder::new();
+            let mut pairs = Vec::new();
+            step(&mut scene, &mut frame);
+            finder.overlapping_pairs(&scene, &mut pairs);
+            let found = peer.frame(&scene);
+            assert!(
+                found.abs_diff(pairs.len()) * 1000 <= pairs.len(),
+                "{label}: parry2d finds {found} pairs, widephase {}",
+                pairs.len()
+            );
+            group.bench_function("parry2d coherent", |b| {
+                b.iter(|| {
+                    step(&mut scene, &mut frame);
+                    peer.frame(&scene)
+                })
+            });
+        }
+        group.finish();
+    }
+
+    // Where coherence stops paying: the kept finder at other speeds, 100 k shapes, one thread.
+    let start = scene(100_000, 7);
+    let side = side_of(&start);
+    let mut group = c.benchmark_group("frames/100k speeds");
+    group
+        .throughput(Throughput::Elements(100_000))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (name, speed) in [
+        ("1 %", 0.01),
+        ("4 %", 0.04),
+        ("20 %", 0.2),
+        ("100 %", 1.0),
+        ("teleport", f32::INFINITY),
+    ] {
+        let (mut scene, mut frame, mut finder, mut pairs) =
+            (start.clone(), 0u32, PairFinder::new(), Vec::new());
+        let motion = Motion::new(&start, speed, side);
+        group.bench_function(format!("kept/{name}"), |b| {
+            one.install(|| {
+                b.iter(|| {
+                    let f = frame;
+                    scene.update(|id, s| motion.apply(s, id, f));
+                    frame += 1;
+                    finder.overlapping_pairs(&scene, &mut pairs);
+                })
+            })
+        });
+        if speed.is_infinite() {
+            let (mut scene, mut frame, mut pairs) = (start.clone(), 0u32, Vec::new());
+            group.bench_function("fresh finder/teleport", |b| {
+                one.install(|| {
+                    b.iter(|| {
+                        let f = frame;
+                        scene.update(|id, s| motion.apply(s, id, f));
+                        frame += 1;
+                        PairFinder::new().overlapping_pairs(&scene, &mut pairs);
+                    })
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// What moving every shape costs, per kind: 100 k shapes of one kind, each moved by
+/// `Scene::set` in a loop and by `Scene::update` (one thread), the common move: the same
+/// shape at a new position (circles, AABBs), and a new angle (OBBs by `Obb::new`, polygons by
+/// `Polygon::transformed` of an outline kept by the caller).
+fn updates(c: &mut Criterion) {
+    const N: usize = 100_000;
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut g = Gen::new(5);
+    let side = 1000.0;
+    let at: Vec<(f32, f32)> = (0..N)
+        .map(|_| (g.uniform(0.0, side), g.uniform(0.0, side)))
+        .collect();
+    let outlines: Vec<Polygon> = (0..N)
+        .map(|i| Polygon::regular(3 + i % 6, 0.0, 0.0, g.uniform(0.5, 1.5), 0.0))
+        .collect();
+    // The shape of kind `k` for `id` at time `t`.
+    let shape = |k: usize, id: usize, t: f32| -> Shape {
+        let (x, y) = (at[id].0 + t, at[id].1 - t);
+        match k {
+            0 => Circle::new(x, y, 1.0).into(),
+            1 => Aabb::from_center(x, y, 1.0, 0.5).into(),
+            2 => Obb::new(x, y, 1.0, 0.5, t).into(),
+            _ => outlines[id].transformed(x, y, t).into(),
+        }
+    };
+    let mut group = c.benchmark_group("update/100k");
+    group
+        .throughput(Throughput::Elements(N as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for (k, kind) in ["circles", "AABBs", "OBBs", "polygons"].iter().enumerate() {
+        let mut scene: Scene = (0..N).map(|id| shape(k, id, 0.0)).collect();
+        let mut t = 0.0f32;
+        group.bench_function(format!("{kind}/set"), |b| {
+            b.iter(|| {
+                t += 0.01;
+                for id in 0..N {
+                    scene.set(id as u32, shape(k, id, t));
+                }
+            })
+        });
+        group.bench_function(format!("{kind}/update"), |b| {
+            one.install(|| {
+                b.iter(|| {
+                    t += 0.01;
+                    scene.update(|id, _| shape(k, id as usize, t));
+                })
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pipeline, queries, frames, updates);
 criterion_main!(benches);

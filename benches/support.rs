@@ -13,7 +13,8 @@ mod shapes;
 use parry2d::math::{Pose, Rotation, Vector};
 use parry2d::query::{PointQuery, intersection_test};
 use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape as ParryShape};
-pub use shapes::{Arbitrary, Gen, Spread};
+#[allow(unused_imports)] // each bench uses what it needs
+pub use shapes::{Arbitrary, Gen, Motion, Spread};
 use widephase::{Aabb, Circle, Obb, Point, Polygon, Ray};
 
 /// A shape the benchmarks can hand to parry2d.

@@ -1,3 +1,4 @@
+mod coherence;
 mod containers;
 mod differential;
 mod independent;

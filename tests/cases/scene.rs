@@ -4,7 +4,7 @@ use crate::support::shapes::{Arbitrary, Gen};
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
 
 /// The reference's answer for two scene shapes, in the kernels' argument order.
-fn overlap(a: &Shape, b: &Shape) -> bool {
+pub(super) fn overlap(a: &Shape, b: &Shape) -> bool {
     use Shape::*;
     match (a, b) {
         (Circle(x), Circle(y)) => reference::circle_circle(x, y),
@@ -20,11 +20,11 @@ fn overlap(a: &Shape, b: &Shape) -> bool {
     }
 }
 
-fn shapes(scene: &Scene) -> Vec<Shape> {
+pub(super) fn shapes(scene: &Scene) -> Vec<Shape> {
     scene.iter().collect()
 }
 
-fn brute(shapes: &[Shape]) -> Vec<(u32, u32)> {
+pub(super) fn brute(shapes: &[Shape]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     for (i, a) in shapes.iter().enumerate() {
         for (j, b) in shapes.iter().enumerate().skip(i + 1) {
@@ -80,7 +80,7 @@ fn check(label: &str, scene: &Scene) {
 
 /// A shape of any kind from the hard-case generator: NaN, ±inf, huge and tiny values, random
 /// bits, exact touching on the integer grid.
-fn awkward(g: &mut Gen) -> Shape {
+pub(super) fn awkward(g: &mut Gen) -> Shape {
     match g.index(4) {
         0 => Circle::arbitrary(g).into(),
         1 => Aabb::arbitrary(g).into(),
@@ -91,7 +91,7 @@ fn awkward(g: &mut Gen) -> Shape {
 
 /// Ordinary mixed shapes: a quarter each of circles, AABBs, OBBs and polygons, half extents
 /// 0.5–1.5 (sometimes tiny or large).
-fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
+pub(super) fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
     (0..n)
         .map(|_| {
             let (x, y) = (g.uniform(0.0, side), g.uniform(0.0, side));
@@ -324,7 +324,7 @@ fn set_out_of_range_panics_with_a_message() {
 }
 
 /// The raw bits of a scene shape, so that NaN fields compare too.
-fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
+pub(super) fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
     match s {
         Shape::Circle(c) => (0, bytemuck::cast_slice(&[*c]).to_vec()),
         Shape::Aabb(b) => (1, bytemuck::cast_slice(&[*b]).to_vec()),
@@ -668,7 +668,8 @@ fn queries_match_brute_force() {
     }
 }
 
-/// Once its buffers have grown, a `PairFinder` allocates nothing in a steady frame loop: pairs,
+/// Once its buffers have grown, a steady frame loop allocates nothing: `Scene::update`, a kept
+/// `PairFinder`'s pairs (updating its grid for the circles that left their enlarged boxes),
 /// cross pairs and queries, on one and on two threads (the pool's workers are the counted
 /// threads; other tests run elsewhere).
 #[test]
@@ -692,12 +693,11 @@ fn steady_frames_allocate_nothing() {
                 // Move every circle back and forth, as a simulation does, between two states
                 // that the warm-up frames both see (a new largest answer may grow a buffer).
                 let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
-                for id in 0..scene.len() as u32 {
-                    if let Shape::Circle(c) = scene.get(id) {
-                        scene.set(id, Circle::new(c.x + dx, c.y, c.radius));
-                    }
-                }
                 let before = alloc::count();
+                scene.update(|_, s| match s {
+                    Shape::Circle(c) => Circle::new(c.x + dx, c.y, c.radius).into(),
+                    other => other,
+                });
                 finder.overlapping_pairs(&scene, &mut pairs);
                 finder.pairs_with(&bullets, &scene, &mut cross);
                 let index = finder.index(&scene);

@@ -540,3 +540,137 @@ impl Gen {
             .collect()
     }
 }
+
+/// A number in `[0, 1)` from two integers (a hash, the same on every run): per-shape and
+/// per-frame randomness for code that cannot carry a generator, such as `Scene::update`'s
+/// closure.
+pub fn unit_hash(a: u64, b: u64) -> f32 {
+    let mut x = a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_add(0x632b_e59b_d9b4_e019);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 29;
+    (x >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// How every shape of a scene moves: each its own step per frame (`speed` times its half
+/// extent, the larger half side of its box, in a direction of its own) reversed every 64
+/// frames so that the scene stays where it is; OBBs also turn by 0.02 radians a frame. Steps
+/// and turns are computed once, so that a frame's move is a few additions per shape, as in a
+/// simulation that keeps velocities. With `speed` infinite every shape is placed anywhere in
+/// `[0, side)²` every frame (a teleport).
+pub struct Motion {
+    steps: Vec<[f32; 2]>,
+    speed: f32,
+    side: f32,
+}
+
+/// `(cos, sin)` of the OBBs' turn per frame, either way.
+const TURN: [f32; 2] = [0.999_8, 0.019_998_667];
+
+impl Motion {
+    /// The motion of `scene`'s shapes at `speed` (a share of each shape's half extent per
+    /// frame) in a square of side `side`.
+    pub fn new(scene: &widephase::Scene, speed: f32, side: f32) -> Self {
+        let steps = scene
+            .iter()
+            .enumerate()
+            .map(|(id, s)| {
+                let b = s.bounding_box();
+                let half = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+                let angle = unit_hash(id as u64, 0) * core::f32::consts::TAU;
+                let step = if speed.is_finite() { speed * half } else { 0.0 };
+                [step * angle.cos(), step * angle.sin()]
+            })
+            .collect();
+        Self { steps, speed, side }
+    }
+
+    /// Shape `id` in frame `frame`, from its shape `s` in the frame before.
+    #[inline]
+    pub fn apply(&self, s: Shape, id: u32, frame: u32) -> Shape {
+        let back = !(frame / 64).is_multiple_of(2);
+        let [mut dx, mut dy] = self.steps.get(id as usize).copied().unwrap_or([0.0; 2]);
+        if back {
+            (dx, dy) = (-dx, -dy);
+        }
+        if self.speed.is_infinite() {
+            let b = s.bounding_box();
+            let (cx, cy) = (0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y));
+            let (id, f) = (u64::from(id), u64::from(frame));
+            dx = unit_hash(id, f + 1) * self.side - cx;
+            dy = unit_hash(id + (1 << 40), f) * self.side - cy;
+        }
+        match s {
+            Shape::Circle(c) => Circle::new(c.x + dx, c.y + dy, c.radius).into(),
+            Shape::Aabb(a) => {
+                Aabb::new(a.min_x + dx, a.min_y + dy, a.max_x + dx, a.max_y + dy).into()
+            }
+            Shape::Obb(o) => {
+                let left = id.is_multiple_of(2) != back;
+                let [c, t] = if left { TURN } else { [TURN[0], -TURN[1]] };
+                let (cos, sin) = (o.cos * c - o.sin * t, o.sin * c + o.cos * t);
+                // One Newton step back to unit length, so that no drift builds up.
+                let fix = 1.5 - 0.5 * (cos * cos + sin * sin);
+                let (x, y, hw, hh) = (
+                    o.center_x + dx,
+                    o.center_y + dy,
+                    o.half_width,
+                    o.half_height,
+                );
+                Obb::from_rotation(x, y, hw, hh, cos * fix, sin * fix).into()
+            }
+            Shape::Polygon(p) => Polygon {
+                xs: p.xs.map(|x| x + dx),
+                ys: p.ys.map(|y| y + dy),
+            }
+            .into(),
+        }
+    }
+}
+
+/// Shape `id` of a moving scene one frame on: moved `speed` times its half extent (the
+/// larger half side of its box) in a direction of its own, reversed every 64 frames so that
+/// the scene stays where it is, an OBB also turned by 0.02 radians; with `speed` infinite,
+/// placed anywhere in `[0, side)²` (a teleport).
+pub fn moved(s: Shape, id: u32, frame: u32, speed: f32, side: f32) -> Shape {
+    let (id, f) = (u64::from(id), u64::from(frame));
+    let angle = unit_hash(id, 0) * core::f32::consts::TAU;
+    let sign = if (frame / 64).is_multiple_of(2) {
+        1.0
+    } else {
+        -1.0
+    };
+    let b = s.bounding_box();
+    let half = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+    let (dx, dy) = if speed.is_infinite() {
+        let (cx, cy) = (0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y));
+        (
+            unit_hash(id, f + 1) * side - cx,
+            unit_hash(id + (1 << 40), f) * side - cy,
+        )
+    } else {
+        let step = sign * speed * half;
+        (step * angle.cos(), step * angle.sin())
+    };
+    match s {
+        Shape::Circle(c) => Circle::new(c.x + dx, c.y + dy, c.radius).into(),
+        Shape::Aabb(a) => Aabb::new(a.min_x + dx, a.min_y + dy, a.max_x + dx, a.max_y + dy).into(),
+        Shape::Obb(o) => {
+            let turn = if unit_hash(id, 1) < 0.5 { 0.02 } else { -0.02 };
+            let angle = o.angle() + turn * sign;
+            Obb::new(
+                o.center_x + dx,
+                o.center_y + dy,
+                o.half_width,
+                o.half_height,
+                angle,
+            )
+            .into()
+        }
+        Shape::Polygon(p) => Polygon {
+            xs: p.xs.map(|x| x + dx),
+            ys: p.ys.map(|y| y + dy),
+        }
+        .into(),
+    }
+}

@@ -1,0 +1,243 @@
+//! Frame-to-frame coherence: `Scene::update` against `set`, and a kept `PairFinder` against
+//! brute force over hundreds of frames of moves and random events.
+
+use super::scene::{awkward, brute, mixed, shape_bits, shapes};
+use crate::support::shapes::{Gen, moved, unit_hash};
+use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
+
+/// A new shape for `id` in frame `frame`, from `s`: mostly a small move, now and then another
+/// kind, an invalid shape, a huge or a far one. A pure function of its arguments, as
+/// `Scene::update` needs.
+fn event(id: u32, frame: u32, s: Shape) -> Shape {
+    let r = unit_hash(u64::from(id), u64::from(frame) + 1000);
+    let (x, y) = (r * 40.0, unit_hash(u64::from(frame), u64::from(id)) * 40.0);
+    match (r * 1000.0) as u32 {
+        0..=4 => Circle::new(x, y, f32::NAN).into(),
+        5..=9 => Obb::new(x, y, 1.0, 0.25, r).into(),
+        10..=14 => Polygon::regular(5, x, y, 0.8, r).into(),
+        15..=16 => Aabb::new(x, y, x + 30.0, y + 2.0).into(),
+        17..=18 => Circle::new(x + 1e6, y, 0.5).into(),
+        19..=40 => moved(s, id, frame, f32::INFINITY, 40.0),
+        _ => moved(s, id, frame, 0.05, 40.0),
+    }
+}
+
+/// `update` gives every shape, box, record and count that `set` gives for the same new shapes,
+/// on one thread and on several, awkward shapes and kind changes included.
+#[test]
+fn update_is_set_for_every_shape() {
+    let mut g = Gen::new(61);
+    let mut start = mixed(&mut g, 30_000, 200.0);
+    start.extend((0..3_000).map(|_| awkward(&mut g)));
+    for frame in 0..3 {
+        let mut by_set = start.clone();
+        for id in 0..by_set.len() as u32 {
+            let s = event(id, frame, by_set.get(id));
+            by_set.set(id, s);
+        }
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut by_update = start.clone();
+            pool.install(|| by_update.update(|id, s| event(id, frame, s)));
+            for id in 0..start.len() as u32 {
+                assert_eq!(
+                    shape_bits(&by_update.get(id)),
+                    shape_bits(&by_set.get(id)),
+                    "frame {frame}, {threads} threads, shape {id}"
+                );
+            }
+            let (mut a, mut b) = (PairFinder::new(), PairFinder::new());
+            let (mut pa, mut pb) = (Vec::new(), Vec::new());
+            a.overlapping_pairs(&by_update, &mut pa);
+            b.overlapping_pairs(&by_set, &mut pb);
+            assert_eq!(pa, pb, "frame {frame}, {threads} threads");
+            let (sa, sb) = (a.stats(), b.stats());
+            assert_eq!(
+                (sa.invalid, sa.unbounded),
+                (sb.invalid, sb.unbounded),
+                "counts, frame {frame}"
+            );
+        }
+        start.update(|id, s| event(id, frame, s));
+    }
+}
+
+/// One kept finder, frame after frame, against brute force: every shape moves a little every
+/// frame; on top, random events (teleports, bursts of speed, shapes turning invalid and valid,
+/// kind changes, huge and far shapes, `push`, `clear`, and a second scene handed to the same
+/// finder now and then). Margins 0, automatic and large; rebuild thresholds 0, automatic and
+/// 1 (never for escapers).
+#[test]
+fn kept_finder_equals_brute_force_over_frames() {
+    // Each configuration, and what its frames must show: most keep the grid, moving escapers;
+    // with margin 0 every moving shape escapes, so every frame rebuilds; with threshold 0 a
+    // frame keeps the grid only when no shape escaped.
+    #[derive(PartialEq)]
+    enum Expect {
+        Keeps,
+        Rebuilds,
+        KeepsOnlyWithoutEscapes,
+    }
+    type Make = fn() -> PairFinder;
+    let configs: [(&str, Make, Expect); 6] = [
+        ("automatic", PairFinder::new, Expect::Keeps),
+        (
+            "margin 0",
+            || PairFinder::new().with_margin(0.0),
+            Expect::Rebuilds,
+        ),
+        (
+            "margin 4",
+            || PairFinder::new().with_margin(4.0),
+            Expect::Keeps,
+        ),
+        (
+            "threshold 0",
+            || PairFinder::new().with_rebuild_threshold(0.0),
+            Expect::KeepsOnlyWithoutEscapes,
+        ),
+        (
+            "threshold 1",
+            || PairFinder::new().with_rebuild_threshold(1.0),
+            Expect::Keeps,
+        ),
+        (
+            "margin 0, threshold 1",
+            || {
+                PairFinder::new()
+                    .with_margin(0.0)
+                    .with_rebuild_threshold(1.0)
+            },
+            Expect::Keeps,
+        ),
+    ];
+    for (seed, (name, make, expect)) in configs.iter().enumerate() {
+        let mut g = Gen::new(70 + seed as u64);
+        let mut a = mixed(&mut g, 250, 40.0);
+        let mut b = mixed(&mut g, 150, 40.0);
+        let mut finder = make();
+        let mut pairs = Vec::new();
+        let (mut rebuilt, mut updated, mut escaped) = (0, 0, 0);
+        for frame in 0..160u32 {
+            let roll = g.percent();
+            let speed = if roll < 5 { 2.0 } else { 0.04 };
+            a.update(|id, s| moved(s, id, frame, speed, 40.0));
+            match roll {
+                5..=14 => a.update(|id, s| event(id, frame, s)),
+                15..=17 => {
+                    let more: Vec<Shape> = (0..g.index(20) + 1).map(|_| awkward(&mut g)).collect();
+                    a.extend(more);
+                }
+                18 => {
+                    a = mixed(&mut g, 200, 40.0);
+                }
+                19 => {
+                    a.clear();
+                    a.extend(mixed(&mut g, 200, 40.0).iter());
+                }
+                _ => {}
+            }
+            let scene = if roll >= 95 { &b } else { &a };
+            finder.overlapping_pairs(scene, &mut pairs);
+            assert_eq!(
+                pairs,
+                brute(&shapes(scene)),
+                "{name}: frame {frame}, roll {roll}"
+            );
+            let s = finder.stats();
+            assert_eq!((s.shapes, s.pairs), (scene.len(), pairs.len()));
+            assert!(s.candidates >= s.pairs);
+            if s.rebuilt {
+                rebuilt += 1;
+            } else {
+                updated += 1;
+                escaped += s.escaped;
+            }
+            if roll >= 95 {
+                b.update(|id, s| moved(s, id, frame, 0.04, 40.0));
+            }
+        }
+        let seen = format!("{name}: {rebuilt} rebuilt, {updated} kept, {escaped} escapes");
+        assert!(rebuilt >= 1, "{seen}");
+        match expect {
+            Expect::Keeps => assert!(updated > 100 && escaped > 300, "{seen}"),
+            Expect::Rebuilds => assert!(rebuilt == 160, "{seen}"),
+            Expect::KeepsOnlyWithoutEscapes => {
+                assert!(updated > 40 && rebuilt > 20 && escaped == 0, "{seen}")
+            }
+        }
+    }
+}
+
+/// When the finder rebuilds: the first call, not a small move, a teleport of every shape
+/// (above the threshold), a shrunken scene; a push is an update.
+#[test]
+fn rebuilds_when_it_must() {
+    let mut g = Gen::new(80);
+    let mut scene = mixed(&mut g, 2_000, 100.0);
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    let mut frame = 0;
+    let mut step = |scene: &mut Scene, finder: &mut PairFinder, speed: f32| {
+        let f = frame;
+        scene.update(|id, s| moved(s, id, f, speed, 100.0));
+        frame += 1;
+        finder.overlapping_pairs(scene, &mut pairs);
+        assert_eq!(pairs, brute(&shapes(scene)), "frame {f}");
+        (finder.stats().rebuilt, finder.stats().escaped)
+    };
+    assert_eq!(step(&mut scene, &mut finder, 0.01), (true, 2_000));
+    let (rebuilt, escaped) = step(&mut scene, &mut finder, 0.01);
+    assert!(!rebuilt && escaped < 200, "a small move: {escaped} escaped");
+    assert!(step(&mut scene, &mut finder, f32::INFINITY).0, "a teleport");
+    scene.push(Circle::new(50.0, 50.0, 1.0));
+    let (rebuilt, escaped) = step(&mut scene, &mut finder, 0.0);
+    assert!(!rebuilt && escaped >= 1, "a push: {escaped} escaped");
+    scene = mixed(&mut g, 1_000, 100.0);
+    assert!(step(&mut scene, &mut finder, 0.0).0, "a smaller scene");
+}
+
+/// The same answers and the same rebuilds on any number of threads.
+#[test]
+fn kept_finder_is_the_same_on_any_thread_count() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut g = Gen::new(90);
+            let mut scene = mixed(&mut g, 40_000, 250.0);
+            let mut finder = PairFinder::new();
+            let mut pairs = Vec::new();
+            let mut log = Vec::new();
+            for frame in 0..12 {
+                let speed = if frame == 6 { f32::INFINITY } else { 0.05 };
+                scene.update(|id, s| moved(s, id, frame, speed, 250.0));
+                finder.overlapping_pairs(&scene, &mut pairs);
+                let s = finder.stats();
+                log.push((pairs.clone(), s.rebuilt, s.escaped, s.candidates));
+            }
+            log
+        })
+    };
+    let one = run(1);
+    assert!(one.iter().filter(|l| !l.1).count() >= 8);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
+
+#[test]
+#[should_panic(expected = "PairFinder margin must be finite and not negative, got -1")]
+fn negative_margin_is_refused() {
+    let _ = PairFinder::new().with_margin(-1.0);
+}
+
+#[test]
+#[should_panic(expected = "PairFinder rebuild threshold must be between 0 and 1, got 1.5")]
+fn threshold_above_one_is_refused() {
+    let _ = PairFinder::new().with_rebuild_threshold(1.5);
+}
