@@ -27,6 +27,7 @@ use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::{Grid, MIN_BUFFER};
 use core::ops::Range;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// How far a shape's enlarged box reaches beyond its padded box.
@@ -49,6 +50,9 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.
 const OUTSIDE_MIN: usize = 64;
+
+/// Shapes the escape check looks at between two looks at the escapers found so far.
+const STOP_CHECK: usize = 4096;
 
 /// Fewest items per rayon task in the coherent passes.
 const MIN_TASK: usize = 16 * 1024;
@@ -297,22 +301,37 @@ impl Kept {
         let (n, old) = (scene.len(), self.len);
         self.escaped.resize(n, false);
         self.fat.resize(n, [f32::NAN; 4]);
+        // The most escapers a frame keeps the grid for; the pass stops once they are more.
+        let limit = (self.rebuild_above * n as f32) as usize;
+        let Some(room) = limit.checked_sub(n - old) else {
+            return false;
+        };
         let tasks = plan(&mut self.tasks, old, MIN_TASK);
         let (boxes, fat) = (&scene.boxes[..old], &self.fat[..old]);
+        let found = AtomicUsize::new(0);
         tasks.par_iter_mut().for_each(|t| {
             t.ids.clear();
-            for i in t.range.clone() {
-                if !inside(&boxes[i], &fat[i]) {
-                    t.ids.push(i as u32);
+            for block in t.range.clone().step_by(STOP_CHECK) {
+                let before = t.ids.len();
+                for i in block..(block + STOP_CHECK).min(t.range.end) {
+                    if !inside(&boxes[i], &fat[i]) {
+                        t.ids.push(i as u32);
+                    }
+                }
+                if found.fetch_add(t.ids.len() - before, Relaxed) + t.ids.len() - before > room {
+                    return;
                 }
             }
         });
+        if found.into_inner() > room {
+            return false;
+        }
         self.escapers.clear();
         for t in tasks.iter() {
             self.escapers.extend_from_slice(&t.ids);
         }
         self.escapers.extend(old as u32..n as u32);
-        self.escapers.len() as f32 <= self.rebuild_above * n as f32
+        true
     }
 
     /// Gives the escapers their new enlarged boxes and cells. `false` when one is larger than
@@ -362,13 +381,20 @@ impl Kept {
     /// The candidates at their new positions: those of an escaper dropped, the others mapped
     /// by the repair (which keeps them ordered, `p < q`).
     fn follow_moves(&mut self) {
-        let remap = &self.remap;
+        let tasks = plan(&mut self.tasks, self.candidates.len(), MIN_TASK);
+        let (remap, candidates) = (&self.remap, &self.candidates);
+        tasks.par_iter_mut().for_each(|t| {
+            t.found.clear();
+            t.found
+                .extend(candidates[t.range.clone()].iter().filter_map(|&(p, q)| {
+                    let (p, q) = (remap[p as usize], remap[q as usize]);
+                    (p != u32::MAX && q != u32::MAX).then_some((p, q))
+                }));
+        });
         self.next.clear();
-        self.next
-            .extend(self.candidates.iter().filter_map(|&(p, q)| {
-                let (p, q) = (remap[p as usize], remap[q as usize]);
-                (p != u32::MAX && q != u32::MAX).then_some((p, q))
-            }));
+        for t in tasks.iter() {
+            self.next.extend_from_slice(&t.found);
+        }
         core::mem::swap(&mut self.candidates, &mut self.next);
     }
 

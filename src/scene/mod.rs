@@ -51,8 +51,9 @@
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 //!
 //! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices; a
-//! kept [`PairFinder`] about 60 bytes per shape for `overlapping_pairs` (enlarged boxes, the
-//! grid's boxes and ids, their second buffers) plus 16 bytes per candidate pair, and for
+//! kept [`PairFinder`] about 120 bytes per shape for `overlapping_pairs` (enlarged boxes, the
+//! grid's boxes and ids and their second buffers, the records in grid order, the staging of
+//! a rebuild) plus 16 bytes per candidate pair, and for
 //! `pairs_with` and queries about 130 bytes per shape once it has seen a scene of more than
 //! 16 k shapes (records and boxes in cell order, and staging for the two-pass sort), plus the
 //! grid's cells and the answer. It keeps its buffers from frame to frame.
