@@ -62,7 +62,8 @@ pub struct FrameStats {
     /// Sorting the answer, or for a kept finder's `overlapping_pairs` its candidates.
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
-    /// (first call, a shrunken scene, or too many escapers), rather than updating them.
+    /// (first call, a shrunken scene, or too many escapers), rather than updating them;
+    /// always for `pairs_with`, which searches anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
     /// rebuilt).
@@ -199,6 +200,14 @@ impl PairFinder {
         self.run(&[scene, other], scene.cell_size, out);
     }
 
+    /// [`Scene::overlapping_pairs`] for a finder used once: the search from scratch over padded
+    /// boxes, with the records copied into cell order while the grid sorts them and the
+    /// candidates decided as they are found, which needs no enlarged boxes, no kept candidates
+    /// and no copy of the records afterwards.
+    pub(crate) fn once(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
+        self.run(&[scene], scene.cell_size, out);
+    }
+
     /// What the last frame did.
     #[must_use]
     pub fn stats(&self) -> &FrameStats {
@@ -244,6 +253,7 @@ impl PairFinder {
         self.sort.sort(out);
         stats.sort = sort.elapsed();
         stats.pairs = out.len();
+        (stats.rebuilt, stats.escaped) = (true, stats.shapes);
         self.stats = stats;
     }
 
