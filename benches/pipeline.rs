@@ -99,9 +99,8 @@ fn pipeline(c: &mut Criterion) {
 
         // One frame's split, single thread, after a warm-up frame (both from scratch).
         one.install(|| {
-            finder.overlapping_pairs(&scene, &mut pairs);
-            finder.forget();
-            finder.overlapping_pairs(&scene, &mut pairs);
+            finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
+            finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
         });
         let s = finder.stats();
         eprintln!(
@@ -135,16 +134,25 @@ fn pipeline(c: &mut Criterion) {
             .sample_size(if big { 10 } else { 20 })
             .warm_up_time(Duration::from_millis(if big { 1000 } else { 500 }))
             .measurement_time(Duration::from_secs(if big { 6 } else { 3 }));
-        // A whole frame from scratch: the finder forgets its state, keeping its buffers.
-        let mut rebuild = |scene: &Scene, pairs: &mut Vec<(u32, u32)>| {
-            finder.forget();
-            finder.overlapping_pairs(scene, pairs);
-        };
+        // A whole frame from scratch, the finder keeping only its buffers; then the kept
+        // finder's rebuild (enlarged boxes and candidates kept for the next frame).
         group.bench_function("widephase/1 thread", |b| {
-            one.install(|| b.iter(|| rebuild(black_box(&scene), &mut pairs)))
+            one.install(|| {
+                b.iter(|| finder.overlapping_pairs_from_scratch(black_box(&scene), &mut pairs))
+            })
         });
         group.bench_function(format!("widephase/{threads} threads"), |b| {
-            all.install(|| b.iter(|| rebuild(black_box(&scene), &mut pairs)))
+            all.install(|| {
+                b.iter(|| finder.overlapping_pairs_from_scratch(black_box(&scene), &mut pairs))
+            })
+        });
+        group.bench_function("widephase kept rebuild/1 thread", |b| {
+            one.install(|| {
+                b.iter(|| {
+                    finder.forget();
+                    finder.overlapping_pairs(black_box(&scene), &mut pairs)
+                })
+            })
         });
         group.bench_function("parry2d/traverse + narrow", |b| {
             b.iter(|| parry_pairs(black_box(&bvh), &peer, &mut workspace))
@@ -345,8 +353,9 @@ impl ParryCoherent {
 
 /// Whole frames of a simulation: `Scene::update` moves every shape of the bench scene about
 /// 4 % of its half extent (OBBs also turn), then `overlapping_pairs`; a kept finder on one
-/// thread and on all, a fresh finder per frame, and parry2d's coherent path. Then the kept
-/// finder at other speeds, and with every shape teleported every frame.
+/// thread and on all, a fresh finder per frame, a kept one searching from scratch, and
+/// parry2d's coherent path. Then the kept finder at other speeds, and with every shape
+/// teleported every frame.
 fn frames(c: &mut Criterion) {
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -408,6 +417,15 @@ fn frames(c: &mut Criterion) {
                     b.iter(|| {
                         step(&mut scene, &mut frame);
                         PairFinder::new().overlapping_pairs(&scene, &mut pairs);
+                    })
+                })
+            });
+            let mut finder = PairFinder::new();
+            group.bench_function("from scratch/1 thread", |b| {
+                one.install(|| {
+                    b.iter(|| {
+                        step(&mut scene, &mut frame);
+                        finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
                     })
                 })
             });
@@ -473,6 +491,17 @@ fn frames(c: &mut Criterion) {
                         scene.update(|id, s| motion.apply(s, id, f));
                         frame += 1;
                         PairFinder::new().overlapping_pairs(&scene, &mut pairs);
+                    })
+                })
+            });
+            let mut finder = PairFinder::new();
+            group.bench_function("from scratch/teleport", |b| {
+                one.install(|| {
+                    b.iter(|| {
+                        let f = frame;
+                        scene.update(|id, s| motion.apply(s, id, f));
+                        frame += 1;
+                        finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
                     })
                 })
             });

@@ -63,7 +63,7 @@ pub struct FrameStats {
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
     /// (first call, a shrunken scene, or too many escapers), rather than updating them;
-    /// always for `pairs_with`, which searches anew every call.
+    /// always for `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
     /// rebuilt).
@@ -200,11 +200,30 @@ impl PairFinder {
         self.run(&[scene, other], scene.cell_size, out);
     }
 
-    /// [`Scene::overlapping_pairs`] for a finder used once: the search from scratch over padded
-    /// boxes, with the records copied into cell order while the grid sorts them and the
-    /// candidates decided as they are found, which needs no enlarged boxes, no kept candidates
-    /// and no copy of the records afterwards.
-    pub(crate) fn once(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
+    /// [`Scene::overlapping_pairs`] into `out` (cleared first), searched from scratch: the grid
+    /// over the shapes' padded boxes, the records copied into cell order while the grid sorts
+    /// them, the candidates decided as they are found. It keeps nothing from call to call but
+    /// its buffers, and it neither reads nor changes what
+    /// [`overlapping_pairs`](Self::overlapping_pairs) keeps, so the two can be mixed on one
+    /// finder.
+    ///
+    /// The right call when most shapes jump farther than their own size between calls
+    /// (respawned particles, a scene rebuilt every call) or for a single search: it skips the
+    /// enlarged boxes and kept candidates that would be thrown away. For a scene that moves a
+    /// little each frame, `overlapping_pairs` is faster (see the README's frames table).
+    ///
+    /// ```
+    /// use widephase::{Circle, PairFinder, Scene};
+    /// let scene: Scene = (0..100).map(|i| Circle::new(i as f32, 0.0, 0.6)).collect();
+    /// let mut finder = PairFinder::new();
+    /// let (mut fresh, mut kept) = (Vec::new(), Vec::new());
+    /// finder.overlapping_pairs_from_scratch(&scene, &mut fresh);
+    /// assert!(finder.stats().rebuilt);
+    /// finder.overlapping_pairs(&scene, &mut kept);
+    /// assert_eq!(fresh, kept);
+    /// assert_eq!(fresh.len(), 99);
+    /// ```
+    pub fn overlapping_pairs_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         self.run(&[scene], scene.cell_size, out);
     }
 

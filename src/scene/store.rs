@@ -285,7 +285,7 @@ impl Scene {
     #[must_use]
     pub fn overlapping_pairs(&self) -> Vec<(u32, u32)> {
         let mut out = Vec::new();
-        PairFinder::new().once(self, &mut out);
+        PairFinder::new().overlapping_pairs_from_scratch(self, &mut out);
         out
     }
 

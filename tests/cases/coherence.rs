@@ -200,6 +200,28 @@ fn rebuilds_when_it_must() {
     assert!(step(&mut scene, &mut finder, 0.0).0, "a smaller scene");
 }
 
+/// `overlapping_pairs_from_scratch` gives brute force's answer, and calls of it between kept
+/// calls on the same finder leave the kept state alone: the kept call after one still updates.
+#[test]
+fn from_scratch_calls_leave_the_kept_state_alone() {
+    let mut g = Gen::new(85);
+    let mut scene = mixed(&mut g, 3_000, 120.0);
+    let mut finder = PairFinder::new();
+    let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+    let mut updated = 0;
+    for frame in 0..12 {
+        scene.update(|id, s| moved(s, id, frame, 0.02, 120.0));
+        finder.overlapping_pairs_from_scratch(&scene, &mut fresh);
+        let s = finder.stats();
+        assert!(s.rebuilt && s.escaped == 3_000 && s.pairs == fresh.len());
+        assert_eq!(fresh, brute(&shapes(&scene)), "frame {frame}");
+        finder.overlapping_pairs(&scene, &mut kept);
+        assert_eq!(kept, fresh, "frame {frame}");
+        updated += usize::from(!finder.stats().rebuilt);
+    }
+    assert!(updated >= 10, "{updated} of 12 kept calls updated");
+}
+
 /// The same answers and the same rebuilds on any number of threads.
 #[test]
 fn kept_finder_is_the_same_on_any_thread_count() {
