@@ -118,6 +118,8 @@ pub(crate) struct Kept {
     /// buffer.
     candidates: Vec<(u32, u32)>,
     next: Vec<(u32, u32)>,
+    /// The escapers' new candidates of this call, sorted.
+    added: Vec<(u32, u32)>,
     /// Per id: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
     /// The escapers of this call, ascending, their `(key, id)` in the grid, and the
@@ -152,6 +154,7 @@ impl Default for Kept {
             sorted: Vec::new(),
             candidates: Vec::new(),
             next: Vec::new(),
+            added: Vec::new(),
             escaped: Vec::new(),
             escapers: Vec::new(),
             enter: Vec::new(),
@@ -170,6 +173,8 @@ impl Default for Kept {
 #[derive(Debug, Default)]
 struct Task {
     range: Range<usize>,
+    /// The share of the escapers' new candidates a merge gives the task.
+    added: Range<usize>,
     /// Pairs or ids the task found, and the search's candidate buffer.
     found: Vec<(u32, u32)>,
     ids: Vec<u32>,
@@ -209,7 +214,6 @@ impl Kept {
                 if !self.escapers.is_empty() {
                     self.follow_moves();
                 }
-                self.query_escapers();
                 stats.search = search.elapsed();
             }
         } else {
@@ -379,17 +383,46 @@ impl Kept {
     }
 
     /// The candidates at their new positions: those of an escaper dropped, the others mapped
-    /// by the repair (which keeps them ordered, `p < q`).
+    /// by the repair (which keeps their order, `p < q`), and the escapers' new candidates
+    /// merged in by `(p, q)`. The list stays in about grid order frame after frame, so the
+    /// kernels read the records in one sweep rather than once per frame of appended pairs.
     fn follow_moves(&mut self) {
+        self.query_escapers();
+        self.sort.sort(&mut self.added);
         let tasks = plan(&mut self.tasks, self.candidates.len(), MIN_TASK);
-        let (remap, candidates) = (&self.remap, &self.candidates);
+        let (remap, candidates, added) = (&self.remap, &self.candidates, &self.added);
+        let moved = |&(p, q): &(u32, u32)| {
+            let (p, q) = (remap[p as usize], remap[q as usize]);
+            (p != u32::MAX && q != u32::MAX).then_some((p, q))
+        };
+        // Where the new candidates split between tasks: before the first one not below the
+        // first surviving candidate of the task's range. The survivors are only about in
+        // order (a rebuild lists each shape's pairs together), so the splits are kept
+        // ascending; any ascending split loses and repeats nothing.
+        let mut end = added.len();
+        for t in tasks.iter_mut().rev() {
+            let start = if t.range.start == 0 {
+                0
+            } else {
+                let first = candidates[t.range.start..].iter().find_map(moved);
+                first.map_or(added.len(), |first| added.partition_point(|&c| c < first))
+            };
+            t.added = start.min(end)..end;
+            end = t.added.start;
+        }
         tasks.par_iter_mut().for_each(|t| {
+            let mut new = &added[t.added.clone()];
             t.found.clear();
-            t.found
-                .extend(candidates[t.range.clone()].iter().filter_map(|&(p, q)| {
-                    let (p, q) = (remap[p as usize], remap[q as usize]);
-                    (p != u32::MAX && q != u32::MAX).then_some((p, q))
-                }));
+            for c in candidates[t.range.clone()].iter().filter_map(moved) {
+                while let Some((&n, rest)) = new.split_first()
+                    && n < c
+                {
+                    t.found.push(n);
+                    new = rest;
+                }
+                t.found.push(c);
+            }
+            t.found.extend_from_slice(new);
         });
         self.next.clear();
         for t in tasks.iter() {
@@ -398,7 +431,7 @@ impl Kept {
         core::mem::swap(&mut self.candidates, &mut self.next);
     }
 
-    /// The escapers' new candidates, appended: every box that overlaps an escaper's new
+    /// The escapers' new candidates into `added`: every box that overlaps an escaper's new
     /// enlarged box (a pair of two escapers once, from the later position).
     fn query_escapers(&mut self) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
@@ -422,8 +455,9 @@ impl Kept {
                 }
             }
         });
+        self.added.clear();
         for t in tasks.iter() {
-            self.candidates.extend_from_slice(&t.found);
+            self.added.extend_from_slice(&t.found);
         }
     }
 
