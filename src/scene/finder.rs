@@ -27,10 +27,12 @@ const FOUND: usize = 512;
 /// thread they are wall time. In `pairs_with`, packing and kernels run in small batches inside
 /// the search, so the search time excludes them.
 ///
-/// For a kept finder's `overlapping_pairs` (see [`PairFinder`]), `build` is the escape check
-/// and the escapers' move to their new cells (or, in a frame that rebuilt, the enlarged boxes
-/// and the grid), `search` the escapers' queries (or the whole search), and `sort` the merge
-/// of their new candidates (or the sort of all candidates); the answer needs no sort.
+/// For a kept finder's `overlapping_pairs` (see [`PairFinder`]), `build` is the escape check,
+/// the escapers' move to their new cells and the copy of the records into grid order (or, in
+/// a frame that rebuilt, the enlarged boxes, the grid and the copy), `search` the escapers'
+/// queries and the merge of their candidates into the kept ones (or the whole search), and
+/// `pack` everything of deciding the candidates but the kernels (filing them by pair kind,
+/// copying their shapes into lane blocks, collecting the hits).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameStats {
     /// Shapes in the scene(s).
@@ -59,7 +61,7 @@ pub struct FrameStats {
     pub pack: Duration,
     /// Running the kernels and collecting their hits.
     pub kernels: Duration,
-    /// Sorting the answer, or for a kept finder's `overlapping_pairs` its candidates.
+    /// Sorting the answer.
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
     /// (first call, a shrunken scene, or too many escapers), rather than updating them;
