@@ -50,13 +50,15 @@
 //! never has more than about four cells per shape; far outliers (beyond the 0.1 % and 99.9 %
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 //!
-//! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices; a
-//! kept [`PairFinder`] about 120 bytes per shape for `overlapping_pairs` (enlarged boxes, the
-//! grid's boxes and ids and their second buffers, the records in grid order, the staging of
-//! a rebuild) plus 16 bytes per candidate pair, and for
-//! `pairs_with` and queries about 130 bytes per shape once it has seen a scene of more than
-//! 16 k shapes (records and boxes in cell order, and staging for the two-pass sort), plus the
-//! grid's cells and the answer. It keeps its buffers from frame to frame.
+//! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices. A
+//! [`PairFinder`] keeps its buffers from frame to frame: for `overlapping_pairs` the enlarged
+//! boxes, the grid's boxes and ids and their second buffers, the records in grid order, the
+//! staging of a rebuild, the candidates twice (the list and the next one) and the answer's
+//! sort scratch; for `overlapping_pairs_from_scratch`, `pairs_with` and queries, once it has
+//! seen a scene of more than 16 k shapes, the records and boxes in cell order and the staging
+//! of the two-pass sort. Measured with a counting allocator on the 100 k mixed bench scene after
+//! 60 moving frames: about 275 bytes per shape kept (about 1.9 candidates per shape), about 155
+//! from scratch.
 
 mod candidates;
 mod finder;
