@@ -33,7 +33,10 @@ const FOUND: usize = 512;
 /// queries and the merge of their candidates into the kept ones (or the whole search), and
 /// `pack` everything of deciding the candidates but the kernels (filing them by pair kind,
 /// copying their shapes into lane blocks, collecting the hits).
+///
+/// Non-exhaustive: later phases (contacts) may add fields; read it, do not build it.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct FrameStats {
     /// Shapes in the scene(s).
     pub shapes: usize,
