@@ -14,7 +14,7 @@ use parry2d::math::Pose;
 use parry2d::shape::Shape;
 use std::hint::black_box;
 use std::time::Duration;
-use support::{BenchShape, Peer, shapes};
+use support::{ParryTwin, Peer, shapes};
 use widephase::wide::f32x8;
 use widephase::{
     HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_raycast, batch_test, pair_table,
@@ -39,7 +39,7 @@ where
     A: Overlaps<B> + FromIterator<A::Shape>,
     B: ShapeSoa + FromIterator<B::Shape>,
     A::Shape: Peer<B::Shape>,
-    B::Shape: BenchShape,
+    B::Shape: ParryTwin,
 {
     let peer = <A::Shape as Peer<B::Shape>>::overlaps;
     for (n, label) in [(IN_CACHE, "4k"), (STREAMING, "4M")] {
@@ -47,8 +47,8 @@ where
         let vb: Vec<B::Shape> = shapes(n, 2);
         let a: A = va.iter().copied().collect();
         let b: B = vb.iter().copied().collect();
-        let pa: Vec<_> = va.iter().map(BenchShape::to_parry).collect();
-        let pb: Vec<_> = vb.iter().map(BenchShape::to_parry).collect();
+        let pa: Vec<_> = va.iter().map(ParryTwin::to_parry).collect();
+        let pb: Vec<_> = vb.iter().map(ParryTwin::to_parry).collect();
         let mut words = vec![0u64; n.div_ceil(64)];
         let mut hits = HitMask::new();
 
@@ -122,8 +122,8 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
 fn bench_cast<S>(c: &mut Criterion, name: &str, reference: fn(&Ray, &S::Shape) -> f32)
 where
     S: RayCast + FromIterator<S::Shape>,
-    S::Shape: BenchShape,
-    <S::Shape as BenchShape>::Parry: Shape,
+    S::Shape: ParryTwin,
+    <S::Shape as ParryTwin>::Parry: Shape,
 {
     use parry2d::query::RayCast as _;
     for (n, label) in [(IN_CACHE, "4k"), (STREAMING, "4M")] {
@@ -131,11 +131,11 @@ where
         let vs: Vec<S::Shape> = shapes(n, 4);
         let rays: Rays = vr.iter().copied().collect();
         let s: S = vs.iter().copied().collect();
-        let pr: Vec<_> = vr.iter().map(BenchShape::to_parry).collect();
-        let ps: Vec<_> = vs.iter().map(BenchShape::to_parry).collect();
+        let pr: Vec<_> = vr.iter().map(ParryTwin::to_parry).collect();
+        let ps: Vec<_> = vs.iter().map(ParryTwin::to_parry).collect();
         let peer = |r: &(Pose, parry2d::query::Ray),
                     max_t: f32,
-                    s: &(Pose, <S::Shape as BenchShape>::Parry)| {
+                    s: &(Pose, <S::Shape as ParryTwin>::Parry)| {
             s.1.cast_ray(&s.0, &r.1, max_t, true)
                 .unwrap_or(f32::INFINITY)
         };

@@ -26,7 +26,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
-use support::{BenchShape, Gen, Motion};
+use support::{Gen, Motion, ParryTwin};
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Ray, Scene, Shape};
 
 /// The benchmark scene (see [`support::Gen::mixed_scene`]).

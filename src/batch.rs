@@ -1,12 +1,13 @@
 //! [`batch_test`] and [`par_batch_test`]: pair `i` of one container against pair `i` of another,
 //! eight pairs per kernel call, and the [`Overlaps`] trait that picks the kernel for a pair of
 //! container types at compile time. [`batch_raycast`] and [`par_batch_raycast`] do the same for
-//! ray `i` against shape `i`, through the [`RayCast`] trait.
+//! ray `i` against shape `i`, through the [`RayCast`] trait; [`batch_contact`] and
+//! [`par_batch_contact`] answer each overlapping pair's contact, through [`ContactPair`].
 
-use crate::lanes::{LANES, RayX8};
+use crate::lanes::{ContactX8, LANES, RayX8};
 use crate::narrow;
-use crate::shape::Ray;
-use crate::soa::{HitMask, Rays, ShapeSoa};
+use crate::shape::{Contact, Ray};
+use crate::soa::{Columns, Contacts, HitMask, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
 use wide::f32x8;
@@ -21,9 +22,20 @@ pub trait Overlaps<B: ShapeSoa>: ShapeSoa {
     fn reference(a: &Self::Shape, b: &B::Shape) -> bool;
 }
 
-/// The [`Overlaps`] and [`RayCast`] implementations of every pair kind in the pair table: a
-/// pair of distinct kinds in both orders (the swapped order exchanges the arguments of the one
-/// kernel), a pair of one kind once.
+/// Pair kinds whose contacts can be computed: every pair kind with an [`Overlaps`] kernel, in
+/// both orders. The swapped order of two distinct kinds is the one kernel with its arguments
+/// exchanged and every normal reversed ([`Contact::reversed`]).
+pub trait ContactPair<B: ShapeSoa>: Overlaps<B> {
+    /// The eight-lane contact kernel; its `hits` are [`Overlaps::kernel`]'s bits.
+    fn contact_kernel(a: &Self::X8, b: &B::X8) -> ContactX8;
+    /// The scalar reference the kernel matches bit for bit: `None` when the pair does not
+    /// overlap.
+    fn contact_reference(a: &Self::Shape, b: &B::Shape) -> Option<Contact>;
+}
+
+/// The [`Overlaps`], [`ContactPair`] and [`RayCast`] implementations of every pair kind in the
+/// pair table: a pair of distinct kinds in both orders (the swapped order exchanges the
+/// arguments of the one kernel), a pair of one kind once.
 macro_rules! pair_impls {
     (
         distinct { $($d:ident: $A:ty, $B:ty;)* }
@@ -40,6 +52,19 @@ macro_rules! pair_impls {
                 #[inline]
                 fn reference(a: &Self::Shape, b: &<$A as ShapeSoa>::Shape) -> bool {
                     <$A as Overlaps<$B>>::reference(b, a)
+                }
+            }
+            impl ContactPair<$A> for $B {
+                #[inline(always)]
+                fn contact_kernel(a: &Self::X8, b: &<$A as ShapeSoa>::X8) -> ContactX8 {
+                    <$A as ContactPair<$B>>::contact_kernel(b, a).reversed()
+                }
+                #[inline]
+                fn contact_reference(
+                    a: &Self::Shape,
+                    b: &<$A as ShapeSoa>::Shape,
+                ) -> Option<Contact> {
+                    <$A as ContactPair<$B>>::contact_reference(b, a).map(Contact::reversed)
                 }
             }
         )*
@@ -66,6 +91,16 @@ macro_rules! pair_impls {
             #[inline]
             fn reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> bool {
                 narrow::$pair::reference(a, b)
+            }
+        }
+        impl ContactPair<$B> for $A {
+            #[inline(always)]
+            fn contact_kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> ContactX8 {
+                narrow::$pair::contact_x8(a, b)
+            }
+            #[inline]
+            fn contact_reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> Option<Contact> {
+                narrow::$pair::contact_reference(a, b)
             }
         }
     };
@@ -313,5 +348,112 @@ fn fill_casts<S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut
             &S::block_at(&vs, left.len()),
         );
         rest.copy_from_slice(&t.as_array()[..rest.len()]);
+    }
+}
+
+/// Computes the contact of pair `i` of `a` and pair `i` of `b` for every `i`, eight pairs per
+/// kernel call: which pairs overlap (the same bits as [`batch_test`]), and for each that does,
+/// the unit normal from `a`'s shape towards `b`'s and the penetration depth (see [`Contact`]).
+///
+/// Same length rule as [`batch_test`]: if the lengths differ, the error names both and `out` is
+/// left as it was. `out`'s allocations are reused.
+///
+/// ```
+/// use widephase::{batch_contact, Aabb, Aabbs, Contacts, Obb, Obbs};
+/// // A box resting 0.1 deep in a floor, and one 45° box whose corner dips 0.2 into it.
+/// let boxes: Obbs = [Obb::new(0.0, 0.9, 1.0, 1.0, 0.0), Obb::new(5.0, 1.2, 1.0, 1.0, 0.25 * std::f32::consts::PI)]
+///     .into_iter()
+///     .collect();
+/// let floor: Aabbs = (0..2).map(|_| Aabb::new(-10.0, -1.0, 10.0, 0.0)).collect();
+/// let mut contacts = Contacts::new();
+/// batch_contact(&boxes, &floor, &mut contacts)?;
+/// for (i, c) in contacts.iter() {
+///     assert_eq!(c.normal[1], -1.0); // the floor is below the box
+///     assert!((c.depth - [0.1, 0.21421][i]).abs() < 1e-4);
+/// }
+/// assert_eq!(contacts.hits().count_ones(), 2);
+/// # Ok::<(), widephase::LengthMismatch>(())
+/// ```
+pub fn batch_contact<A, B>(a: &A, b: &B, out: &mut Contacts) -> Result<(), LengthMismatch>
+where
+    A: ContactPair<B>,
+    B: ShapeSoa,
+{
+    check_lengths(a, b)?;
+    fill_contacts(a, b, 0, out.reset(a.len()));
+    out.mask_tail();
+    Ok(())
+}
+
+/// [`batch_contact`] split over rayon's threads at lane-block boundaries; the result is
+/// identical.
+pub fn par_batch_contact<A, B>(a: &A, b: &B, out: &mut Contacts) -> Result<(), LengthMismatch>
+where
+    A: ContactPair<B> + Sync,
+    B: ShapeSoa + Sync,
+{
+    check_lengths(a, b)?;
+    const PAIRS: usize = WORDS_PER_TASK * 64;
+    let Columns {
+        words,
+        normal_x,
+        normal_y,
+        depth,
+    } = out.reset(a.len());
+    words
+        .par_chunks_mut(WORDS_PER_TASK)
+        .zip(normal_x.par_chunks_mut(PAIRS))
+        .zip(normal_y.par_chunks_mut(PAIRS))
+        .zip(depth.par_chunks_mut(PAIRS))
+        .enumerate()
+        .for_each(|(task, (((words, normal_x), normal_y), depth))| {
+            let run = Columns {
+                words,
+                normal_x,
+                normal_y,
+                depth,
+            };
+            fill_contacts(a, b, task * PAIRS / LANES, run);
+        });
+    out.mask_tail();
+    Ok(())
+}
+
+fn check_lengths<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> Result<(), LengthMismatch> {
+    if a.len() == b.len() {
+        Ok(())
+    } else {
+        Err(LengthMismatch {
+            a: a.len(),
+            b: b.len(),
+        })
+    }
+}
+
+/// Fills a run of [`Contacts`] storage (whole lane blocks) with the contacts of the blocks from
+/// `first_block` on.
+#[inline]
+fn fill_contacts<A: ContactPair<B>, B: ShapeSoa>(
+    a: &A,
+    b: &B,
+    first_block: usize,
+    out: Columns<'_>,
+) {
+    let blocks = out.normal_x.len() / LANES;
+    let (va, vb) = (
+        a.blocks_view(first_block..first_block + blocks),
+        b.blocks_view(first_block..first_block + blocks),
+    );
+    let columns = out
+        .normal_x
+        .chunks_exact_mut(LANES)
+        .zip(out.normal_y.chunks_exact_mut(LANES))
+        .zip(out.depth.chunks_exact_mut(LANES));
+    for (j, ((nx, ny), depth)) in columns.enumerate() {
+        let c = A::contact_kernel(&A::block_at(&va, j), &B::block_at(&vb, j));
+        nx.copy_from_slice(c.normal_x.as_array());
+        ny.copy_from_slice(c.normal_y.as_array());
+        depth.copy_from_slice(c.depth.as_array());
+        out.words[j / 8] |= u64::from(c.hits) << (j % 8 * LANES);
     }
 }

@@ -5,7 +5,7 @@
 //! (`#[repr(C)]` both), so a shape and a lane column of it convert by position: the type is
 //! eight shapes transposed. [`PolygonX8`] has array fields like [`Polygon`]'s.
 
-use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
+use crate::shape::{Aabb, Circle, Contact, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use bytemuck::{Pod, Zeroable};
 use wide::f32x8;
 
@@ -160,5 +160,51 @@ lane_types! {
         dir_y: f32x8,
         /// Largest parameter tested.
         max_t: f32x8,
+    }
+}
+
+/// The contacts of eight pairs, one per lane: the answer of a contact kernel
+/// ([`contact_kernel`](mod@crate::contact_kernel)).
+///
+/// `hits` is the overlap kernel's bits, bit for bit; lanes without a hit hold normal `(0, 0)`
+/// and depth 0.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactX8 {
+    /// Bit `i` set when pair `i` overlaps.
+    pub hits: u8,
+    /// The normals' horizontal components.
+    pub normal_x: f32x8,
+    /// The normals' vertical components.
+    pub normal_y: f32x8,
+    /// The penetration depths.
+    pub depth: f32x8,
+}
+
+impl ContactX8 {
+    /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
+    /// `lane >= 8`.
+    #[inline]
+    #[must_use]
+    pub fn lane(&self, lane: usize) -> Option<Contact> {
+        assert!(lane < LANES, "lane {lane} out of range for eight lanes");
+        (self.hits >> lane & 1 == 1).then(|| Contact {
+            normal: [
+                self.normal_x.as_array()[lane],
+                self.normal_y.as_array()[lane],
+            ],
+            depth: self.depth.as_array()[lane],
+        })
+    }
+
+    /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
+    /// lanes without a hit keep `+0`).
+    #[inline]
+    #[must_use]
+    pub fn reversed(self) -> Self {
+        Self {
+            normal_x: f32x8::ZERO - self.normal_x,
+            normal_y: f32x8::ZERO - self.normal_y,
+            ..self
+        }
     }
 }

@@ -91,15 +91,18 @@ pub mod shape;
 pub mod soa;
 
 pub use batch::{
-    LengthMismatch, Overlaps, RayCast, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
+    ContactPair, LengthMismatch, Overlaps, RayCast, batch_contact, batch_raycast, batch_test,
+    par_batch_contact, par_batch_raycast, par_batch_test,
 };
-pub use lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8, RayX8};
+pub use lanes::{AabbX8, CircleX8, ContactX8, LANES, ObbX8, PointX8, PolygonX8, RayX8};
 pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
-    Aabb, Circle, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
+    Aabb, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
     ShapeError,
 };
-pub use soa::{Aabbs, Circles, HitMask, InvalidShape, Obbs, Points, Polygons, Rays, ShapeSoa};
+pub use soa::{
+    Aabbs, Circles, Contacts, HitMask, InvalidShape, Obbs, Points, Polygons, Rays, ShapeSoa,
+};
 pub use wide;
 
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
@@ -114,6 +117,20 @@ pub mod reference {
 pub mod kernel {
     use crate::narrow::pairs::pair_exports;
     crate::pair_table!(pair_exports, x8);
+}
+
+/// The scalar reference of every pair's contact (see [`Contact`]): `None` when the pair does
+/// not overlap. Each function's candidates are in its file under [`narrow`].
+pub mod contact_reference {
+    use crate::narrow::pairs::pair_contact_exports;
+    crate::pair_table!(pair_contact_exports, contact_reference);
+}
+
+/// The eight-lane contact kernel of every pair: the overlap kernel's bits and each hit lane's
+/// normal and depth (see [`ContactX8`]).
+pub mod contact_kernel {
+    use crate::narrow::pairs::pair_contact_exports;
+    crate::pair_table!(pair_contact_exports, contact_x8);
 }
 
 /// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when

@@ -3,7 +3,11 @@
 //!
 //! Those two comparisons alone would let an inverted box (`min > max`) hit a large one, so each
 //! box's own `min <= max` is tested too; all four comparisons per axis are false on NaN.
+//!
+//! **Contact**: the smallest of the four moves of `b` that clear `a`: `+x` (`a.max_x -
+//! b.min_x`), `-x` (`b.max_x - a.min_x`), `+y`, `-y`, in that order.
 
+use super::contact::{Best, Lane, contact_pair};
 use crate::lanes::AabbX8;
 use crate::shape::Aabb;
 
@@ -31,4 +35,16 @@ pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {
         & a.min_y.simd_le(a.max_y)
         & b.min_y.simd_le(b.max_y);
     super::bits(x & y)
+}
+
+contact_pair!(a: Aabb, AabbX8; b: Aabb, AabbX8);
+
+fn contact<L: Lane>([a0x, a0y, a1x, a1y]: [L; 4], [b0x, b0y, b1x, b1y]: [L; 4]) -> Best<L> {
+    let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
+    let mut best = Best::new();
+    best.offer(a1x - b0x, one, zero);
+    best.offer(b1x - a0x, minus, zero);
+    best.offer(a1y - b0y, zero, one);
+    best.offer(b1y - a0y, zero, minus);
+    best
 }

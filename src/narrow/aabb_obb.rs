@@ -16,7 +16,12 @@
 //! Validity: `min <= max` on both AABB axes, OBB half extents `>= 0`, a finite rotation. The AABB
 //! is converted to centre and half extents, so an AABB with an infinite bound has a NaN centre
 //! and never hits an OBB; keep AABBs tested against OBBs finite.
+//!
+//! **Contact**: on each of the four axes above (x, y, u, v, in that order) the overlap is the
+//! right side minus the left, and `b` moves the way its centre already lies from `a`'s
+//! (`+n` when `d·n >= 0`); the smallest overlap wins.
 
+use super::contact::{Best, Lane, local, contact_pair};
 use super::{finite_rotation, finite_rotation8, to_local, to_local8};
 use crate::lanes::{AabbX8, ObbX8};
 use crate::shape::{Aabb, Obb};
@@ -69,4 +74,20 @@ pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
         & o.half_height.simd_ge(f32x8::ZERO)
         & finite_rotation8(o.cos, o.sin);
     super::bits(on_x & on_y & on_u & on_v & valid)
+}
+
+contact_pair!(a: Aabb, AabbX8; o: Obb, ObbX8);
+
+fn contact<L: Lane>([x0, y0, x1, y1]: [L; 4], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
+    let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
+    let (ax, ay) = ((x1 - x0) * half, (y1 - y0) * half);
+    let (dx, dy) = (cx - (x0 + x1) * half, cy - (y0 + y1) * half);
+    let (c, s) = (cos.abs(), sin.abs());
+    let (du, dv) = local(dx, dy, cos, sin);
+    let mut best = Best::new();
+    best.offer_axis(ax + (hw * c + hh * s), dx, one, zero);
+    best.offer_axis(ay + (hw * s + hh * c), dy, zero, one);
+    best.offer_axis(hw + (ax * c + ay * s), du, cos, sin);
+    best.offer_axis(hh + (ax * s + ay * c), dv, zero - sin, cos);
+    best
 }

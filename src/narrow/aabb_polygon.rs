@@ -14,7 +14,13 @@
 //! Validity: `min <= max` on both box axes (a NaN bound fails it), every polygon coordinate
 //! finite. Infinity follows IEEE: a box with infinite bounds works (where `0 · inf` makes a
 //! normal's sum NaN, that axis is parallel to a box axis, which decides instead).
+//!
+//! **Contact** (written once for any box and polygon, shared with the OBB): candidates are the box's faces
+//! (`+x`: `max_x` minus the polygon's smallest x, `-x`, `+y`, `-y`), then the polygon's edges in
+//! order, each moving the polygon along its inward normal by `-(sx + sy) / |n|`, the box's
+//! deepest corner beyond the edge; padding edges skipped (`0 / 0`).
 
+use super::contact::{Best, Lane, inward, contact_pair};
 use super::{finite_polygon, finite_polygon8, max, max8, min, min8, next};
 use crate::lanes::{AabbX8, PolygonX8};
 use crate::shape::{Aabb, MAX_VERTICES, Polygon};
@@ -87,4 +93,40 @@ pub fn x8(a: &AabbX8, q: &PolygonX8) -> u8 {
         & a.min_y.simd_le(a.max_y)
         & finite_polygon8(q);
     super::bits(hit)
+}
+
+contact_pair!(a: Aabb, AabbX8; q: Polygon, PolygonX8);
+
+fn contact<L: Lane>(bounds: [L; 4], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    box_polygon_contact(bounds, &xs, &ys)
+}
+
+/// The contact of the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys`,
+/// normal from the box towards the polygon (the hit not included).
+#[inline(always)]
+pub(crate) fn box_polygon_contact<L: Lane>(
+    [lo_x, lo_y, hi_x, hi_y]: [L; 4],
+    xs: &[L; MAX_VERTICES],
+    ys: &[L; MAX_VERTICES],
+) -> Best<L> {
+    let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
+    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
+    for k in 1..MAX_VERTICES {
+        (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
+        (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
+    }
+    let mut best = Best::new();
+    best.offer(hi_x - px0, one, zero);
+    best.offer(px1 - lo_x, minus, zero);
+    best.offer(hi_y - py0, zero, one);
+    best.offer(py1 - lo_y, zero, minus);
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        let (nx, ny) = (ey, zero - ex);
+        let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
+        let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
+        let (ix, iy, len) = inward(ex, ey);
+        best.offer((zero - (sx + sy)) / len, ix, iy);
+    }
+    best
 }

@@ -9,7 +9,12 @@
 //! swallowed by the clamp's min/max). A NaN centre survives the clamp into `dx`, so the distance
 //! is NaN and compares false. With bounds of ±inf the clamp returns a finite centre unchanged, so
 //! an infinite box contains every finite circle.
+//!
+//! **Contact**: with the centre outside the box, along the offset from the centre to the
+//! clamped point, depth `radius - distance`; with it inside or on the boundary, through the
+//! nearest face (`+x`, `-x`, `+y`, `-y`, depth `radius +` the centre's distance to that face).
 
+use super::contact::{Best, Lane, disc_box, contact_pair};
 use super::{max, max8, min, min8};
 use crate::lanes::{AabbX8, CircleX8};
 use crate::shape::{Aabb, Circle};
@@ -33,4 +38,10 @@ pub fn x8(c: &CircleX8, b: &AabbX8) -> u8 {
     let dy = c.y - min8(max8(c.y, b.min_y), b.max_y);
     let valid = c.radius.simd_ge(f32x8::ZERO) & b.min_x.simd_le(b.max_x) & b.min_y.simd_le(b.max_y);
     super::bits((dx * dx + dy * dy).simd_le(c.radius * c.radius) & valid)
+}
+
+contact_pair!(c: Circle, CircleX8; b: Aabb, AabbX8);
+
+fn contact<L: Lane>([cx, cy, r]: [L; 3], bounds: [L; 4]) -> Best<L> {
+    disc_box(cx, cy, r, bounds)
 }

@@ -3,7 +3,11 @@
 //!
 //! Both radii are tested for `>= 0` on their own: a negative radius could be hidden inside a
 //! positive sum. A NaN centre makes the distance NaN, which compares false.
+//!
+//! **Contact**: along the offset between the centres, depth `ra + rb - distance`; coincident
+//! centres get the normal `(1, 0)`.
 
+use super::contact::{Best, Lane, disc, contact_pair};
 use crate::lanes::CircleX8;
 use crate::shape::Circle;
 use wide::f32x8;
@@ -29,4 +33,10 @@ pub fn x8(a: &CircleX8, b: &CircleX8) -> u8 {
         & a.radius.simd_ge(f32x8::ZERO)
         & b.radius.simd_ge(f32x8::ZERO);
     super::bits(hit)
+}
+
+contact_pair!(a: Circle, CircleX8; b: Circle, CircleX8);
+
+fn contact<L: Lane>([ax, ay, ar]: [L; 3], [bx, by, br]: [L; 3]) -> Best<L> {
+    disc(bx - ax, by - ay, ar + br).0
 }

@@ -5,7 +5,11 @@
 //! `max(0, v)` takes its NaN-prone argument second, so a NaN `v` comes through (on NaN the
 //! second operand wins, see [`super`]) and the final comparison fails. Validity: `radius >= 0`, both half extents
 //! `>= 0` (a negative one would enlarge the gap but not forbid a hit) and a finite rotation.
+//!
+//! **Contact**: in the box's frame, as [`circle_aabb`](super::circle_aabb), the normal turned
+//! back to the world.
 
+use super::contact::{Best, Lane, centred, disc_box, local, contact_pair};
 use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
 use crate::lanes::{CircleX8, ObbX8};
 use crate::shape::{Circle, Obb};
@@ -37,4 +41,11 @@ pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {
         & o.half_height.simd_ge(f32x8::ZERO)
         & finite_rotation8(o.cos, o.sin);
     super::bits((gx * gx + gy * gy).simd_le(c.radius * c.radius) & valid)
+}
+
+contact_pair!(c: Circle, CircleX8; o: Obb, ObbX8);
+
+fn contact<L: Lane>([x, y, r]: [L; 3], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
+    let (lx, ly) = local(x - cx, y - cy, cos, sin);
+    disc_box(lx, ly, r, centred(hw, hh)).to_world(cos, sin)
 }

@@ -7,7 +7,15 @@
 //!
 //! Validity: `radius >= 0` and every polygon coordinate finite. A NaN centre makes every
 //! comparison fail.
+//!
+//! **Contact**: candidates are each edge in order (the polygon moving along its inward normal
+//! until the edge clears the disc: `radius + e × (c - v) / |e|`), then the axis from the
+//! centre to the nearest vertex `w` (the first of equally near ones; skipped when the centre is
+//! on it): depth `radius - min over vertices of n·(v - c)` along `n = (w - c) / |w - c|`. That
+//! axis is the answer when the centre is outside and nearest to a vertex; an edge is, when it is
+//! nearest to an edge or inside.
 
+use super::contact::{Best, Lane, inward, contact_pair};
 use super::{finite_polygon, finite_polygon8, next};
 use crate::lanes::{CircleX8, PolygonX8};
 use crate::shape::{Circle, MAX_VERTICES, Polygon};
@@ -60,4 +68,31 @@ pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
             & (cross * cross).simd_le(r2 * len2);
     }
     super::bits((inside | near) & c.radius.simd_ge(zero) & finite_polygon8(q))
+}
+
+contact_pair!(c: Circle, CircleX8; q: Polygon, PolygonX8);
+
+fn contact<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    let mut best = Best::new();
+    let (mut wx, mut wy) = (xs[0] - cx, ys[0] - cy);
+    let mut nearest = wx * wx + wy * wy;
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        let (dx, dy) = (cx - xs[k], cy - ys[k]);
+        let (nx, ny, len) = inward(ex, ey);
+        best.offer((ex * dy - ey * dx) / len + r, nx, ny);
+        let (vx, vy) = (xs[k] - cx, ys[k] - cy);
+        let d2 = vx * vx + vy * vy;
+        let closer = d2.lt(nearest);
+        (wx, wy) = (L::select(closer, vx, wx), L::select(closer, vy, wy));
+        nearest = L::select(closer, d2, nearest);
+    }
+    let dist = nearest.sqrt();
+    let (nx, ny) = (wx / dist, wy / dist);
+    let mut lowest = nx * (xs[0] - cx) + ny * (ys[0] - cy);
+    for k in 1..MAX_VERTICES {
+        lowest = lowest.pmin(nx * (xs[k] - cx) + ny * (ys[k] - cy));
+    }
+    best.offer(r - lowest, nx, ny);
+    best
 }

@@ -36,6 +36,7 @@ use crate::lanes::{PolygonX8, RayX8};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
 use wide::{f32x8, i32x8};
 
+pub(crate) mod contact;
 pub(crate) mod pairs;
 use pairs::pair_modules;
 crate::pair_table!(pair_modules);

@@ -23,7 +23,12 @@
 //!   A finite rotation so far from unit length that `rc` overflows counts as non-finite too.
 //!
 //! A NaN centre makes `d` NaN, which fails every axis.
+//!
+//! **Contact**: on each of the four axes above (`ua`, `va`, `ub`, `vb`, in that order) the
+//! overlap is the right side minus the left, and `b` moves the way its centre already lies
+//! from `a`'s (`+n` when `d·n >= 0`); the smallest overlap wins.
 
+use super::contact::{Best, Lane, local, contact_pair};
 use super::{finite, finite8, min, min8, to_local, to_local8};
 use crate::lanes::ObbX8;
 use crate::shape::Obb;
@@ -79,4 +84,23 @@ pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
     );
     let valid = smallest.simd_ge(f32x8::ZERO) & finite8(rc);
     super::bits(on_ua & on_va & on_ub & on_vb & valid)
+}
+
+contact_pair!(a: Obb, ObbX8; b: Obb, ObbX8);
+
+fn contact<L: Lane>(a: [L; 6], b: [L; 6]) -> Best<L> {
+    let [acx, acy, ahw, ahh, acos, asin] = a;
+    let [bcx, bcy, bhw, bhh, bcos, bsin] = b;
+    let zero = L::splat(0.0);
+    let (dx, dy) = (bcx - acx, bcy - acy);
+    let (rc, rs) = local(bcos, bsin, acos, asin);
+    let (c, s) = (rc.abs(), rs.abs());
+    let (dua, dva) = local(dx, dy, acos, asin);
+    let (dub, dvb) = local(dx, dy, bcos, bsin);
+    let mut best = Best::new();
+    best.offer_axis(ahw + (bhw * c + bhh * s), dua, acos, asin);
+    best.offer_axis(ahh + (bhw * s + bhh * c), dva, zero - asin, acos);
+    best.offer_axis(bhw + (ahw * c + ahh * s), dub, bcos, bsin);
+    best.offer_axis(bhh + (ahw * s + ahh * c), dvb, zero - bsin, bcos);
+    best
 }

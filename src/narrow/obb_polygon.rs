@@ -6,8 +6,12 @@
 //!
 //! Validity: both half extents `>= 0`, a finite rotation, every polygon coordinate finite. A NaN
 //! centre makes every local coordinate NaN, which fails the extent tests.
+//!
+//! **Contact**: in the box's frame, as [`aabb_polygon`](super::aabb_polygon) (the box's faces
+//! `+u`, `-u`, `+v`, `-v`, then the polygon's edges), the normal turned back to the world.
 
-use super::aabb_polygon::{box_polygon, box_polygon8};
+use super::contact::{Best, Lane, centred, local, contact_pair};
+use super::aabb_polygon::{box_polygon, box_polygon_contact, box_polygon8};
 use super::{
     finite_polygon, finite_polygon8, finite_rotation, finite_rotation8, to_local, to_local8,
 };
@@ -46,4 +50,17 @@ pub fn x8(o: &ObbX8, q: &PolygonX8) -> u8 {
         & finite_rotation8(o.cos, o.sin)
         & finite_polygon8(q);
     super::bits(hit)
+}
+
+contact_pair!(o: Obb, ObbX8; q: Polygon, PolygonX8);
+
+fn contact<L: Lane>(
+    [cx, cy, hw, hh, cos, sin]: [L; 6],
+    [xs, ys]: [[L; MAX_VERTICES]; 2],
+) -> Best<L> {
+    let (mut lx, mut ly) = (xs, ys);
+    for k in 0..MAX_VERTICES {
+        (lx[k], ly[k]) = local(xs[k] - cx, ys[k] - cy, cos, sin);
+    }
+    box_polygon_contact(centred(hw, hh), &lx, &ly).to_world(cos, sin)
 }

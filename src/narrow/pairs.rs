@@ -98,4 +98,19 @@ macro_rules! pair_exports {
     };
 }
 
-pub(crate) use {pair_exports, pair_modules};
+/// The re-exports of one contact function of every pair module (not the casts) under the
+/// pair's name, for `pair_table!(pair_contact_exports, contact_reference)` and
+/// `pair_table!(pair_contact_exports, contact_x8)`.
+macro_rules! pair_contact_exports {
+    (
+        $function:ident
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $(pub use crate::narrow::$d::$function as $d;)*
+        $(pub use crate::narrow::$s::$function as $s;)*
+    };
+}
+
+pub(crate) use {pair_contact_exports, pair_exports, pair_modules};

@@ -2,7 +2,11 @@
 //!
 //! Validity needs no separate mask: a NaN in any field fails its comparison, and a box with
 //! `min > max` on an axis has no point between its bounds.
+//!
+//! **Contact**: the box leaves the point through its nearest face; candidates `+x` (the box
+//! moving right, its left face passing the point), `-x`, `+y`, `-y`.
 
+use super::contact::{Best, Lane, faces, contact_pair};
 use crate::lanes::{AabbX8, PointX8};
 use crate::shape::{Aabb, Point};
 
@@ -20,4 +24,10 @@ pub fn x8(p: &PointX8, b: &AabbX8) -> u8 {
     let hit =
         b.min_x.simd_le(p.x) & p.x.simd_le(b.max_x) & b.min_y.simd_le(p.y) & p.y.simd_le(b.max_y);
     super::bits(hit)
+}
+
+contact_pair!(p: Point, PointX8; b: Aabb, AabbX8);
+
+fn contact<L: Lane>([px, py]: [L; 2], bounds: [L; 4]) -> Best<L> {
+    faces(px, py, bounds, L::splat(0.0))
 }

@@ -3,7 +3,11 @@
 //! Squares avoid a square root; coordinates beyond about ±1e19 overflow them to infinity and
 //! follow IEEE from there. A NaN coordinate makes the distance NaN, which compares false; a
 //! negative radius has a positive square, so `radius >= 0` is tested (it is also false for NaN).
+//!
+//! **Contact**: along the offset from the point to the centre, depth `radius - distance`; a
+//! point at the centre gets the normal `(1, 0)`.
 
+use super::contact::{Best, Lane, disc, contact_pair};
 use crate::lanes::{CircleX8, PointX8};
 use crate::shape::{Circle, Point};
 
@@ -25,4 +29,10 @@ pub fn x8(p: &PointX8, c: &CircleX8) -> u8 {
     let hit =
         (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO);
     super::bits(hit)
+}
+
+contact_pair!(p: Point, PointX8; c: Circle, CircleX8);
+
+fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, r]: [L; 3]) -> Best<L> {
+    disc(cx - px, cy - py, r).0
 }

@@ -5,7 +5,11 @@
 //! Validity: the rotation must be finite (an infinite cosine could make a local coordinate
 //! infinite and still pass against an infinite extent). A NaN centre or point makes the local
 //! coordinates NaN, and a negative or NaN half extent fails `|l| <= h` by itself.
+//!
+//! **Contact**: in the box's frame, as [`point_aabb`](super::point_aabb) (candidates along the
+//! box's `+u`, `-u`, `+v`, `-v`), the normal turned back to the world.
 
+use super::contact::{Best, Lane, centred, faces, local, contact_pair};
 use super::{finite_rotation, finite_rotation8, to_local, to_local8};
 use crate::lanes::{ObbX8, PointX8};
 use crate::shape::{Obb, Point};
@@ -27,4 +31,11 @@ pub fn x8(p: &PointX8, o: &ObbX8) -> u8 {
         & ly.abs().simd_le(o.half_height)
         & finite_rotation8(o.cos, o.sin);
     super::bits(hit)
+}
+
+contact_pair!(p: Point, PointX8; o: Obb, ObbX8);
+
+fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
+    let (lx, ly) = local(px - cx, py - cy, cos, sin);
+    faces(lx, ly, centred(hw, hh), L::splat(0.0)).to_world(cos, sin)
 }

@@ -4,7 +4,12 @@
 //!
 //! Validity: every polygon coordinate finite. A NaN point makes the cross products NaN, which
 //! fail `>= 0`.
+//!
+//! **Contact**: the polygon leaves the point through its nearest edge: for edge `k`, depth
+//! `e × (p - v) / |e|` (the point's distance inside it) along the edge's inward normal; edges
+//! in order, padding edges skipped (their `0 / 0` is NaN).
 
+use super::contact::{Best, Lane, inward, contact_pair};
 use super::{finite_polygon, finite_polygon8, next};
 use crate::lanes::{PointX8, PolygonX8};
 use crate::shape::{MAX_VERTICES, Point, Polygon};
@@ -32,4 +37,16 @@ pub fn x8(p: &PointX8, q: &PolygonX8) -> u8 {
         inside &= (ex * (p.y - q.y[k]) - ey * (p.x - q.x[k])).simd_ge(f32x8::ZERO);
     }
     super::bits(inside)
+}
+
+contact_pair!(p: Point, PointX8; q: Polygon, PolygonX8);
+
+fn contact<L: Lane>([px, py]: [L; 2], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    let mut best = Best::new();
+    for k in 0..MAX_VERTICES {
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        let (nx, ny, len) = inward(ex, ey);
+        best.offer((ex * (py - ys[k]) - ey * (px - xs[k])) / len, nx, ny);
+    }
+    best
 }

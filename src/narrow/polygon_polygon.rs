@@ -15,7 +15,14 @@
 //! [`Scene`](crate::Scene) relies on that for pairs of the same kind).
 //!
 //! Validity: every coordinate of both polygons finite.
+//!
+//! **Contact**: relative to the same midpoint, each edge of `a` in order moves `b` along the
+//! edge's outward normal `n` by `(n·v - min over b's vertices of n·w) / |n|`, then each edge of
+//! `b` moves `b` along its inward normal by the same measure with the roles exchanged; padding
+//! edges skipped (`0 / 0`). These are the edges of the two polygons' Minkowski difference, so
+//! the smallest is the penetration depth.
 
+use super::contact::{Best, Lane, contact_pair};
 use super::{finite_polygon, finite_polygon8, min, min8, next};
 use crate::lanes::PolygonX8;
 use crate::shape::{MAX_VERTICES, Polygon};
@@ -82,4 +89,41 @@ pub fn x8(a: &PolygonX8, b: &PolygonX8) -> u8 {
     }
     let apart = separates8(&pa, &pb) | separates8(&pb, &pa);
     super::bits(!apart & finite_polygon8(a) & finite_polygon8(b))
+}
+
+contact_pair!(a: Polygon, PolygonX8; b: Polygon, PolygonX8);
+
+fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    let half = L::splat(0.5);
+    let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
+    let (mut pa, mut pb) = (a, b);
+    for k in 0..MAX_VERTICES {
+        (pa[0][k], pa[1][k]) = (a[0][k] - ox, a[1][k] - oy);
+        (pb[0][k], pb[1][k]) = (b[0][k] - ox, b[1][k] - oy);
+    }
+    let mut best = Best::new();
+    edges(&mut best, &pa, &pb, L::splat(1.0));
+    edges(&mut best, &pb, &pa, L::splat(-1.0));
+    best
+}
+
+/// Offers each edge of `p` as an axis that pushes `q` out along the edge's outward normal
+/// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s).
+#[inline(always)]
+fn edges<L: Lane>(
+    best: &mut Best<L>,
+    [px, py]: &[[L; MAX_VERTICES]; 2],
+    [qx, qy]: &[[L; MAX_VERTICES]; 2],
+    sign: L,
+) {
+    for k in 0..MAX_VERTICES {
+        let (nx, ny) = (py[next(k)] - py[k], px[k] - px[next(k)]);
+        let limit = nx * px[k] + ny * py[k];
+        let mut lowest = nx * qx[0] + ny * qy[0];
+        for j in 1..MAX_VERTICES {
+            lowest = lowest.pmin(nx * qx[j] + ny * qy[j]);
+        }
+        let len = (nx * nx + ny * ny).sqrt();
+        best.offer((limit - lowest) / len, sign * nx / len, sign * ny / len);
+    }
 }

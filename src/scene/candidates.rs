@@ -43,7 +43,7 @@ macro_rules! table_kinds {
 const TABLE: &[PairKind] = crate::pair_table!(table_kinds);
 
 /// How many pair kinds of the table a scene holds both kinds of.
-const PAIR_KINDS: usize = {
+pub(crate) const PAIR_KINDS: usize = {
     let mut n = 0;
     let mut i = 0;
     while i < TABLE.len() {
@@ -55,15 +55,18 @@ const PAIR_KINDS: usize = {
     n
 };
 
-/// The pair kinds a scene files candidates by, and the pair kind of two kind codes. Checked
-/// here, at compile time: the table has exactly one pair kind for each pair of kinds a scene
-/// holds, with the smaller kind code first (the order [`Candidates::file`] passes them in).
-const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = {
-    let mut tests = [TABLE[0].2; PAIR_KINDS];
+/// The entries of a pair table (kind codes and a per-kind value `T`) that a scene holds, in
+/// table order, and the index among them of the pair kind of two kind codes. Checked here, at
+/// compile time: the table has exactly one pair kind for each pair of kinds a scene holds, with
+/// the smaller kind code first (the order [`Candidates::file`] passes them in).
+pub(crate) const fn scene_kinds<T: Copy, const N: usize>(
+    table: &[(Option<u32>, Option<u32>, T)],
+) -> ([T; N], [[u8; KINDS]; KINDS]) {
+    let mut values = [table[0].2; N];
     let mut kind_of = [[u8::MAX; KINDS]; KINDS];
     let (mut i, mut n) = (0, 0);
-    while i < TABLE.len() {
-        if let (Some(a), Some(b)) = (TABLE[i].0, TABLE[i].1) {
+    while i < table.len() {
+        if let (Some(a), Some(b)) = (table[i].0, table[i].1) {
             let (a, b) = (a as usize, b as usize);
             assert!(
                 a <= b,
@@ -73,13 +76,14 @@ const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = {
                 kind_of[a][b] == u8::MAX,
                 "two pair kinds for one pair of kinds"
             );
-            tests[n] = TABLE[i].2;
+            values[n] = table[i].2;
             kind_of[a][b] = n as u8;
             kind_of[b][a] = n as u8;
             n += 1;
         }
         i += 1;
     }
+    assert!(n == N, "the table has N scene pair kinds");
     let mut a = 0;
     while a < KINDS {
         let mut b = 0;
@@ -92,8 +96,12 @@ const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = {
         }
         a += 1;
     }
-    (tests, kind_of)
-};
+    (values, kind_of)
+}
+
+/// The pair kinds a scene files candidates by (their tests), and the pair kind of two kind
+/// codes.
+pub(crate) const SCENE: ([Test; PAIR_KINDS], [[u8; KINDS]; KINDS]) = scene_kinds(TABLE);
 
 /// The narrow phase of one job: candidates by pair kind, the answer pairs, the counts and
 /// times.

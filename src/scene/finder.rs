@@ -4,6 +4,7 @@
 //! threads, and sort the answer. Every call reports its phases in [`FrameStats`].
 
 use super::candidates::Candidates;
+use super::contacts::ContactScratch;
 use super::kept::{Kept, KeptStats, Margin};
 use super::pack::Shared;
 use super::records::{Record, UNBOUNDED};
@@ -11,6 +12,7 @@ use super::sort::RadixSort;
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
+use crate::shape::Contact;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -73,6 +75,9 @@ pub struct FrameStats {
     /// Shapes whose box left their enlarged box since the last call (all of them when it
     /// rebuilt).
     pub escaped: usize,
+    /// Computing the contacts of the pairs found ([`PairFinder::contacts`] only; zero
+    /// otherwise). The other phases are those of finding the pairs.
+    pub contacts: Duration,
 }
 
 /// The pair search, kept from frame to frame.
@@ -124,6 +129,9 @@ pub struct PairFinder {
     stats: FrameStats,
     /// The coherent state of `overlapping_pairs`.
     kept: Kept,
+    /// The pairs of the last `contacts` call, and its scratch.
+    contact_pairs: Vec<(u32, u32)>,
+    contact_scratch: ContactScratch,
 }
 
 impl PairFinder {
@@ -197,7 +205,56 @@ impl PairFinder {
             sort: kept.sort,
             rebuilt: kept.rebuilt,
             escaped: kept.escaped,
+            contacts: Duration::ZERO,
         };
+    }
+
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
+    /// its [`Contact`] into `out` (cleared first): `(a, b, contact)`, the normal pointing from
+    /// shape `a` towards shape `b`, exactly what
+    /// [`contact_reference`](mod@crate::contact_reference) answers for the two shapes in that
+    /// order. Keeps what it can from call to call, like `overlapping_pairs`; the time spent on
+    /// the contacts is [`FrameStats::contacts`].
+    ///
+    /// ```
+    /// use widephase::{Aabb, Circle, PairFinder, Scene};
+    /// let mut scene = Scene::new();
+    /// let floor = scene.push(Aabb::new(-10.0, -1.0, 10.0, 0.0));
+    /// let ball = scene.push(Circle::new(0.0, 0.8, 1.0));
+    /// let mut finder = PairFinder::new();
+    /// let mut contacts = Vec::new();
+    /// finder.contacts(&scene, &mut contacts);
+    /// let (a, b, c) = contacts[0];
+    /// assert_eq!((a, b), (floor, ball));
+    /// assert_eq!(c.normal, [0.0, 1.0]); // from the floor up to the ball
+    /// assert!((c.depth - 0.2).abs() < 1e-6);
+    /// ```
+    pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
+        let mut pairs = core::mem::take(&mut self.contact_pairs);
+        self.overlapping_pairs(scene, &mut pairs);
+        self.contacts_of(scene, &pairs, out);
+        self.contact_pairs = pairs;
+    }
+
+    /// [`contacts`](Self::contacts) over the pairs of
+    /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), leaving the
+    /// kept state alone.
+    pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
+        let mut pairs = core::mem::take(&mut self.contact_pairs);
+        self.overlapping_pairs_from_scratch(scene, &mut pairs);
+        self.contacts_of(scene, &pairs, out);
+        self.contact_pairs = pairs;
+    }
+
+    fn contacts_of(
+        &mut self,
+        scene: &Scene,
+        pairs: &[(u32, u32)],
+        out: &mut Vec<(u32, u32, Contact)>,
+    ) {
+        let start = Instant::now();
+        self.contact_scratch.compute(scene, &self.grid, pairs, out);
+        self.stats.contacts = start.elapsed();
     }
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.

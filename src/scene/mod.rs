@@ -61,6 +61,7 @@
 //! from scratch.
 
 mod candidates;
+mod contacts;
 mod finder;
 mod kept;
 mod pack;

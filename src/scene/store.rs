@@ -289,6 +289,30 @@ impl Scene {
         out
     }
 
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
+    /// its [`Contact`](crate::Contact): `(a, b, contact)`, the normal pointing from shape `a`
+    /// towards shape `b`.
+    ///
+    /// Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`] and call
+    /// [`PairFinder::contacts`] instead.
+    ///
+    /// ```
+    /// use widephase::{Circle, Scene};
+    /// let scene: Scene = [Circle::new(0.0, 0.0, 1.0), Circle::new(1.5, 0.0, 1.0)]
+    ///     .into_iter()
+    ///     .collect();
+    /// let contacts = scene.contacts();
+    /// assert_eq!(contacts.len(), 1);
+    /// let (a, b, c) = contacts[0];
+    /// assert_eq!((a, b, c.normal, c.depth), (0, 1, [1.0, 0.0], 0.5));
+    /// ```
+    #[must_use]
+    pub fn contacts(&self) -> Vec<(u32, u32, crate::Contact)> {
+        let mut out = Vec::new();
+        PairFinder::new().contacts_from_scratch(self, &mut out);
+        out
+    }
+
     /// Every pair `(id in self, id in other)` whose shapes overlap, sorted (for example bullets
     /// against enemies). Uses `self`'s cell size setting.
     #[must_use]

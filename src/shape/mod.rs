@@ -6,9 +6,11 @@
 //! containers' `validate()`), and the pair tests apply the same rules on their own: a shape that
 //! fails its check is never a hit.
 
+mod contact;
 mod error;
 mod polygon;
 
+pub use contact::Contact;
 pub use error::{Problem, ShapeError};
 use error::{non_negative, not_nan};
 pub use polygon::{InvalidPolygon, MAX_VERTICES, Polygon};

@@ -100,6 +100,15 @@ impl HitMask {
         self.words.resize(len.div_ceil(64), 0);
         &mut self.words
     }
+
+    /// Clears the bits at and past `len` in the last word.
+    pub(crate) fn mask_tail(&mut self) {
+        if let Some(last) = self.words.last_mut()
+            && !self.len.is_multiple_of(64)
+        {
+            *last &= (1u64 << (self.len % 64)) - 1;
+        }
+    }
 }
 
 impl fmt::Debug for HitMask {

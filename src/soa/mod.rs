@@ -12,10 +12,13 @@
 
 #[macro_use]
 mod container;
+mod contacts;
 mod containers;
 mod hit_mask;
 
 pub use crate::lanes::{AabbX8, CircleX8, LANES, ObbX8, PointX8, PolygonX8, RayX8};
+pub(crate) use contacts::Columns;
+pub use contacts::Contacts;
 pub use containers::{Aabbs, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
 

@@ -1,4 +1,5 @@
 mod coherence;
+mod contacts;
 mod containers;
 mod differential;
 mod independent;

@@ -2,6 +2,8 @@
 
 pub mod alloc;
 pub mod independent;
+pub mod peer;
+pub mod penetration;
 pub mod shapes;
 
 /// Panics with everything needed to reproduce a failing pair: what failed, the seed, the index,

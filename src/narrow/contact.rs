@@ -1,0 +1,335 @@
+//! What every contact computation is made of, written once over [`Lane`]: a scalar `f32` (the
+//! reference) or eight lanes of `f32x8` (the kernel) run the same IEEE operations in the same
+//! order, so the two give the same bits by construction.
+//!
+//! A contact is a minimum over candidate axes ([`Best::offer`]): each candidate is a unit
+//! normal `n` pointing from `a` towards `b` and the distance `b` must travel along `n` until
+//! the two only touch (the overlap of their projections on `n`, measured in that direction).
+//! Every candidate is a translation that separates the pair, so the smallest of a set that
+//! contains the true minimum is the penetration depth. For two convex polygons that set is the
+//! edge normals of both (the facets of their Minkowski difference: `a`'s outward normals, and
+//! `b`'s reversed); a disc adds the axis from its centre to the nearest vertex; a point is a
+//! polygon without edges; a box's four faces are its edges.
+//!
+//! **Ties.** Candidates are offered in a fixed order, listed in each pair's file, and a later one
+//! replaces the best only when its depth is strictly smaller: ties go to the earliest. A NaN
+//! depth (a padding edge of a polygon, `0 / 0`) never replaces anything.
+//!
+//! **Degenerate directions.** Where a direction cannot be formed (coincident circle centres, a
+//! point at a circle's centre), the normal is `(1, 0)`; [`Best::finish`] also puts `(1, 0)`
+//! wherever no candidate had a number (infinite shapes: the depth is then infinite) or the
+//! chosen normal is not unit length within rounding (squares of coordinates beyond about 1e19
+//! overflow). The depth is never negative: a pair that touches after rounding has depth 0.
+
+use super::{max, max8, min, min8};
+use core::ops::{Add, BitAnd, BitOr, Div, Mul, Sub};
+use wide::{f32x8, i32x8};
+
+/// A number the contact code runs on: `f32` for the references, `f32x8` for the kernels. Only
+/// operations that are the same IEEE operation in both forms are here (see [`super`]).
+pub(crate) trait Lane:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
+{
+    /// A comparison's answer: `bool`, or a lane mask.
+    type Mask: Copy + BitAnd<Output = Self::Mask> + BitOr<Output = Self::Mask>;
+    /// `x` in every lane.
+    fn splat(x: f32) -> Self;
+    /// `self < other`.
+    fn lt(self, other: Self) -> Self::Mask;
+    /// `self > other`.
+    fn gt(self, other: Self) -> Self::Mask;
+    /// `self >= other`.
+    fn ge(self, other: Self) -> Self::Mask;
+    /// `a` where `mask`, else `b`.
+    fn select(mask: Self::Mask, a: Self, b: Self) -> Self;
+    /// The pinned minimum of [`super::min`].
+    fn pmin(self, other: Self) -> Self;
+    /// The pinned maximum of [`super::max`].
+    fn pmax(self, other: Self) -> Self;
+    /// The absolute value (the sign bit cleared).
+    fn abs(self) -> Self;
+    /// The correctly rounded square root.
+    fn sqrt(self) -> Self;
+}
+
+impl Lane for f32 {
+    type Mask = bool;
+    #[inline(always)]
+    fn splat(x: f32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn lt(self, other: Self) -> bool {
+        self < other
+    }
+    #[inline(always)]
+    fn gt(self, other: Self) -> bool {
+        self > other
+    }
+    #[inline(always)]
+    fn ge(self, other: Self) -> bool {
+        self >= other
+    }
+    #[inline(always)]
+    fn select(mask: bool, a: Self, b: Self) -> Self {
+        if mask { a } else { b }
+    }
+    #[inline(always)]
+    fn pmin(self, other: Self) -> Self {
+        min(self, other)
+    }
+    #[inline(always)]
+    fn pmax(self, other: Self) -> Self {
+        max(self, other)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f32::sqrt(self)
+    }
+}
+
+impl Lane for f32x8 {
+    type Mask = f32x8;
+    #[inline(always)]
+    fn splat(x: f32) -> Self {
+        f32x8::splat(x)
+    }
+    #[inline(always)]
+    fn lt(self, other: Self) -> f32x8 {
+        self.simd_lt(other)
+    }
+    #[inline(always)]
+    fn gt(self, other: Self) -> f32x8 {
+        self.simd_gt(other)
+    }
+    #[inline(always)]
+    fn ge(self, other: Self) -> f32x8 {
+        self.simd_ge(other)
+    }
+    #[inline(always)]
+    fn select(mask: f32x8, a: Self, b: Self) -> Self {
+        mask.select(a, b)
+    }
+    #[inline(always)]
+    fn pmin(self, other: Self) -> Self {
+        min8(self, other)
+    }
+    #[inline(always)]
+    fn pmax(self, other: Self) -> Self {
+        max8(self, other)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        f32x8::abs(self)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f32x8::sqrt(self)
+    }
+}
+
+/// The lane mask of a kernel's hit bits: lane `i` all ones where bit `i` is set.
+#[inline(always)]
+pub(crate) fn mask8(bits: u8) -> f32x8 {
+    let lanes = i32x8::new([1, 2, 4, 8, 16, 32, 64, 128]);
+    bytemuck::cast((i32x8::splat(i32::from(bits)) & lanes).simd_eq(lanes))
+}
+
+/// The best candidate so far: its depth and unit normal.
+#[derive(Clone, Copy)]
+pub(crate) struct Best<L> {
+    depth: L,
+    nx: L,
+    ny: L,
+}
+
+impl<L: Lane> Best<L> {
+    /// No candidate yet: an infinite depth along `(1, 0)`.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Self {
+            depth: L::splat(f32::INFINITY),
+            nx: L::splat(1.0),
+            ny: L::splat(0.0),
+        }
+    }
+
+    /// Takes the candidate `depth` along `(nx, ny)` where it is strictly smaller than the best.
+    #[inline(always)]
+    pub(crate) fn offer(&mut self, depth: L, nx: L, ny: L) {
+        let better = depth.lt(self.depth);
+        self.depth = L::select(better, depth, self.depth);
+        self.nx = L::select(better, nx, self.nx);
+        self.ny = L::select(better, ny, self.ny);
+    }
+
+    /// The candidate of a box's axis `(ux, uy)` (unit) on which the two boxes' projection
+    /// radii sum to `reach` and the centres' offset projects to `d`: the overlap `reach - |d|`,
+    /// moving `b` the way it already lies (`+u` for `d >= 0`).
+    #[inline(always)]
+    pub(crate) fn offer_axis(&mut self, reach: L, d: L, ux: L, uy: L) {
+        let sign = L::select(d.ge(L::splat(0.0)), L::splat(1.0), L::splat(-1.0));
+        self.offer(reach - d.abs(), sign * ux, sign * uy);
+    }
+
+    /// `when ? a : b`, candidate by candidate.
+    #[inline(always)]
+    pub(crate) fn pick(when: L::Mask, a: Self, b: Self) -> Self {
+        Self {
+            depth: L::select(when, a.depth, b.depth),
+            nx: L::select(when, a.nx, b.nx),
+            ny: L::select(when, a.ny, b.ny),
+        }
+    }
+
+    /// The normal taken from a frame with x axis `(cos, sin)` and y axis `(-sin, cos)` to the
+    /// world.
+    #[inline(always)]
+    pub(crate) fn to_world(self, cos: L, sin: L) -> Self {
+        Self {
+            depth: self.depth,
+            nx: self.nx * cos - self.ny * sin,
+            ny: self.nx * sin + self.ny * cos,
+        }
+    }
+
+    /// `[normal_x, normal_y, depth]` where `hit`, `[0, 0, 0]` elsewhere: the depth not below 0
+    /// (`max(depth, 0)`, which also turns NaN into 0), the normal `(1, 0)` where it is not
+    /// unit length within rounding (NaN, or no candidate had a number).
+    #[inline(always)]
+    pub(crate) fn finish(self, hit: L::Mask) -> [L; 3] {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        let unit = (self.nx * self.nx + self.ny * self.ny).ge(L::splat(0.5));
+        let nx = L::select(unit, self.nx, one);
+        let ny = L::select(unit, self.ny, zero);
+        let depth = self.depth.pmax(zero);
+        [
+            L::select(hit, nx, zero),
+            L::select(hit, ny, zero),
+            L::select(hit, depth, zero),
+        ]
+    }
+}
+
+/// A disc of radius `reach` around a point whose offset to the other shape's nearest point (or
+/// centre) is `(dx, dy)`: depth `reach - |d|` along `d / |d|`; `(1, 0)` when `d` is zero.
+/// Also whether `|d| > 0`.
+#[inline(always)]
+pub(crate) fn disc<L: Lane>(dx: L, dy: L, reach: L) -> (Best<L>, L::Mask) {
+    let dist = (dx * dx + dy * dy).sqrt();
+    let apart = dist.gt(L::splat(0.0));
+    let best = Best {
+        depth: reach - dist,
+        nx: L::select(apart, dx / dist, L::splat(1.0)),
+        ny: L::select(apart, dy / dist, L::splat(0.0)),
+    };
+    (best, apart)
+}
+
+/// A disc of radius `r` around `(px, py)` inside the box `[lo_x, hi_x] × [lo_y, hi_y]` (r = 0:
+/// a point): the box leaves it through one of its faces, candidates in the order `+x` (the box
+/// moves right, its left face passing the disc), `-x`, `+y`, `-y`.
+#[inline(always)]
+pub(crate) fn faces<L: Lane>(px: L, py: L, [lo_x, lo_y, hi_x, hi_y]: [L; 4], r: L) -> Best<L> {
+    let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
+    let mut best = Best::new();
+    best.offer((px - lo_x) + r, one, zero);
+    best.offer((hi_x - px) + r, minus, zero);
+    best.offer((py - lo_y) + r, zero, one);
+    best.offer((hi_y - py) + r, zero, minus);
+    best
+}
+
+/// A disc of radius `r` around `(cx, cy)` against the box `[lo_x, hi_x] × [lo_y, hi_y]`: with
+/// the centre outside, along the offset to the box's nearest point (the clamp of the centre),
+/// depth `r - distance`; with it inside or on the boundary, through the nearest face.
+#[inline(always)]
+pub(crate) fn disc_box<L: Lane>(cx: L, cy: L, r: L, bounds: [L; 4]) -> Best<L> {
+    let [lo_x, lo_y, hi_x, hi_y] = bounds;
+    let gx = cx.pmax(lo_x).pmin(hi_x) - cx;
+    let gy = cy.pmax(lo_y).pmin(hi_y) - cy;
+    let (outside, apart) = disc(gx, gy, r);
+    Best::pick(apart, outside, faces(cx, cy, bounds, r))
+}
+
+/// The unit normal and length of the edge `(ex, ey)` of a counter-clockwise polygon, pointing
+/// into the polygon: `(-ey, ex) / |e|`, and `|e|` (0 for a padding edge, whose candidates
+/// are then `0 / 0`, NaN, and never taken).
+#[inline(always)]
+pub(crate) fn inward<L: Lane>(ex: L, ey: L) -> (L, L, L) {
+    let len = (ex * ex + ey * ey).sqrt();
+    ((L::splat(0.0) - ey) / len, ex / len, len)
+}
+
+/// The offset `(dx, dy)` in a frame whose x axis is `(cos, sin)` (see [`super::to_local`]).
+#[inline(always)]
+pub(crate) fn local<L: Lane>(dx: L, dy: L, cos: L, sin: L) -> (L, L) {
+    (dx * cos + dy * sin, dy * cos - dx * sin)
+}
+
+/// A box centred on the origin with half extents `hw, hh`, as bounds.
+#[inline(always)]
+pub(crate) fn centred<L: Lane>(hw: L, hh: L) -> [L; 4] {
+    let zero = L::splat(0.0);
+    [zero - hw, zero - hh, hw, hh]
+}
+
+/// A reference's contact: `None` without a hit, else the best candidate, finished.
+#[inline(always)]
+pub(crate) fn scalar(hit: bool, best: impl FnOnce() -> Best<f32>) -> Option<crate::Contact> {
+    hit.then(|| {
+        let [nx, ny, depth] = best().finish(true);
+        crate::Contact {
+            normal: [nx, ny],
+            depth,
+        }
+    })
+}
+
+/// A kernel's contacts: the overlap kernel's `hits`, and the best candidates finished under
+/// them.
+#[inline(always)]
+pub(crate) fn lanes(hits: u8, best: Best<f32x8>) -> crate::ContactX8 {
+    let [normal_x, normal_y, depth] = best.finish(mask8(hits));
+    crate::ContactX8 {
+        hits,
+        normal_x,
+        normal_y,
+        depth,
+    }
+}
+
+/// `contact_reference` and `contact_x8` of a pair file, around its overlap test
+/// (`reference`, `x8`, which decide the hit) and its `contact` (generic over [`Lane`], taking
+/// each shape as its fields: `bytemuck::cast` of the shape or of its lane block).
+macro_rules! contact_pair {
+    ($a:ident: $A:ty, $AX8:ty; $b:ident: $B:ty, $BX8:ty) => {
+        #[doc = concat!("The contact of `", stringify!($a), "` and `", stringify!($b), "`, normal from `",
+            stringify!($a), "` towards `", stringify!($b), "`, or `None` when [`reference`](fn@reference) ",
+            "says they do not overlap. Candidates and their order: see the module docs.")]
+        #[inline]
+        #[must_use]
+        pub fn contact_reference($a: &$A, $b: &$B) -> Option<$crate::Contact> {
+            $crate::narrow::contact::scalar(reference($a, $b), || {
+                contact(bytemuck::cast(*$a), bytemuck::cast(*$b))
+            })
+        }
+
+        /// Eight lanes of [`contact_reference`]: `hits` is [`x8`]'s answer, and each hit lane
+        /// holds the reference's normal and depth, bit for bit.
+        #[inline]
+        #[must_use]
+        pub fn contact_x8($a: &$AX8, $b: &$BX8) -> $crate::ContactX8 {
+            $crate::narrow::contact::lanes(
+                x8($a, $b),
+                contact(bytemuck::cast(*$a), bytemuck::cast(*$b)),
+            )
+        }
+    };
+}
+
+pub(crate) use contact_pair;

@@ -1,0 +1,144 @@
+//! The contacts of answer pairs: each pair `(a, b)` is filed by pair kind (the kernels'
+//! argument order, remembering when that is `(b, a)`), every [`BATCH`] of a kind are gathered
+//! from the scene's records into lane blocks and handed to the contact kernels, and each
+//! contact lands at its pair's index, reversed where the kernel saw the pair the other way
+//! round.
+
+use super::Scene;
+use super::candidates::{KINDS, PAIR_KINDS, scene_kinds};
+use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
+use super::records::KIND;
+use crate::batch::ContactPair;
+use crate::broadphase::grid::Grid;
+use crate::lanes::LANES;
+use crate::shape::Contact;
+use rayon::prelude::*;
+
+/// A pair as filed: two ids in the kernels' argument order, and its index in the run (with
+/// [`REVERSED`] when the kernel's `a` is the pair's `b`).
+type Item = (u32, u32, u32);
+
+/// Flag of [`Item`]'s index: the contact is seen from the pair's second shape.
+const REVERSED: u32 = 1 << 31;
+
+/// Computes a pair kind's pending contacts into a run of the answer.
+type Compute = fn(&mut Pack<Item, PAIR_KINDS>, &Shared<'_>, usize, &mut [(u32, u32, Contact)]);
+
+/// Every pair kind of the pair table, with its kind codes and contact computation.
+macro_rules! table_contacts {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        &[
+            $((<$A as Stored>::CODE, <$B as Stored>::CODE, compute::<$A, $B> as Compute),)*
+            $((<$S as Stored>::CODE, <$S as Stored>::CODE, compute::<$S, $S> as Compute),)*
+        ]
+    };
+}
+
+/// The contact computation of each scene pair kind, indexed like the candidates' pair kinds.
+const SCENE: ([Compute; PAIR_KINDS], [[u8; KINDS]; KINDS]) =
+    scene_kinds(crate::pair_table!(table_contacts));
+
+/// Pairs per rayon task: enough to amortise a task and its batches' partial blocks.
+const PAIRS_PER_TASK: usize = 8192;
+
+/// Scratch of the contact computation: one batch per pair kind and task, kept across calls.
+#[derive(Debug, Default)]
+pub(crate) struct ContactScratch {
+    tasks: Vec<Pack<Item, PAIR_KINDS>>,
+}
+
+impl ContactScratch {
+    /// The contacts of `pairs` (overlapping pairs of `scene`'s ids) into `out`, in the same
+    /// order, on rayon's threads. `grid` is any grid: the records are read in id order.
+    pub(crate) fn compute(
+        &mut self,
+        scene: &Scene,
+        grid: &Grid,
+        pairs: &[(u32, u32)],
+        out: &mut Vec<(u32, u32, Contact)>,
+    ) {
+        out.clear();
+        out.extend(pairs.iter().map(|&(a, b)| (a, b, Contact::default())));
+        let shared = Shared {
+            grid,
+            shapes: &scene.records,
+            polygons: [&scene.polygons, &scene.polygons],
+            unbounded: 0,
+            cross: false,
+        };
+        let runs = pairs.len().div_ceil(PAIRS_PER_TASK);
+        if self.tasks.len() < runs {
+            self.tasks.resize_with(runs, Pack::default);
+        }
+        let work = out
+            .par_chunks_mut(PAIRS_PER_TASK)
+            .zip(&mut self.tasks[..runs]);
+        work.for_each(|(run, pack)| run_contacts(pack, &shared, run));
+    }
+}
+
+/// Files each pair of `run` by pair kind, computes every full batch, then the rest.
+fn run_contacts(
+    pack: &mut Pack<Item, PAIR_KINDS>,
+    shared: &Shared<'_>,
+    run: &mut [(u32, u32, Contact)],
+) {
+    pack.clear();
+    for i in 0..run.len() {
+        let (a, b, _) = run[i];
+        let (ka, kb) = (
+            shared.shapes[a as usize].kind & KIND,
+            shared.shapes[b as usize].kind & KIND,
+        );
+        let item = if kb < ka {
+            (b, a, i as u32 | REVERSED)
+        } else {
+            (a, b, i as u32)
+        };
+        let kind = SCENE.1[ka as usize][kb as usize] as usize;
+        if pack.push(kind, item, true) {
+            SCENE.0[kind](pack, shared, kind, run);
+        }
+    }
+    for (kind, compute) in SCENE.0.iter().enumerate() {
+        compute(pack, shared, kind, run);
+    }
+}
+
+/// Gathers one pair kind's pending pairs into lane blocks (a partial block padded with its
+/// first pair), runs the contact kernel, and writes each contact at its pair's index.
+fn compute<A, B>(
+    pack: &mut Pack<Item, PAIR_KINDS>,
+    shared: &Shared<'_>,
+    kind: usize,
+    run: &mut [(u32, u32, Contact)],
+) where
+    A: ContactPair<B> + Stored,
+    B: Stored,
+{
+    let pending = pack.take(kind);
+    let blocks = pending.len().div_ceil(LANES);
+    for k in 0..blocks {
+        let at = block_of(pending, k, pending[0]);
+        let a = A::gather(shared, core::array::from_fn(|l| at[l].0));
+        let b = B::gather(shared, core::array::from_fn(|l| at[l].1));
+        let contacts = A::contact_kernel(&a, &b);
+        let lanes = (pending.len() - k * LANES).min(LANES);
+        for (l, &(_, _, index)) in at[..lanes].iter().enumerate() {
+            // Every pair given here overlaps: the same kernels decided it.
+            let c = contacts.lane(l).unwrap_or_default();
+            let c = if index & REVERSED != 0 {
+                c.reversed()
+            } else {
+                c
+            };
+            run[(index & !REVERSED) as usize].2 = c;
+        }
+    }
+}
+
+const _: () = assert!(BLOCKS * LANES == BATCH);
