@@ -14,11 +14,11 @@ use parry2d::math::Pose;
 use parry2d::shape::Shape;
 use std::hint::black_box;
 use std::time::Duration;
-use support::{ParryTwin, Peer, shapes};
+use support::{ParryTwin, Peer, Solid, shapes};
 use widephase::wide::f32x8;
 use widephase::{
-    HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_raycast, batch_test, pair_table,
-    reference,
+    Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_contact,
+    batch_raycast, batch_test, contact_reference, pair_table, reference,
 };
 
 const IN_CACHE: usize = 4096;
@@ -191,6 +191,77 @@ where
     }
 }
 
+/// Contacts of `A` against `B`, 4096 pairs in cache: `batch_contact` next to `batch_test` on
+/// the same pairs (what a contact costs over the overlap bit), the scalar reference, and
+/// parry2d's `query::contact` (prediction 0: contacts of overlapping pairs only).
+fn bench_contact<A, B>(
+    c: &mut Criterion,
+    name: &str,
+    reference: fn(&A::Shape, &B::Shape) -> Option<Contact>,
+) where
+    A: ContactPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Solid + ParryTwin,
+    B::Shape: Solid + ParryTwin,
+{
+    let n = IN_CACHE;
+    let va: Vec<A::Shape> = shapes(n, 1);
+    let vb: Vec<B::Shape> = shapes(n, 2);
+    let a: A = va.iter().copied().collect();
+    let b: B = vb.iter().copied().collect();
+    let pa: Vec<_> = va.iter().map(Solid::solid).collect();
+    let pb: Vec<_> = vb.iter().map(Solid::solid).collect();
+    let peer = |(p1, s1): &(Pose, parry2d::shape::SharedShape),
+                (p2, s2): &(Pose, parry2d::shape::SharedShape)| {
+        parry2d::query::contact(p1, &*s1.0, p2, &*s2.0, 0.0)
+            .unwrap()
+            .map(|c| (c.normal1, -c.dist))
+    };
+    let (mut contacts, mut hits) = (Contacts::new(), HitMask::new());
+    let mut answers: Vec<Option<Contact>> = vec![None; n];
+    let mut theirs = vec![None; n];
+
+    // The contenders must agree on the depth of the pairs both call overlapping (parry2d's
+    // normal may differ where two axes tie), or the comparison is meaningless.
+    batch_contact(&a, &b, &mut contacts).unwrap();
+    let (mut both, mut agree) = (0, 0);
+    for (i, c) in contacts.iter() {
+        if let Some((_, depth)) = peer(&pa[i], &pb[i]) {
+            both += 1;
+            agree += usize::from((depth - c.depth).abs() <= 1e-3);
+        }
+    }
+    assert!(
+        both * 20 > n && agree * 100 >= both * 99,
+        "{name}: parry2d agrees on the depth of {agree} of {both} contacts"
+    );
+
+    let mut group = c.benchmark_group(format!("contact/{name}"));
+    group.throughput(Throughput::Elements(n as u64));
+    configure(&mut group, n);
+    group.bench_function("x8", |bench| {
+        bench.iter(|| batch_contact(black_box(&a), black_box(&b), &mut contacts).unwrap())
+    });
+    group.bench_function("overlap x8", |bench| {
+        bench.iter(|| batch_test(black_box(&a), black_box(&b), &mut hits).unwrap())
+    });
+    group.bench_function("reference", |bench| {
+        bench.iter(|| {
+            for ((out, x), y) in answers.iter_mut().zip(&va).zip(&vb) {
+                *out = reference(black_box(x), y);
+            }
+        })
+    });
+    group.bench_function("parry2d", |bench| {
+        bench.iter(|| {
+            for ((out, x), y) in theirs.iter_mut().zip(&pa).zip(&pb) {
+                *out = peer(black_box(x), y);
+            }
+        })
+    });
+    group.finish();
+}
+
 /// Every pair kind of the pair table (a distinct pair in its file's order) and every ray cast.
 macro_rules! bench_all {
     (
@@ -203,10 +274,15 @@ macro_rules! bench_all {
             $(bench_pair::<$S, $S>(c, stringify!($s), reference::$s);)*
             $(bench_cast::<$C>(c, stringify!($c), reference::$c);)*
         }
+
+        fn contacts(c: &mut Criterion) {
+            $(bench_contact::<$A, $B>(c, stringify!($d), contact_reference::$d);)*
+            $(bench_contact::<$S, $S>(c, stringify!($s), contact_reference::$s);)*
+        }
     };
 }
 
 pair_table!(bench_all);
 
-criterion_group!(benches, kernels);
+criterion_group!(benches, kernels, contacts);
 criterion_main!(benches);

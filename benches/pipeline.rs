@@ -567,5 +567,68 @@ fn updates(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pipeline, queries, frames, updates);
+/// Contacts next to the pairs they come from, on the 100 k bench scene, one thread: the
+/// one-shot `Scene` calls on a still scene, and a kept finder's frame (update + pairs, or
+/// update + contacts) on a moving one.
+fn contacts(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let start = scene(100_000, 7);
+    let side = start
+        .iter()
+        .map(|s| s.bounding_box().max_x)
+        .fold(0.0f32, f32::max);
+    let motion = Motion::new(&start, 0.04, side);
+    let mut group = c.benchmark_group("contacts/100k");
+    group.throughput(Throughput::Elements(100_000));
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    group.bench_function("Scene::overlapping_pairs", |b| {
+        one.install(|| b.iter(|| black_box(&start).overlapping_pairs()))
+    });
+    group.bench_function("Scene::contacts", |b| {
+        one.install(|| b.iter(|| black_box(&start).contacts()))
+    });
+    let (mut scene, mut frame, mut finder) = (start.clone(), 0u32, PairFinder::new());
+    let (mut pairs, mut found) = (Vec::new(), Vec::new());
+    let mut step = |scene: &mut Scene| {
+        let f = frame;
+        scene.update(|id, s| motion.apply(s, id, f));
+        frame += 1;
+    };
+    group.bench_function("kept frame/overlapping_pairs", |b| {
+        one.install(|| {
+            b.iter(|| {
+                step(&mut scene);
+                finder.overlapping_pairs(&scene, &mut pairs);
+            })
+        })
+    });
+    group.bench_function("kept frame/contacts", |b| {
+        one.install(|| {
+            b.iter(|| {
+                step(&mut scene);
+                finder.contacts(&scene, &mut found);
+            })
+        })
+    });
+    let s = finder.stats();
+    eprintln!(
+        "contacts/100k kept: {} contacts, contacts phase {:?} of a frame with build {:?}, search {:?}, pack {:?}, kernels {:?}, sort {:?}",
+        found.len(),
+        s.contacts,
+        s.build,
+        s.search,
+        s.pack,
+        s.kernels,
+        s.sort
+    );
+    group.finish();
+}
+
+criterion_group!(benches, pipeline, queries, frames, updates, contacts);
 criterion_main!(benches);

@@ -16,7 +16,8 @@ mod peer;
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{PointQuery, intersection_test};
 use parry2d::shape::Shape as ParryShape;
-pub use peer::ParryTwin;
+#[allow(unused_imports)] // each bench uses what it needs
+pub use peer::{ParryTwin, Solid};
 #[allow(unused_imports)] // each bench uses what it needs
 pub use shapes::{Arbitrary, Gen, Motion, Spread};
 use widephase::{Aabb, Circle, Obb, Point, Polygon};

@@ -181,6 +181,14 @@ pub struct ContactX8 {
 }
 
 impl ContactX8 {
+    /// Eight lanes without a hit: normal `(0, 0)` and depth 0 in every lane.
+    pub const NONE: Self = Self {
+        hits: 0,
+        normal_x: f32x8::ZERO,
+        normal_y: f32x8::ZERO,
+        depth: f32x8::ZERO,
+    };
+
     /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
     /// `lane >= 8`.
     #[inline]

@@ -1,13 +1,14 @@
 //! # widephase
 //!
-//! Batched 2D overlap tests and ray casts. Shapes live in structure-of-arrays containers
+//! Batched 2D overlap tests, contacts and ray casts. Shapes live in structure-of-arrays containers
 //! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Rays`]) laid out in blocks of
 //! eight lanes; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
 //! [`batch_raycast`] casts ray `i` against shape `i`, eight per call of a [`wide::f32x8`]
 //! kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
-//! exactly its answer on every input. For a whole scene, [`Scene`] finds every overlapping pair
-//! through a uniform grid and the same kernels, and answers ray casts and box and point queries
-//! (see [`scene`]).
+//! exactly its answer on every input. [`batch_contact`] adds the normal and penetration depth
+//! of every overlapping pair (see [Contacts](#contacts)). For a whole scene, [`Scene`] finds
+//! every overlapping pair (and its contact) through a uniform grid and the same kernels, and
+//! answers ray casts and box and point queries (see [`scene`]).
 //!
 //! ```
 //! use widephase::{batch_test, Circle, Circles, Obb, Obbs, HitMask};
@@ -51,6 +52,47 @@
 //!   the fuzzer demand zero mismatches, at the x86-64-v3 and the baseline x86-64 targets.
 //! - **Padding.** A container's last block is padded with NaN, which never hits; [`HitMask`] bits
 //!   at and past `len()` are always zero.
+//!
+//! ## Contacts
+//!
+//! [`batch_contact`] (and [`par_batch_contact`], [`PairFinder::contacts`], [`Scene::contacts`])
+//! answer, for every overlapping pair `(a, b)`, a [`Contact`]: a unit `normal` pointing from `a`
+//! towards `b` and the penetration `depth >= 0`, the length of the smallest translation that
+//! separates the two. Moving `b` by `depth · normal` (or `a` by the opposite) leaves them just
+//! touching; any shorter move leaves them overlapping (up to f32 rounding).
+//!
+//! ```
+//! use widephase::{batch_contact, Circle, Circles, Contacts};
+//! let a: Circles = [Circle::new(0.0, 0.0, 1.0)].into_iter().collect();
+//! let b: Circles = [Circle::new(0.0, 1.5, 1.0)].into_iter().collect();
+//! let mut contacts = Contacts::new();
+//! batch_contact(&a, &b, &mut contacts).unwrap();
+//! let c = contacts.get(0).unwrap();
+//! assert_eq!((c.normal, c.depth), ([0.0, 1.0], 0.5));
+//! ```
+//!
+//! - **The hit is the overlap test's.** A contact's hit bit is [`batch_test`]'s bit for the same
+//!   pair, always; bad data never hits, and no input makes a contact kernel panic.
+//! - **How it is found.** The depth is the smallest of a set of candidate moves that contains the
+//!   true minimum: for boxes and polygons the edge normals of both shapes (the separating-axis
+//!   minimum), for a circle also the axis from its centre to the other shape's nearest vertex
+//!   (or nearest point of a box), for a point inside a shape its nearest edge. Each pair's file
+//!   in [`narrow`] lists its candidates in order.
+//! - **Ties** between candidates go to the earliest in that order (a later one must be strictly
+//!   smaller), in the reference and the kernel alike.
+//! - **Degenerate directions**: coincident circle centres and a point at a circle's centre give
+//!   the normal `(1, 0)` and the full reach as depth; never NaN. Where no finite move separates
+//!   the pair (an infinite box), the depth is `f32::INFINITY` along `(1, 0)`; with coordinates
+//!   so large that squares overflow (about 1e19), the normal may fall back to `(1, 0)` as well.
+//! - **Order.** The swapped order of two kinds is the same contact reversed
+//!   ([`Contact::reversed`]: `0 - n`, exact). Pairs of one kind are computed in the order given;
+//!   ties can make `(b, a)` differ from `(a, b)` reversed, so the scene answers each pair in its
+//!   `(a, b)` order.
+//! - **No hit**: lanes and [`Contacts`] entries of pairs that do not overlap hold normal `(0, 0)`
+//!   and depth 0 (`+0`); [`Contacts::get`] answers `None` for them.
+//! - **Exactness**: each contact is written once, generic over the scalar `f32` and the lane type
+//!   (same operations, same order), so the kernel gives the reference's bits, normal and depth,
+//!   on every input and every build.
 //!
 //! ## Eight real lanes
 //!

@@ -8,6 +8,7 @@
 //! b.min_x`), `-x` (`b.max_x - a.min_x`), `+y`, `-y`, in that order.
 
 use super::contact::{Best, Lane, contact_pair};
+use wide::f32x8;
 use crate::lanes::AabbX8;
 use crate::shape::Aabb;
 
@@ -26,6 +27,12 @@ pub fn reference(a: &Aabb, b: &Aabb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {
+    super::bits(hits8(a, b))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &AabbX8, b: &AabbX8) -> f32x8 {
     let x = a.min_x.simd_le(b.max_x)
         & b.min_x.simd_le(a.max_x)
         & a.min_x.simd_le(a.max_x)
@@ -34,11 +41,13 @@ pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {
         & b.min_y.simd_le(a.max_y)
         & a.min_y.simd_le(a.max_y)
         & b.min_y.simd_le(b.max_y);
-    super::bits(x & y)
+    x & y
 }
 
 contact_pair!(a: Aabb, AabbX8; b: Aabb, AabbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([a0x, a0y, a1x, a1y]: [L; 4], [b0x, b0y, b1x, b1y]: [L; 4]) -> Best<L> {
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
     let mut best = Best::new();

@@ -53,6 +53,12 @@ pub fn reference(a: &Aabb, o: &Obb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
+    super::bits(hits8(a, o))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &AabbX8, o: &ObbX8) -> f32x8 {
     let half = f32x8::splat(0.5);
     let ax = (a.max_x - a.min_x) * half;
     let ay = (a.max_y - a.min_y) * half;
@@ -73,11 +79,13 @@ pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
         & o.half_width.simd_ge(f32x8::ZERO)
         & o.half_height.simd_ge(f32x8::ZERO)
         & finite_rotation8(o.cos, o.sin);
-    super::bits(on_x & on_y & on_u & on_v & valid)
+    on_x & on_y & on_u & on_v & valid
 }
 
 contact_pair!(a: Aabb, AabbX8; o: Obb, ObbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([x0, y0, x1, y1]: [L; 4], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
     let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
     let (ax, ay) = ((x1 - x0) * half, (y1 - y0) * half);

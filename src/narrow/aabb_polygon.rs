@@ -20,7 +20,7 @@
 //! order, each moving the polygon along its inward normal by `-(sx + sy) / |n|`, the box's
 //! deepest corner beyond the edge; padding edges skipped (`0 / 0`).
 
-use super::contact::{Best, Lane, inward, contact_pair};
+use super::contact::{Best, Lane, Scaled, contact_pair};
 use super::{finite_polygon, finite_polygon8, max, max8, min, min8, next};
 use crate::lanes::{AabbX8, PolygonX8};
 use crate::shape::{Aabb, MAX_VERTICES, Polygon};
@@ -87,16 +87,24 @@ pub fn reference(a: &Aabb, q: &Polygon) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &AabbX8, q: &PolygonX8) -> u8 {
+    super::bits(hits8(a, q))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &AabbX8, q: &PolygonX8) -> f32x8 {
     let bounds = [a.min_x, a.min_y, a.max_x, a.max_y];
-    let hit = box_polygon8(bounds, &q.x, &q.y)
+    
+    box_polygon8(bounds, &q.x, &q.y)
         & a.min_x.simd_le(a.max_x)
         & a.min_y.simd_le(a.max_y)
-        & finite_polygon8(q);
-    super::bits(hit)
+        & finite_polygon8(q)
 }
 
 contact_pair!(a: Aabb, AabbX8; q: Polygon, PolygonX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>(bounds: [L; 4], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
     box_polygon_contact(bounds, &xs, &ys)
 }
@@ -115,18 +123,17 @@ pub(crate) fn box_polygon_contact<L: Lane>(
         (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
         (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
     }
-    let mut best = Best::new();
-    best.offer(hi_x - px0, one, zero);
-    best.offer(px1 - lo_x, minus, zero);
-    best.offer(hi_y - py0, zero, one);
-    best.offer(py1 - lo_y, zero, minus);
+    let mut best = Scaled::new();
+    best.offer(hi_x - px0, one, one, zero);
+    best.offer(px1 - lo_x, one, minus, zero);
+    best.offer(hi_y - py0, one, zero, one);
+    best.offer(py1 - lo_y, one, zero, minus);
     for k in 0..MAX_VERTICES {
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let (nx, ny) = (ey, zero - ex);
         let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
         let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
-        let (ix, iy, len) = inward(ex, ey);
-        best.offer((zero - (sx + sy)) / len, ix, iy);
+        best.offer(zero - (sx + sy), nx * nx + ny * ny, zero - nx, zero - ny);
     }
-    best
+    best.normalized()
 }

@@ -34,14 +34,22 @@ pub fn reference(c: &Circle, b: &Aabb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, b: &AabbX8) -> u8 {
+    super::bits(hits8(c, b))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(c: &CircleX8, b: &AabbX8) -> f32x8 {
     let dx = c.x - min8(max8(c.x, b.min_x), b.max_x);
     let dy = c.y - min8(max8(c.y, b.min_y), b.max_y);
     let valid = c.radius.simd_ge(f32x8::ZERO) & b.min_x.simd_le(b.max_x) & b.min_y.simd_le(b.max_y);
-    super::bits((dx * dx + dy * dy).simd_le(c.radius * c.radius) & valid)
+    (dx * dx + dy * dy).simd_le(c.radius * c.radius) & valid
 }
 
 contact_pair!(c: Circle, CircleX8; b: Aabb, AabbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([cx, cy, r]: [L; 3], bounds: [L; 4]) -> Best<L> {
     disc_box(cx, cy, r, bounds)
 }

@@ -26,17 +26,25 @@ pub fn reference(a: &Circle, b: &Circle) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &CircleX8, b: &CircleX8) -> u8 {
+    super::bits(hits8(a, b))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &CircleX8, b: &CircleX8) -> f32x8 {
     let dx = b.x - a.x;
     let dy = b.y - a.y;
     let reach = a.radius + b.radius;
-    let hit = (dx * dx + dy * dy).simd_le(reach * reach)
+    
+    (dx * dx + dy * dy).simd_le(reach * reach)
         & a.radius.simd_ge(f32x8::ZERO)
-        & b.radius.simd_ge(f32x8::ZERO);
-    super::bits(hit)
+        & b.radius.simd_ge(f32x8::ZERO)
 }
 
 contact_pair!(a: Circle, CircleX8; b: Circle, CircleX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([ax, ay, ar]: [L; 3], [bx, by, br]: [L; 3]) -> Best<L> {
     disc(bx - ax, by - ay, ar + br).0
 }

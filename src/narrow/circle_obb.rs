@@ -33,6 +33,12 @@ pub fn reference(c: &Circle, o: &Obb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {
+    super::bits(hits8(c, o))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(c: &CircleX8, o: &ObbX8) -> f32x8 {
     let (lx, ly) = to_local8(c.x - o.center_x, c.y - o.center_y, o.cos, o.sin);
     let gx = max8(f32x8::ZERO, lx.abs() - o.half_width);
     let gy = max8(f32x8::ZERO, ly.abs() - o.half_height);
@@ -40,11 +46,13 @@ pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {
         & o.half_width.simd_ge(f32x8::ZERO)
         & o.half_height.simd_ge(f32x8::ZERO)
         & finite_rotation8(o.cos, o.sin);
-    super::bits((gx * gx + gy * gy).simd_le(c.radius * c.radius) & valid)
+    (gx * gx + gy * gy).simd_le(c.radius * c.radius) & valid
 }
 
 contact_pair!(c: Circle, CircleX8; o: Obb, ObbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([x, y, r]: [L; 3], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
     let (lx, ly) = local(x - cx, y - cy, cos, sin);
     disc_box(lx, ly, r, centred(hw, hh)).to_world(cos, sin)

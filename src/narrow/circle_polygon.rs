@@ -9,13 +9,14 @@
 //! comparison fail.
 //!
 //! **Contact**: candidates are each edge in order (the polygon moving along its inward normal
-//! until the edge clears the disc: `radius + e × (c - v) / |e|`), then the axis from the
+//! until the edge clears the disc: `(e × (c - v) + radius·|e|) / |e|`, compared unnormalised as
+//! in `Scaled`), then the axis from the
 //! centre to the nearest vertex `w` (the first of equally near ones; skipped when the centre is
 //! on it): depth `radius - min over vertices of n·(v - c)` along `n = (w - c) / |w - c|`. That
 //! axis is the answer when the centre is outside and nearest to a vertex; an edge is, when it is
 //! nearest to an edge or inside.
 
-use super::contact::{Best, Lane, inward, contact_pair};
+use super::contact::{Best, Lane, Scaled, contact_pair};
 use super::{finite_polygon, finite_polygon8, next};
 use crate::lanes::{CircleX8, PolygonX8};
 use crate::shape::{Circle, MAX_VERTICES, Polygon};
@@ -46,6 +47,12 @@ pub fn reference(c: &Circle, q: &Polygon) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
+    super::bits(hits8(c, q))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(c: &CircleX8, q: &PolygonX8) -> f32x8 {
     let r2 = c.radius * c.radius;
     let zero = f32x8::ZERO;
     let mut inside = zero.simd_eq(zero);
@@ -67,26 +74,31 @@ pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
             & len2.simd_gt(zero)
             & (cross * cross).simd_le(r2 * len2);
     }
-    super::bits((inside | near) & c.radius.simd_ge(zero) & finite_polygon8(q))
+    (inside | near) & c.radius.simd_ge(zero) & finite_polygon8(q)
 }
 
 contact_pair!(c: Circle, CircleX8; q: Polygon, PolygonX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
-    let mut best = Best::new();
+    let mut edges = Scaled::new();
     let (mut wx, mut wy) = (xs[0] - cx, ys[0] - cy);
     let mut nearest = wx * wx + wy * wy;
     for k in 0..MAX_VERTICES {
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let (dx, dy) = (cx - xs[k], cy - ys[k]);
-        let (nx, ny, len) = inward(ex, ey);
-        best.offer((ex * dy - ey * dx) / len + r, nx, ny);
+        let len2 = ex * ex + ey * ey;
+        // (e × d) / |e| + r, scaled by |e|.
+        let num = (ex * dy - ey * dx) + r * len2.sqrt();
+        edges.offer(num, len2, L::splat(0.0) - ey, ex);
         let (vx, vy) = (xs[k] - cx, ys[k] - cy);
         let d2 = vx * vx + vy * vy;
         let closer = d2.lt(nearest);
         (wx, wy) = (L::select(closer, vx, wx), L::select(closer, vy, wy));
         nearest = L::select(closer, d2, nearest);
     }
+    let mut best = edges.normalized();
     let dist = nearest.sqrt();
     let (nx, ny) = (wx / dist, wy / dist);
     let mut lowest = nx * (xs[0] - cx) + ny * (ys[0] - cy);

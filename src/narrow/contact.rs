@@ -13,17 +13,19 @@
 //!
 //! **Ties.** Candidates are offered in a fixed order, listed in each pair's file, and a later one
 //! replaces the best only when its depth is strictly smaller: ties go to the earliest. A NaN
-//! depth (a padding edge of a polygon, `0 / 0`) never replaces anything.
+//! depth never replaces anything, nor does a polygon's padding edge (zero length). Polygon edges
+//! are compared before any square root or division ([`Scaled`]), so "strictly smaller" is
+//! decided on `depth² · |n|²` products there; the order is the same up to rounding.
 //!
 //! **Degenerate directions.** Where a direction cannot be formed (coincident circle centres, a
-//! point at a circle's centre), the normal is `(1, 0)`; [`Best::finish`] also puts `(1, 0)`
-//! wherever no candidate had a number (infinite shapes: the depth is then infinite) or the
-//! chosen normal is not unit length within rounding (squares of coordinates beyond about 1e19
-//! overflow). The depth is never negative: a pair that touches after rounding has depth 0.
+//! point at a circle's centre, a length whose square overflowed beyond about 1e19), the normal
+//! is `(1, 0)`; it is also `(1, 0)` where no candidate had a number (infinite shapes: the depth
+//! is then infinite). The depth is never negative: a pair that touches after rounding has depth
+//! 0.
 
 use super::{max, max8, min, min8};
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Sub};
-use wide::{f32x8, i32x8};
+use wide::f32x8;
 
 /// A number the contact code runs on: `f32` for the references, `f32x8` for the kernels. Only
 /// operations that are the same IEEE operation in both forms are here (see [`super`]).
@@ -132,13 +134,6 @@ impl Lane for f32x8 {
     }
 }
 
-/// The lane mask of a kernel's hit bits: lane `i` all ones where bit `i` is set.
-#[inline(always)]
-pub(crate) fn mask8(bits: u8) -> f32x8 {
-    let lanes = i32x8::new([1, 2, 4, 8, 16, 32, 64, 128]);
-    bytemuck::cast((i32x8::splat(i32::from(bits)) & lanes).simd_eq(lanes))
-}
-
 /// The best candidate so far: its depth and unit normal.
 #[derive(Clone, Copy)]
 pub(crate) struct Best<L> {
@@ -197,21 +192,72 @@ impl<L: Lane> Best<L> {
         }
     }
 
-    /// `[normal_x, normal_y, depth]` where `hit`, `[0, 0, 0]` elsewhere: the depth not below 0
-    /// (`max(depth, 0)`, which also turns NaN into 0), the normal `(1, 0)` where it is not
-    /// unit length within rounding (NaN, or no candidate had a number).
+    /// `[normal_x, normal_y, depth]` where `hit`, `[0, 0, 0]` elsewhere, the depth not below 0
+    /// (`max(depth, 0)`, which also turns NaN into 0). Every candidate's normal is unit length
+    /// or the fixed `(1, 0)` ([`disc`] and [`Scaled::normalized`] see to it where a length could
+    /// overflow).
     #[inline(always)]
     pub(crate) fn finish(self, hit: L::Mask) -> [L; 3] {
-        let (zero, one) = (L::splat(0.0), L::splat(1.0));
-        let unit = (self.nx * self.nx + self.ny * self.ny).ge(L::splat(0.5));
-        let nx = L::select(unit, self.nx, one);
-        let ny = L::select(unit, self.ny, zero);
-        let depth = self.depth.pmax(zero);
+        let zero = L::splat(0.0);
         [
-            L::select(hit, nx, zero),
-            L::select(hit, ny, zero),
-            L::select(hit, depth, zero),
+            L::select(hit, self.nx, zero),
+            L::select(hit, self.ny, zero),
+            L::select(hit, self.depth.pmax(zero), zero),
         ]
+    }
+}
+
+/// The best candidate so far among candidates given unnormalised: a move `num / |n|` along
+/// `n / |n|`, with `len2 = |n|²` (a polygon edge's normal and its projections, before any square
+/// root or division). Candidates compare by `max(num, 0)² · len2_best < num_best² · len2`, the
+/// same order as the depths `num / |n|` for depths `>= 0` (every candidate of an overlapping
+/// pair is, up to rounding), without a square root or a division per candidate; the best is
+/// normalised once ([`Scaled::normalized`]). A padding edge (`n = 0`, `num = 0`) compares
+/// `0 < 0` and is never taken, nor is a NaN.
+#[derive(Clone, Copy)]
+pub(crate) struct Scaled<L> {
+    num: L,
+    len2: L,
+    nx: L,
+    ny: L,
+}
+
+impl<L: Lane> Scaled<L> {
+    /// No candidate yet: an infinite move along `(1, 0)`.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Self {
+            num: L::splat(f32::INFINITY),
+            len2: L::splat(1.0),
+            nx: L::splat(1.0),
+            ny: L::splat(0.0),
+        }
+    }
+
+    /// Takes the move `num / |n|` along `n = (nx, ny)`, `len2 = |n|²`, where it is strictly
+    /// smaller than the best (a negative `num` counts as 0).
+    #[inline(always)]
+    pub(crate) fn offer(&mut self, num: L, len2: L, nx: L, ny: L) {
+        // `max(0, num)`: NaN stays NaN (the second operand wins) and is never taken.
+        let num = L::splat(0.0).pmax(num);
+        let better = (num * num * self.len2).lt(self.num * self.num * len2);
+        self.num = L::select(better, num, self.num);
+        self.len2 = L::select(better, len2, self.len2);
+        self.nx = L::select(better, nx, self.nx);
+        self.ny = L::select(better, ny, self.ny);
+    }
+
+    /// The best as a depth along a unit normal: one square root and one division.
+    #[inline(always)]
+    pub(crate) fn normalized(self) -> Best<L> {
+        let inv = L::splat(1.0) / self.len2.sqrt();
+        // A length that overflowed (coordinates beyond about 1e19) has no direction: (1, 0).
+        let finite = self.len2.lt(L::splat(f32::INFINITY));
+        Best {
+            depth: self.num * inv,
+            nx: L::select(finite, self.nx * inv, L::splat(1.0)),
+            ny: L::select(finite, self.ny * inv, L::splat(0.0)),
+        }
     }
 }
 
@@ -221,11 +267,14 @@ impl<L: Lane> Best<L> {
 #[inline(always)]
 pub(crate) fn disc<L: Lane>(dx: L, dy: L, reach: L) -> (Best<L>, L::Mask) {
     let dist = (dx * dx + dy * dy).sqrt();
-    let apart = dist.gt(L::splat(0.0));
+    // Coincident points, or a distance that overflowed, have no direction: (1, 0).
+    let apart = dist.gt(L::splat(0.0)) & dist.lt(L::splat(f32::INFINITY));
+    // One division for both components (a square root and a division are the slow part).
+    let inv = L::splat(1.0) / dist;
     let best = Best {
         depth: reach - dist,
-        nx: L::select(apart, dx / dist, L::splat(1.0)),
-        ny: L::select(apart, dy / dist, L::splat(0.0)),
+        nx: L::select(apart, dx * inv, L::splat(1.0)),
+        ny: L::select(apart, dy * inv, L::splat(0.0)),
     };
     (best, apart)
 }
@@ -256,15 +305,6 @@ pub(crate) fn disc_box<L: Lane>(cx: L, cy: L, r: L, bounds: [L; 4]) -> Best<L> {
     Best::pick(apart, outside, faces(cx, cy, bounds, r))
 }
 
-/// The unit normal and length of the edge `(ex, ey)` of a counter-clockwise polygon, pointing
-/// into the polygon: `(-ey, ex) / |e|`, and `|e|` (0 for a padding edge, whose candidates
-/// are then `0 / 0`, NaN, and never taken).
-#[inline(always)]
-pub(crate) fn inward<L: Lane>(ex: L, ey: L) -> (L, L, L) {
-    let len = (ex * ex + ey * ey).sqrt();
-    ((L::splat(0.0) - ey) / len, ex / len, len)
-}
-
 /// The offset `(dx, dy)` in a frame whose x axis is `(cos, sin)` (see [`super::to_local`]).
 #[inline(always)]
 pub(crate) fn local<L: Lane>(dx: L, dy: L, cos: L, sin: L) -> (L, L) {
@@ -290,11 +330,11 @@ pub(crate) fn scalar(hit: bool, best: impl FnOnce() -> Best<f32>) -> Option<crat
     })
 }
 
-/// A kernel's contacts: the overlap kernel's `hits`, and the best candidates finished under
-/// them.
+/// A kernel's contacts: the overlap kernel's `hits` (as bits and as the lane mask), and the
+/// best candidates finished under them.
 #[inline(always)]
-pub(crate) fn lanes(hits: u8, best: Best<f32x8>) -> crate::ContactX8 {
-    let [normal_x, normal_y, depth] = best.finish(mask8(hits));
+pub(crate) fn lanes(hits: u8, mask: f32x8, best: Best<f32x8>) -> crate::ContactX8 {
+    let [normal_x, normal_y, depth] = best.finish(mask);
     crate::ContactX8 {
         hits,
         normal_x,
@@ -324,10 +364,13 @@ macro_rules! contact_pair {
         #[inline]
         #[must_use]
         pub fn contact_x8($a: &$AX8, $b: &$BX8) -> $crate::ContactX8 {
-            $crate::narrow::contact::lanes(
-                x8($a, $b),
-                contact(bytemuck::cast(*$a), bytemuck::cast(*$b)),
-            )
+            let mask = hits8($a, $b);
+            let hits = $crate::narrow::bits(mask);
+            if hits == 0 {
+                // Without a hit every lane is zero: the same bits, without the contact's work.
+                return $crate::ContactX8::NONE;
+            }
+            $crate::narrow::contact::lanes(hits, mask, contact(bytemuck::cast(*$a), bytemuck::cast(*$b)))
         }
     };
 }

@@ -60,6 +60,12 @@ pub fn reference(a: &Obb, b: &Obb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
+    super::bits(hits8(a, b))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &ObbX8, b: &ObbX8) -> f32x8 {
     let dx = b.center_x - a.center_x;
     let dy = b.center_y - a.center_y;
     let (rc, rs) = to_local8(b.cos, b.sin, a.cos, a.sin);
@@ -83,11 +89,13 @@ pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
         min8(b.half_width, b.half_height),
     );
     let valid = smallest.simd_ge(f32x8::ZERO) & finite8(rc);
-    super::bits(on_ua & on_va & on_ub & on_vb & valid)
+    on_ua & on_va & on_ub & on_vb & valid
 }
 
 contact_pair!(a: Obb, ObbX8; b: Obb, ObbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>(a: [L; 6], b: [L; 6]) -> Best<L> {
     let [acx, acy, ahw, ahh, acos, asin] = a;
     let [bcx, bcy, bhw, bhh, bcos, bsin] = b;

@@ -39,21 +39,29 @@ pub fn reference(o: &Obb, q: &Polygon) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(o: &ObbX8, q: &PolygonX8) -> u8 {
+    super::bits(hits8(o, q))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(o: &ObbX8, q: &PolygonX8) -> f32x8 {
     let (mut xs, mut ys) = ([f32x8::ZERO; MAX_VERTICES], [f32x8::ZERO; MAX_VERTICES]);
     for k in 0..MAX_VERTICES {
         (xs[k], ys[k]) = to_local8(q.x[k] - o.center_x, q.y[k] - o.center_y, o.cos, o.sin);
     }
     let bounds = [-o.half_width, -o.half_height, o.half_width, o.half_height];
-    let hit = box_polygon8(bounds, &xs, &ys)
+    
+    box_polygon8(bounds, &xs, &ys)
         & o.half_width.simd_ge(f32x8::ZERO)
         & o.half_height.simd_ge(f32x8::ZERO)
         & finite_rotation8(o.cos, o.sin)
-        & finite_polygon8(q);
-    super::bits(hit)
+        & finite_polygon8(q)
 }
 
 contact_pair!(o: Obb, ObbX8; q: Polygon, PolygonX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>(
     [cx, cy, hw, hh, cos, sin]: [L; 6],
     [xs, ys]: [[L; MAX_VERTICES]; 2],

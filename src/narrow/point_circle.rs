@@ -8,6 +8,7 @@
 //! point at the centre gets the normal `(1, 0)`.
 
 use super::contact::{Best, Lane, disc, contact_pair};
+use wide::f32x8;
 use crate::lanes::{CircleX8, PointX8};
 use crate::shape::{Circle, Point};
 
@@ -24,15 +25,22 @@ pub fn reference(p: &Point, c: &Circle) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(p: &PointX8, c: &CircleX8) -> u8 {
+    super::bits(hits8(p, c))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(p: &PointX8, c: &CircleX8) -> f32x8 {
     let dx = p.x - c.x;
     let dy = p.y - c.y;
-    let hit =
-        (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO);
-    super::bits(hit)
+    
+    (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO)
 }
 
 contact_pair!(p: Point, PointX8; c: Circle, CircleX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, r]: [L; 3]) -> Best<L> {
     disc(cx - px, cy - py, r).0
 }

@@ -11,6 +11,7 @@
 
 use super::contact::{Best, Lane, centred, faces, local, contact_pair};
 use super::{finite_rotation, finite_rotation8, to_local, to_local8};
+use wide::f32x8;
 use crate::lanes::{ObbX8, PointX8};
 use crate::shape::{Obb, Point};
 
@@ -26,15 +27,23 @@ pub fn reference(p: &Point, o: &Obb) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(p: &PointX8, o: &ObbX8) -> u8 {
+    super::bits(hits8(p, o))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(p: &PointX8, o: &ObbX8) -> f32x8 {
     let (lx, ly) = to_local8(p.x - o.center_x, p.y - o.center_y, o.cos, o.sin);
-    let hit = lx.abs().simd_le(o.half_width)
+    
+    lx.abs().simd_le(o.half_width)
         & ly.abs().simd_le(o.half_height)
-        & finite_rotation8(o.cos, o.sin);
-    super::bits(hit)
+        & finite_rotation8(o.cos, o.sin)
 }
 
 contact_pair!(p: Point, PointX8; o: Obb, ObbX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
     let (lx, ly) = local(px - cx, py - cy, cos, sin);
     faces(lx, ly, centred(hw, hh), L::splat(0.0)).to_world(cos, sin)

@@ -22,7 +22,7 @@
 //! edges skipped (`0 / 0`). These are the edges of the two polygons' Minkowski difference, so
 //! the smallest is the penetration depth.
 
-use super::contact::{Best, Lane, contact_pair};
+use super::contact::{Best, Lane, Scaled, contact_pair};
 use super::{finite_polygon, finite_polygon8, min, min8, next};
 use crate::lanes::PolygonX8;
 use crate::shape::{MAX_VERTICES, Polygon};
@@ -77,6 +77,12 @@ pub fn reference(a: &Polygon, b: &Polygon) -> bool {
 #[inline]
 #[must_use]
 pub fn x8(a: &PolygonX8, b: &PolygonX8) -> u8 {
+    super::bits(hits8(a, b))
+}
+
+/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+#[inline(always)]
+pub(crate) fn hits8(a: &PolygonX8, b: &PolygonX8) -> f32x8 {
     let half = f32x8::splat(0.5);
     let (ox, oy) = (a.x[0] * half + b.x[0] * half, a.y[0] * half + b.y[0] * half);
     let (mut pa, mut pb) = (
@@ -88,11 +94,13 @@ pub fn x8(a: &PolygonX8, b: &PolygonX8) -> u8 {
         (pb.0[k], pb.1[k]) = (b.x[k] - ox, b.y[k] - oy);
     }
     let apart = separates8(&pa, &pb) | separates8(&pb, &pa);
-    super::bits(!apart & finite_polygon8(a) & finite_polygon8(b))
+    !apart & finite_polygon8(a) & finite_polygon8(b)
 }
 
 contact_pair!(a: Polygon, PolygonX8; b: Polygon, PolygonX8);
 
+/// The candidates of this pair, generic over [`Lane`] (see the module docs).
+#[inline(always)]
 fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Best<L> {
     let half = L::splat(0.5);
     let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
@@ -101,17 +109,17 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
         (pa[0][k], pa[1][k]) = (a[0][k] - ox, a[1][k] - oy);
         (pb[0][k], pb[1][k]) = (b[0][k] - ox, b[1][k] - oy);
     }
-    let mut best = Best::new();
+    let mut best = Scaled::new();
     edges(&mut best, &pa, &pb, L::splat(1.0));
     edges(&mut best, &pb, &pa, L::splat(-1.0));
-    best
+    best.normalized()
 }
 
 /// Offers each edge of `p` as an axis that pushes `q` out along the edge's outward normal
 /// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s).
 #[inline(always)]
 fn edges<L: Lane>(
-    best: &mut Best<L>,
+    best: &mut Scaled<L>,
     [px, py]: &[[L; MAX_VERTICES]; 2],
     [qx, qy]: &[[L; MAX_VERTICES]; 2],
     sign: L,
@@ -123,7 +131,6 @@ fn edges<L: Lane>(
         for j in 1..MAX_VERTICES {
             lowest = lowest.pmin(nx * qx[j] + ny * qy[j]);
         }
-        let len = (nx * nx + ny * ny).sqrt();
-        best.offer((limit - lowest) / len, sign * nx / len, sign * ny / len);
+        best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
     }
 }

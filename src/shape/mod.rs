@@ -8,6 +8,8 @@
 
 mod contact;
 mod error;
+#[cfg(feature = "mint")]
+mod mint;
 mod polygon;
 
 pub use contact::Contact;
@@ -344,6 +346,41 @@ impl Ray {
             dir_y,
             max_t,
         }
+    }
+
+    /// The ray from `origin` along `direction` up to parameter `max_t`, from any types that
+    /// convert: [`Point`] and `[f32; 2]`, or with the `mint` feature `mint::Point2<f32>` and
+    /// `mint::Vector2<f32>`.
+    ///
+    /// ```
+    /// use widephase::{Point, Ray};
+    /// let r = Ray::from_parts(Point::new(1.0, 2.0), [0.0, 1.0], 10.0);
+    /// assert_eq!(r, Ray::new(1.0, 2.0, 0.0, 1.0, 10.0));
+    /// assert_eq!((r.origin(), r.direction()), (Point::new(1.0, 2.0), [0.0, 1.0]));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn from_parts(
+        origin: impl Into<Point>,
+        direction: impl Into<[f32; 2]>,
+        max_t: f32,
+    ) -> Self {
+        let (o, [dx, dy]) = (origin.into(), direction.into());
+        Self::new(o.x, o.y, dx, dy, max_t)
+    }
+
+    /// The origin.
+    #[inline]
+    #[must_use]
+    pub const fn origin(&self) -> Point {
+        Point::new(self.origin_x, self.origin_y)
+    }
+
+    /// The direction `[dir_x, dir_y]`.
+    #[inline]
+    #[must_use]
+    pub const fn direction(&self) -> [f32; 2] {
+        [self.dir_x, self.dir_y]
     }
 
     /// The point at parameter `t`.
