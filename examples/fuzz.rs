@@ -1,13 +1,15 @@
-//! Differential fuzzer: every x8 kernel (through `batch_test`, and the ray casts through
-//! `batch_raycast`) against its scalar reference on seeded random batches, on all cores, until a
-//! time or pair budget runs out. Any disagreement is a bug: the kernels promise the reference's
-//! exact answer on every input (for ray casts, the same bits of the entry parameter).
+//! Differential fuzzer: every x8 kernel (through `batch_test`, the contact kernels through
+//! `batch_contact`, and the ray casts through `batch_raycast`) against its scalar reference on
+//! seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement
+//! is a bug: the kernels promise the reference's exact answer on every input (for contacts, the
+//! same hit and the same bits of normal and depth; for ray casts, the same bits of the entry
+//! parameter).
 //!
 //! ```text
 //! cargo run --release --example fuzz -- --seconds 60
 //!     [--pairs N]      stop after about N pairs in all (default: no limit)
 //!     [--seed S]       first batch seed (default: from the clock; printed)
-//!     [--kind K]       one pair kind, e.g. circle_aabb or ray_polygon (default: all)
+//!     [--kind K]       one kind, e.g. circle_aabb, contact_circle_aabb or ray_polygon (default: all)
 //!     [--batch N]      pairs per batch (default 65536)
 //!     [--replay FILE]  re-run a reproducer written by an earlier run
 //! ```
@@ -25,8 +27,8 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use widephase::{
-    HitMask, Overlaps, Ray, RayCast, Rays, SIMD_BACKEND, ShapeSoa, batch_raycast, batch_test,
-    pair_table, reference,
+    Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, SIMD_BACKEND, ShapeSoa,
+    batch_contact, batch_raycast, batch_test, contact_reference, pair_table, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -81,6 +83,91 @@ where
             b_bits: field_bits(&vb[i]),
         })
     })
+}
+
+/// A contact's bits: `None`, or the bits of normal and depth.
+fn contact_bits(c: Option<Contact>) -> Option<[u32; 3]> {
+    c.map(|c| {
+        [
+            c.normal[0].to_bits(),
+            c.normal[1].to_bits(),
+            c.depth.to_bits(),
+        ]
+    })
+}
+
+/// Runs one seeded batch of `n` contacts of kind `A`–`B`; the first mismatch (in the hit or in
+/// the bits of normal and depth), if any.
+fn batch_contacts<A, B>(
+    kind: &'static str,
+    seed: u64,
+    n: usize,
+    reference: fn(&A::Shape, &B::Shape) -> Option<Contact>,
+) -> Option<Mismatch>
+where
+    A: ContactPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let (va, vb) = Gen::new(seed).pairs::<A::Shape, B::Shape>(n);
+    let a: A = va.iter().copied().collect();
+    let b: B = vb.iter().copied().collect();
+    let mut contacts = Contacts::new();
+    batch_contact(&a, &b, &mut contacts).expect("equal lengths");
+    (0..n).find_map(|i| {
+        let want = reference(&va[i], &vb[i]);
+        let got = contacts.get(i);
+        (contact_bits(got) != contact_bits(want)).then(|| Mismatch {
+            kind,
+            seed,
+            batch: n,
+            index: i,
+            kernel: format!("{got:?}"),
+            reference: format!("{want:?}"),
+            a: shapes::rust_literal(&va[i]),
+            b: shapes::rust_literal(&vb[i]),
+            a_bits: field_bits(&va[i]),
+            b_bits: field_bits(&vb[i]),
+        })
+    })
+}
+
+/// Replays one contact: the reference and the kernel in all eight lanes and alone; whether
+/// they give the same bits.
+fn replay_contact<A, B>(
+    a_bits: &[u32],
+    b_bits: &[u32],
+    reference: fn(&A::Shape, &B::Shape) -> Option<Contact>,
+) -> Result<bool, String>
+where
+    A: ContactPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
+    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
+    let want = reference(&a, &b);
+    let full = A::contact_kernel(
+        &[a; 8].into_iter().collect::<A>().block(0),
+        &[b; 8].into_iter().collect::<B>().block(0),
+    );
+    let mut one = Contacts::new();
+    batch_contact(
+        &[a].into_iter().collect::<A>(),
+        &[b].into_iter().collect::<B>(),
+        &mut one,
+    )
+    .expect("equal lengths");
+    println!("a = {a:?}\nb = {b:?}");
+    println!(
+        "reference: {want:?}; kernel, lane 0 of eight: {:?}; kernel, one lane: {:?}",
+        full.lane(0),
+        one.get(0)
+    );
+    let lanes = (0..8).all(|l| contact_bits(full.lane(l)) == contact_bits(want));
+    Ok(lanes && contact_bits(one.get(0)) == contact_bits(want))
 }
 
 fn field_bits<S: bytemuck::Pod>(s: &S) -> Vec<u32> {
@@ -228,6 +315,20 @@ macro_rules! kinds {
                 name: stringify!($s),
                 run: |seed, n| batch::<$S, $S>(stringify!($s), seed, n, reference::$s),
                 replay: |a, b| replay_pair::<$S, $S>(a, b, reference::$s),
+            },)*
+            $(Kind {
+                name: concat!("contact_", stringify!($d)),
+                run: |seed, n| {
+                    batch_contacts::<$A, $B>(concat!("contact_", stringify!($d)), seed, n, contact_reference::$d)
+                },
+                replay: |a, b| replay_contact::<$A, $B>(a, b, contact_reference::$d),
+            },)*
+            $(Kind {
+                name: concat!("contact_", stringify!($s)),
+                run: |seed, n| {
+                    batch_contacts::<$S, $S>(concat!("contact_", stringify!($s)), seed, n, contact_reference::$s)
+                },
+                replay: |a, b| replay_contact::<$S, $S>(a, b, contact_reference::$s),
             },)*
             $(Kind {
                 name: stringify!($c),
@@ -384,7 +485,7 @@ fn main() {
     };
     let threads = rayon::current_num_threads();
     println!(
-        "fuzzing {} pair kind(s), {} pairs per batch, first seed {}, {threads} threads, SIMD backend {SIMD_BACKEND}",
+        "fuzzing {} kind(s), {} pairs per batch, first seed {}, {threads} threads, SIMD backend {SIMD_BACKEND}",
         kinds.len(),
         options.batch,
         options.seed
@@ -460,7 +561,7 @@ fn main() {
     );
     for (kind, count) in kinds.iter().zip(&per_kind) {
         println!(
-            "  {:<16} {:>14} pairs",
+            "  {:<24} {:>14} pairs",
             kind.name,
             count.load(Ordering::Relaxed)
         );

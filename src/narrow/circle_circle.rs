@@ -46,5 +46,5 @@ contact_pair!(a: Circle, CircleX8; b: Circle, CircleX8);
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
 fn contact<L: Lane>([ax, ay, ar]: [L; 3], [bx, by, br]: [L; 3]) -> Best<L> {
-    disc(bx - ax, by - ay, ar + br).0
+    disc(bx - ax, by - ay, 1.0, ar + br).0
 }

@@ -261,16 +261,19 @@ impl<L: Lane> Scaled<L> {
     }
 }
 
-/// A disc of radius `reach` around a point whose offset to the other shape's nearest point (or
-/// centre) is `(dx, dy)`: depth `reach - |d|` along `d / |d|`; `(1, 0)` when `d` is zero.
-/// Also whether `|d| > 0`.
+/// A disc of radius `reach` around a point `p` and a point `q` (the other shape's nearest point
+/// or centre) at the offset `(dx, dy)` between them, `q - p` when `toward` is `1` and `p - q`
+/// when it is `-1` (so that the offset can be the very expression an overlap test computed):
+/// depth `reach - |d|` along the unit vector from `p` to `q`; `(1, 0)` when `d` is zero. Also
+/// whether `|d| > 0`.
 #[inline(always)]
-pub(crate) fn disc<L: Lane>(dx: L, dy: L, reach: L) -> (Best<L>, L::Mask) {
+pub(crate) fn disc<L: Lane>(dx: L, dy: L, toward: f32, reach: L) -> (Best<L>, L::Mask) {
     let dist = (dx * dx + dy * dy).sqrt();
     // Coincident points, or a distance that overflowed, have no direction: (1, 0).
     let apart = dist.gt(L::splat(0.0)) & dist.lt(L::splat(f32::INFINITY));
-    // One division for both components (a square root and a division are the slow part).
-    let inv = L::splat(1.0) / dist;
+    // One division for both components (a square root and a division are the slow part);
+    // `toward / dist` turns the offset around where it was given from `q` to `p`.
+    let inv = L::splat(toward) / dist;
     let best = Best {
         depth: reach - dist,
         nx: L::select(apart, dx * inv, L::splat(1.0)),
@@ -281,16 +284,25 @@ pub(crate) fn disc<L: Lane>(dx: L, dy: L, reach: L) -> (Best<L>, L::Mask) {
 
 /// A disc of radius `r` around `(px, py)` inside the box `[lo_x, hi_x] × [lo_y, hi_y]` (r = 0:
 /// a point): the box leaves it through one of its faces, candidates in the order `+x` (the box
-/// moves right, its left face passing the disc), `-x`, `+y`, `-y`.
+/// moves right, its left face passing the disc), `-x`, `+y`, `-y`, ties to the earlier. Written
+/// as two pinned minimums per axis and one between the axes (`min(a, b)` is `a` only when
+/// `a < b`), which is that order's answer in fewer operations than four offers.
 #[inline(always)]
 pub(crate) fn faces<L: Lane>(px: L, py: L, [lo_x, lo_y, hi_x, hi_y]: [L; 4], r: L) -> Best<L> {
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
-    let mut best = Best::new();
-    best.offer((px - lo_x) + r, one, zero);
-    best.offer((hi_x - px) + r, minus, zero);
-    best.offer((py - lo_y) + r, zero, one);
-    best.offer((hi_y - py) + r, zero, minus);
-    best
+    let (left, right) = (px - lo_x, hi_x - px);
+    let (low, high) = (py - lo_y, hi_y - py);
+    let (x, y) = (right.pmin(left), high.pmin(low));
+    let (sx, sy) = (
+        L::select(right.lt(left), minus, one),
+        L::select(high.lt(low), minus, one),
+    );
+    let vertical = y.lt(x);
+    Best {
+        depth: y.pmin(x) + r,
+        nx: L::select(vertical, zero, sx),
+        ny: L::select(vertical, sy, zero),
+    }
 }
 
 /// A disc of radius `r` around `(cx, cy)` against the box `[lo_x, hi_x] × [lo_y, hi_y]`: with
@@ -299,9 +311,10 @@ pub(crate) fn faces<L: Lane>(px: L, py: L, [lo_x, lo_y, hi_x, hi_y]: [L; 4], r: 
 #[inline(always)]
 pub(crate) fn disc_box<L: Lane>(cx: L, cy: L, r: L, bounds: [L; 4]) -> Best<L> {
     let [lo_x, lo_y, hi_x, hi_y] = bounds;
-    let gx = cx.pmax(lo_x).pmin(hi_x) - cx;
-    let gy = cy.pmax(lo_y).pmin(hi_y) - cy;
-    let (outside, apart) = disc(gx, gy, r);
+    // The centre's offset from its clamp, as circle–AABB's overlap test computes it.
+    let gx = cx - cx.pmax(lo_x).pmin(hi_x);
+    let gy = cy - cy.pmax(lo_y).pmin(hi_y);
+    let (outside, apart) = disc(gx, gy, -1.0, r);
     Best::pick(apart, outside, faces(cx, cy, bounds, r))
 }
 

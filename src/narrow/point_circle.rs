@@ -42,5 +42,5 @@ contact_pair!(p: Point, PointX8; c: Circle, CircleX8);
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
 fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, r]: [L; 3]) -> Best<L> {
-    disc(cx - px, cy - py, r).0
+    disc(px - cx, py - cy, -1.0, r).0
 }

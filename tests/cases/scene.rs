@@ -669,8 +669,8 @@ fn queries_match_brute_force() {
 }
 
 /// Once its buffers have grown, a steady frame loop allocates nothing: `Scene::update`, a kept
-/// `PairFinder`'s pairs (updating its grid for the circles that left their enlarged boxes),
-/// cross pairs and queries, on one and on two threads (the pool's workers are the counted
+/// `PairFinder`'s pairs (updating its grid for the circles that left their enlarged boxes) and
+/// contacts, cross pairs and queries, on one and on two threads (the pool's workers are the counted
 /// threads; other tests run elsewhere).
 #[test]
 fn steady_frames_allocate_nothing() {
@@ -687,6 +687,7 @@ fn steady_frames_allocate_nothing() {
             .unwrap();
         let (mut finder, mut pairs, mut cross, mut ids) =
             (PairFinder::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut contacts = Vec::new();
         let mut allocated = Vec::new();
         pool.install(|| {
             for step in 0..8 {
@@ -699,6 +700,7 @@ fn steady_frames_allocate_nothing() {
                     other => other,
                 });
                 finder.overlapping_pairs(&scene, &mut pairs);
+                finder.contacts(&scene, &mut contacts);
                 finder.pairs_with(&bullets, &scene, &mut cross);
                 let index = finder.index(&scene);
                 let hit = index.raycast(&Ray::new(-10.0, 100.0, 1.0, 0.3, f32::INFINITY));
@@ -706,6 +708,7 @@ fn steady_frames_allocate_nothing() {
                 index.query_point(Point::new(50.0, 50.0), &mut ids);
                 let spent = alloc::count() - before;
                 assert!(hit.is_some() && !pairs.is_empty() && !cross.is_empty());
+                assert_eq!(contacts.len(), pairs.len());
                 if step >= 3 {
                     allocated.push(spent);
                 }
