@@ -150,29 +150,31 @@ pub use wide;
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
 /// kernels match bit for bit. Each function's derivation is in its file under [`narrow`].
 pub mod reference {
-    use crate::narrow::pairs::pair_exports;
+    use crate::narrow::pairs::{cast_exports, pair_exports};
     crate::pair_table!(pair_exports, reference);
+    crate::pair_table!(cast_exports, reference);
 }
 
 /// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer (for
 /// the ray casts, lane `i` of the result is ray `i`'s entry parameter).
 pub mod kernel {
-    use crate::narrow::pairs::pair_exports;
+    use crate::narrow::pairs::{cast_exports, pair_exports};
     crate::pair_table!(pair_exports, x8);
+    crate::pair_table!(cast_exports, x8);
 }
 
 /// The scalar reference of every pair's contact (see [`Contact`]): `None` when the pair does
 /// not overlap. Each function's candidates are in its file under [`narrow`].
 pub mod contact_reference {
-    use crate::narrow::pairs::pair_contact_exports;
-    crate::pair_table!(pair_contact_exports, contact_reference);
+    use crate::narrow::pairs::pair_exports;
+    crate::pair_table!(pair_exports, contact_reference);
 }
 
 /// The eight-lane contact kernel of every pair: the overlap kernel's bits and each hit lane's
 /// normal and depth (see [`ContactX8`]).
 pub mod contact_kernel {
-    use crate::narrow::pairs::pair_contact_exports;
-    crate::pair_table!(pair_contact_exports, contact_x8);
+    use crate::narrow::pairs::pair_exports;
+    crate::pair_table!(pair_exports, contact_x8);
 }
 
 /// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when

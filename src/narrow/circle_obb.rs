@@ -6,10 +6,15 @@
 //! second operand wins, see [`super`]) and the final comparison fails. Validity: `radius >= 0`, both half extents
 //! `>= 0` (a negative one would enlarge the gap but not forbid a hit) and a finite rotation.
 //!
-//! **Contact**: in the box's frame, as [`circle_aabb`](super::circle_aabb), the normal turned
-//! back to the world.
+//! **Contact**: in the box's frame, from the same `(gx, gy)` as the test. With the centre
+//! outside, along the offset to the box's nearest point, `(-sign(lx)·gx, -sign(ly)·gy)`, depth
+//! `radius - |g|`; inside or on the boundary, through the nearest face: `hw - |lx| + radius`
+//! towards the centre's side on x, or `hh - |ly| + radius` on y where that is strictly smaller,
+//! the sides chosen as [`circle_aabb`](super::circle_aabb) chooses them (`+x` before `-x`: a
+//! centre at `lx = 0` is left by the box moving right). The normal is turned back to the
+//! world.
 
-use super::contact::{Best, Lane, centred, disc_box, local, contact_pair};
+use super::contact::{Best, Lane, contact_pair, disc_squared, local};
 use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
 use crate::lanes::{CircleX8, ObbX8};
 use crate::shape::{Circle, Obb};
@@ -54,6 +59,23 @@ contact_pair!(c: Circle, CircleX8; o: Obb, ObbX8);
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
 fn contact<L: Lane>([x, y, r]: [L; 3], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
+    let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
     let (lx, ly) = local(x - cx, y - cy, cos, sin);
-    disc_box(lx, ly, r, centred(hw, hh)).to_world(cos, sin)
+    // The overlap test's own expressions, shared with it.
+    let (ax, ay) = (lx.abs() - hw, ly.abs() - hh);
+    let (gx, gy) = (zero.pmax(ax), zero.pmax(ay));
+    // The box lies towards -sign(l) from the centre: the side a face move goes.
+    let (sx, sy) = (
+        L::select(lx.gt(zero), minus, one),
+        L::select(ly.gt(zero), minus, one),
+    );
+    let (outside, apart) = disc_squared(sx * gx, sy * gy, gx * gx + gy * gy, 1.0, r);
+    let (fx, fy) = (zero - ax, zero - ay);
+    let vertical = fy.lt(fx);
+    let inside = Best::new_with(
+        fy.pmin(fx) + r,
+        L::select(vertical, zero, sx),
+        L::select(vertical, sy, zero),
+    );
+    Best::pick(apart, outside, inside).to_world(cos, sin)
 }

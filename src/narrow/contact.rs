@@ -153,6 +153,12 @@ impl<L: Lane> Best<L> {
         }
     }
 
+    /// The one candidate `depth` along `(nx, ny)`.
+    #[inline(always)]
+    pub(crate) fn new_with(depth: L, nx: L, ny: L) -> Self {
+        Self { depth, nx, ny }
+    }
+
     /// Takes the candidate `depth` along `(nx, ny)` where it is strictly smaller than the best.
     #[inline(always)]
     pub(crate) fn offer(&mut self, depth: L, nx: L, ny: L) {
@@ -268,7 +274,20 @@ impl<L: Lane> Scaled<L> {
 /// whether `|d| > 0`.
 #[inline(always)]
 pub(crate) fn disc<L: Lane>(dx: L, dy: L, toward: f32, reach: L) -> (Best<L>, L::Mask) {
-    let dist = (dx * dx + dy * dy).sqrt();
+    disc_squared(dx, dy, dx * dx + dy * dy, toward, reach)
+}
+
+/// [`disc`] given `d2 = dx² + dy²` as the overlap test computed it (possibly from the
+/// components' absolute values).
+#[inline(always)]
+pub(crate) fn disc_squared<L: Lane>(
+    dx: L,
+    dy: L,
+    d2: L,
+    toward: f32,
+    reach: L,
+) -> (Best<L>, L::Mask) {
+    let dist = d2.sqrt();
     // Coincident points, or a distance that overflowed, have no direction: (1, 0).
     let apart = dist.gt(L::splat(0.0)) & dist.lt(L::splat(f32::INFINITY));
     // One division for both components (a square root and a division are the slow part);
