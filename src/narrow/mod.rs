@@ -2,18 +2,26 @@
 //!
 //! A file is named after its pair, first kind first (`circle_aabb.rs` tests a circle against an
 //! AABB); the swapped order (`aabb_circle`) is never written again, [`crate::batch`] delegates it
-//! to the one implementation. Each file holds two functions side by side:
+//! to the one implementation. Each file holds its functions side by side:
 //!
 //! - `reference(&A, &B) -> bool`, the plain scalar ground truth, re-exported as
 //!   [`crate::reference`](mod@crate::reference)`::a_b`;
 //! - `x8(&AX8, &BX8) -> u8`, the same operations in the same order on eight lanes, re-exported as
-//!   [`crate::kernel`](mod@crate::kernel)`::a_b`; bit `i` of the result is lane `i`'s answer.
+//!   [`crate::kernel`](mod@crate::kernel)`::a_b`; bit `i` of the result is lane `i`'s answer;
+//! - `contact_reference(&A, &B) -> Option<Contact>` and `contact_x8(&AX8, &BX8) -> ContactX8`,
+//!   the pair's contact (normal and penetration depth, see [`crate::Contact`]), re-exported as
+//!   [`crate::contact_reference`](mod@crate::contact_reference)`::a_b` and
+//!   [`crate::contact_kernel`](mod@crate::contact_kernel)`::a_b`. Both come from one function
+//!   generic over `f32` and `f32x8` (see `contact.rs`), so they agree by construction; the hit
+//!   is decided by `reference` / `x8` themselves. The module docs of each pair list its
+//!   contact's candidate axes in the order that decides ties.
 //!
 //! The two must agree bit for bit on every input, so both are built from the few operations below
 //! whose scalar and eight-lane forms are the same IEEE operation: `+ - *`, comparisons, `abs`, and
 //! `min(a, b) = if a < b { a } else { b }` and `max(a, b) = if a > b { a } else { b }`, whose
 //! NaN and ±0 behaviour (the second operand wins) is that of the x86 `minps`/`maxps`
-//! instructions the kernels use. No fused multiply-add, no horizontal sums.
+//! instructions the kernels use (contacts also divide and take square roots, both correctly
+//! rounded in either form). No fused multiply-add, no horizontal sums.
 //!
 //! Ray casts (`ray_*.rs`) follow the same rules but answer a parameter instead of a bit:
 //! `reference(&Ray, &S) -> f32` and `x8(&RayX8, &SX8) -> f32x8`, the entry parameter of the
