@@ -167,6 +167,14 @@ fn pipeline(c: &mut Criterion) {
     }
 }
 
+/// The side of the square a bench scene fills (its largest right edge).
+fn side_of(scene: &Scene) -> f32 {
+    scene
+        .iter()
+        .map(|s| s.bounding_box().max_x)
+        .fold(0.0f32, f32::max)
+}
+
 /// Ray casts and box queries on the 100 k scene, the grid (and parry2d's BVH) built once.
 fn queries(c: &mut Criterion) {
     const N: usize = 100_000;
@@ -175,10 +183,7 @@ fn queries(c: &mut Criterion) {
     let scene = scene(N, 7);
     let peer = parry_scene(&scene);
     let bvh = parry_build(&peer);
-    let side = scene
-        .iter()
-        .map(|s| s.bounding_box().max_x)
-        .fold(0.0f32, f32::max);
+    let side = side_of(&scene);
     let mut rng = SmallRng::seed_from_u64(11);
     let rays: Vec<Ray> = (0..QUERIES)
         .map(|_| {
@@ -363,12 +368,6 @@ fn frames(c: &mut Criterion) {
         .unwrap();
     let all = rayon::ThreadPoolBuilder::new().build().unwrap();
     let threads = all.current_num_threads();
-    let side_of = |scene: &Scene| {
-        scene
-            .iter()
-            .map(|s| s.bounding_box().max_x)
-            .fold(0.0f32, f32::max)
-    };
     for (n, label) in [(10_000, "10k"), (100_000, "100k"), (1_000_000, "1M")] {
         let start = scene(n, 7);
         let side = side_of(&start);
@@ -576,10 +575,7 @@ fn contacts(c: &mut Criterion) {
         .build()
         .unwrap();
     let start = scene(100_000, 7);
-    let side = start
-        .iter()
-        .map(|s| s.bounding_box().max_x)
-        .fold(0.0f32, f32::max);
+    let side = side_of(&start);
     let motion = Motion::new(&start, 0.04, side);
     let mut group = c.benchmark_group("contacts/100k");
     group.throughput(Throughput::Elements(100_000));

@@ -191,12 +191,7 @@ fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
     b: &B,
     out: &'o mut HitMask,
 ) -> Result<&'o mut [u64], LengthMismatch> {
-    if a.len() != b.len() {
-        return Err(LengthMismatch {
-            a: a.len(),
-            b: b.len(),
-        });
-    }
+    check_lengths(a, b)?;
     Ok(out.reset(a.len()))
 }
 
@@ -303,12 +298,7 @@ fn prepare_cast<'o, S: ShapeSoa>(
     shapes: &S,
     out: &'o mut Vec<f32>,
 ) -> Result<&'o mut [f32], LengthMismatch> {
-    if rays.len() != shapes.len() {
-        return Err(LengthMismatch {
-            a: rays.len(),
-            b: shapes.len(),
-        });
-    }
+    check_lengths(rays, shapes)?;
     // Every element is written below, so a buffer reused at the same length is not filled first.
     out.truncate(rays.len());
     out.resize(rays.len(), f32::INFINITY);
@@ -419,6 +409,7 @@ where
     Ok(())
 }
 
+/// The one length rule of every batch call: equal lengths, or an error naming both.
 fn check_lengths<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> Result<(), LengthMismatch> {
     if a.len() == b.len() {
         Ok(())
