@@ -1,16 +1,17 @@
 //! [`batch_test`] and [`par_batch_test`]: pair `i` of one container against pair `i` of another,
-//! eight pairs per kernel call, and the [`Overlaps`] trait that picks the kernel for a pair of
+//! [`KERNEL_LANES`] pairs per kernel call (sixteen with AVX-512, else eight), and the
+//! [`Overlaps`] trait that picks the kernel for a pair of
 //! container types at compile time. [`batch_raycast`] and [`par_batch_raycast`] do the same for
 //! ray `i` against shape `i`, through the [`RayCast`] trait; [`batch_contact`] and
 //! [`par_batch_contact`] answer each overlapping pair's contact, through [`ContactPair`].
 
-use crate::lanes::{ContactX8, LANES, RayX8};
+use crate::lanes::{ContactX8, ContactX16, KERNEL_LANES, RayX8, RayX16, Simd, Wide};
 use crate::narrow;
 use crate::shape::{Contact, Ray};
 use crate::soa::{Columns, Contacts, HitMask, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
-use wide::f32x8;
+use wide::{f32x8, f32x16};
 
 /// Pair kinds that have a kernel: `A: Overlaps<B>` when shapes in `A` can be tested against shapes
 /// in `B`. Implemented for every supported pair in both argument orders; a pair without an
@@ -18,6 +19,11 @@ use wide::f32x8;
 pub trait Overlaps<B: ShapeSoa>: ShapeSoa {
     /// The eight-lane kernel: bit `i` of the result is lane `i`'s answer.
     fn kernel(a: &Self::X8, b: &B::X8) -> u8;
+    /// The sixteen-lane kernel: bit `i` of the result is lane `i`'s answer.
+    fn kernel16(a: &Self::X16, b: &B::X16) -> u16;
+    /// The kernel at the width of `V`, on lane columns: all ones in a lane that overlaps. The
+    /// one function behind [`kernel`](Self::kernel) and [`kernel16`](Self::kernel16).
+    fn lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>) -> V;
     /// The scalar reference the kernel matches bit for bit.
     fn reference(a: &Self::Shape, b: &B::Shape) -> bool;
 }
@@ -28,6 +34,11 @@ pub trait Overlaps<B: ShapeSoa>: ShapeSoa {
 pub trait ContactPair<B: ShapeSoa>: Overlaps<B> {
     /// The eight-lane contact kernel; its `hits` are [`Overlaps::kernel`]'s bits.
     fn contact_kernel(a: &Self::X8, b: &B::X8) -> ContactX8;
+    /// The sixteen-lane contact kernel; its `hits` are [`Overlaps::kernel16`]'s bits.
+    fn contact_kernel16(a: &Self::X16, b: &B::X16) -> ContactX16;
+    /// The contact kernel at the width of `V`, on lane columns: `[mask, normal_x, normal_y,
+    /// depth]`, the mask being [`Overlaps::lanes`]'s.
+    fn contact_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>) -> [V; 4];
     /// The scalar reference the kernel matches bit for bit: `None` when the pair does not
     /// overlap.
     fn contact_reference(a: &Self::Shape, b: &B::Shape) -> Option<Contact>;
@@ -49,6 +60,14 @@ macro_rules! pair_impls {
                 fn kernel(a: &Self::X8, b: &<$A as ShapeSoa>::X8) -> u8 {
                     <$A as Overlaps<$B>>::kernel(b, a)
                 }
+                #[inline(always)]
+                fn kernel16(a: &Self::X16, b: &<$A as ShapeSoa>::X16) -> u16 {
+                    <$A as Overlaps<$B>>::kernel16(b, a)
+                }
+                #[inline(always)]
+                fn lanes<V: Simd>(a: Self::Lanes<V>, b: <$A as ShapeSoa>::Lanes<V>) -> V {
+                    <$A as Overlaps<$B>>::lanes(b, a)
+                }
                 #[inline]
                 fn reference(a: &Self::Shape, b: &<$A as ShapeSoa>::Shape) -> bool {
                     <$A as Overlaps<$B>>::reference(b, a)
@@ -58,6 +77,16 @@ macro_rules! pair_impls {
                 #[inline(always)]
                 fn contact_kernel(a: &Self::X8, b: &<$A as ShapeSoa>::X8) -> ContactX8 {
                     <$A as ContactPair<$B>>::contact_kernel(b, a).reversed()
+                }
+                #[inline(always)]
+                fn contact_kernel16(a: &Self::X16, b: &<$A as ShapeSoa>::X16) -> ContactX16 {
+                    <$A as ContactPair<$B>>::contact_kernel16(b, a).reversed()
+                }
+                #[inline(always)]
+                fn contact_lanes<V: Simd>(a: Self::Lanes<V>, b: <$A as ShapeSoa>::Lanes<V>) -> [V; 4] {
+                    let [mask, nx, ny, depth] = <$A as ContactPair<$B>>::contact_lanes(b, a);
+                    // As `ContactX8::reversed`: `0 - n` keeps `+0` where there is no hit.
+                    [mask, V::ZERO - nx, V::ZERO - ny, depth]
                 }
                 #[inline]
                 fn contact_reference(
@@ -75,6 +104,14 @@ macro_rules! pair_impls {
                 fn kernel(r: &RayX8, s: &<$C as ShapeSoa>::X8) -> f32x8 {
                     narrow::$c::x8(r, s)
                 }
+                #[inline(always)]
+                fn kernel16(r: &RayX16, s: &<$C as ShapeSoa>::X16) -> f32x16 {
+                    narrow::$c::x16(r, s)
+                }
+                #[inline(always)]
+                fn lanes<V: Simd>(r: <Rays as ShapeSoa>::Lanes<V>, s: Self::Lanes<V>) -> V {
+                    narrow::$c::cast_lanes(r, s)
+                }
                 #[inline]
                 fn reference(r: &Ray, s: &<$C as ShapeSoa>::Shape) -> f32 {
                     narrow::$c::reference(r, s)
@@ -88,6 +125,14 @@ macro_rules! pair_impls {
             fn kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> u8 {
                 narrow::$pair::x8(a, b)
             }
+            #[inline(always)]
+            fn kernel16(a: &Self::X16, b: &<$B as ShapeSoa>::X16) -> u16 {
+                narrow::$pair::x16(a, b)
+            }
+            #[inline(always)]
+            fn lanes<V: Simd>(a: Self::Lanes<V>, b: <$B as ShapeSoa>::Lanes<V>) -> V {
+                narrow::$pair::overlap(a, b)
+            }
             #[inline]
             fn reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> bool {
                 narrow::$pair::reference(a, b)
@@ -97,6 +142,15 @@ macro_rules! pair_impls {
             #[inline(always)]
             fn contact_kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> ContactX8 {
                 narrow::$pair::contact_x8(a, b)
+            }
+            #[inline(always)]
+            fn contact_kernel16(a: &Self::X16, b: &<$B as ShapeSoa>::X16) -> ContactX16 {
+                narrow::$pair::contact_x16(a, b)
+            }
+            #[inline(always)]
+            fn contact_lanes<V: Simd>(a: Self::Lanes<V>, b: <$B as ShapeSoa>::Lanes<V>) -> [V; 4] {
+                let c = narrow::$pair::contact_lanes(a, b);
+                [c.mask, c.normal_x, c.normal_y, c.depth]
             }
             #[inline]
             fn contact_reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> Option<Contact> {
@@ -129,7 +183,8 @@ impl fmt::Display for LengthMismatch {
 
 impl std::error::Error for LengthMismatch {}
 
-/// Tests pair `i` of `a` against pair `i` of `b` for every `i`, eight pairs per kernel call.
+/// Tests pair `i` of `a` against pair `i` of `b` for every `i`, [`KERNEL_LANES`] pairs per
+/// kernel call (sixteen where the build has AVX-512, else eight; the same bits either way).
 ///
 /// On success `out` holds `a.len()` bits, bit `i` set when pair `i` overlaps; its allocation is
 /// reused, so a frame loop that keeps one `HitMask` does not allocate once it has grown. If the
@@ -181,7 +236,9 @@ where
     words
         .par_chunks_mut(WORDS_PER_TASK)
         .enumerate()
-        .for_each(|(task, chunk)| fill_words(a, b, task * WORDS_PER_TASK * 64 / LANES, chunk));
+        .for_each(|(task, chunk)| {
+            fill_words(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
+        });
     mask_tail(a.len(), words);
     Ok(())
 }
@@ -195,16 +252,19 @@ fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
     Ok(out.reset(a.len()))
 }
 
-/// Fills `words` with the answers of the blocks from `first_block` on, eight blocks per word
-/// (block `j` of a word in bits `8j .. 8j + 8`).
+/// Fills `words` with the answers of the [`KERNEL_LANES`]-lane blocks from `first_block` on,
+/// `64 / KERNEL_LANES` blocks per word (block `j` of a word in bits `jL .. jL + L`).
 #[inline]
 fn fill_words<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, first_block: usize, words: &mut [u64]) {
-    const BLOCKS_PER_WORD: usize = 64 / LANES;
-    let end = a.blocks().min(first_block + words.len() * BLOCKS_PER_WORD);
+    const BLOCKS_PER_WORD: usize = 64 / KERNEL_LANES;
+    let end = a
+        .len()
+        .div_ceil(KERNEL_LANES)
+        .min(first_block + words.len() * BLOCKS_PER_WORD);
     let full = (end - first_block) / BLOCKS_PER_WORD;
     for (w, word) in words[..full].iter_mut().enumerate() {
         let start = first_block + w * BLOCKS_PER_WORD;
-        // A constant trip count: the eight kernel calls unroll, with constant shifts.
+        // A constant trip count: the kernel calls unroll, with constant shifts.
         *word = word_of(a, b, start..start + BLOCKS_PER_WORD);
     }
     if let Some(last) = words.get_mut(full) {
@@ -212,14 +272,18 @@ fn fill_words<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, first_block: usize, wor
     }
 }
 
-/// The answers of the blocks in `range` (at most eight), block `j` in bits `8j .. 8j + 8`. Each
-/// field is sliced once here, so the loop itself has no bounds checks.
+/// The answers of the blocks in `range` (one word's worth at most), block `j` in bits
+/// `jL .. jL + L`. Each field is sliced once here, so the loop itself has no bounds checks.
 #[inline(always)]
 fn word_of<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, range: core::ops::Range<usize>) -> u64 {
-    let (va, vb) = (a.blocks_view(range.clone()), b.blocks_view(range.clone()));
+    let (va, vb) = (
+        a.blocks_view::<Wide>(range.clone()),
+        b.blocks_view::<Wide>(range.clone()),
+    );
     let mut acc = 0u64;
     for j in 0..range.len() {
-        acc |= u64::from(A::kernel(&A::block_at(&va, j), &B::block_at(&vb, j))) << (j * LANES);
+        let hits = A::lanes(A::block_at(&va, j), B::block_at(&vb, j)).to_bitmask();
+        acc |= u64::from(hits) << (j * KERNEL_LANES);
     }
     acc
 }
@@ -242,11 +306,16 @@ pub trait RayCast: ShapeSoa {
     /// The eight-lane kernel: lane `i` is the entry parameter of ray `i` into shape `i`, or
     /// `f32::INFINITY` for a miss.
     fn kernel(r: &RayX8, s: &Self::X8) -> f32x8;
+    /// The sixteen-lane kernel, likewise.
+    fn kernel16(r: &RayX16, s: &Self::X16) -> f32x16;
+    /// The kernel at the width of `V`, on lane columns: the one function behind
+    /// [`kernel`](Self::kernel) and [`kernel16`](Self::kernel16).
+    fn lanes<V: Simd>(r: <Rays as ShapeSoa>::Lanes<V>, s: Self::Lanes<V>) -> V;
     /// The scalar reference the kernel matches bit for bit.
     fn reference(r: &Ray, s: &Self::Shape) -> f32;
 }
 
-/// Casts ray `i` against shape `i` for every `i`, eight per kernel call.
+/// Casts ray `i` against shape `i` for every `i`, [`KERNEL_LANES`] per kernel call.
 ///
 /// On success `out` holds `rays.len()` parameters: the entry parameter `t` of ray `i` into
 /// shape `i` (the hit point is `origin + t · dir`; 0 when the origin is inside), or
@@ -289,7 +358,9 @@ pub fn par_batch_raycast<S: RayCast + Sync>(
     const RAYS_PER_TASK: usize = 4096;
     out.par_chunks_mut(RAYS_PER_TASK)
         .enumerate()
-        .for_each(|(task, chunk)| fill_casts(rays, shapes, task * RAYS_PER_TASK / LANES, chunk));
+        .for_each(|(task, chunk)| {
+            fill_casts(rays, shapes, task * RAYS_PER_TASK / KERNEL_LANES, chunk);
+        });
     Ok(())
 }
 
@@ -305,44 +376,51 @@ fn prepare_cast<'o, S: ShapeSoa>(
     Ok(out)
 }
 
-/// Fills `out` with the parameters of the blocks from `first_block` on: eight blocks (64 rays)
-/// at a time, like [`word_of`], then the rest block by block.
+/// Fills `out` with the parameters of the [`KERNEL_LANES`]-lane blocks from `first_block` on:
+/// 64 rays at a time, like [`word_of`], then the rest block by block.
 #[inline]
 fn fill_casts<S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut [f32]) {
-    let (whole, blocks) = (out.len() / LANES, out.len().div_ceil(LANES));
-    let (head, rest) = out.split_at_mut(whole * LANES);
-    let head: &mut [[f32; LANES]] = bytemuck::cast_slice_mut(head);
-    let mut groups = head.chunks_exact_mut(8);
+    const L: usize = KERNEL_LANES;
+    const GROUP: usize = 64 / L;
+    let (whole, blocks) = (out.len() / L, out.len().div_ceil(L));
+    let (head, rest) = out.split_at_mut(whole * L);
+    let head: &mut [[f32; L]] = bytemuck::cast_slice_mut(head);
+    let mut groups = head.chunks_exact_mut(GROUP);
     for (g, group) in (&mut groups).enumerate() {
-        let start = first_block + g * 8;
+        let start = first_block + g * GROUP;
         let (vr, vs) = (
-            rays.blocks_view(start..start + 8),
-            shapes.blocks_view(start..start + 8),
+            rays.blocks_view::<Wide>(start..start + GROUP),
+            shapes.blocks_view::<Wide>(start..start + GROUP),
         );
-        // A constant trip count over views eight blocks long: unrolled, no bounds checks.
-        let group: &mut [[f32; LANES]; 8] = group.try_into().expect("eight blocks");
+        // A constant trip count over views one group long: unrolled, no bounds checks.
+        let group: &mut [[f32; L]; GROUP] = group.try_into().expect("one group");
         for (j, slot) in group.iter_mut().enumerate() {
-            *slot = *S::kernel(&Rays::block_at(&vr, j), &S::block_at(&vs, j)).as_array();
+            let t = S::lanes(Rays::block_at(&vr, j), S::block_at(&vs, j));
+            slot.copy_from_slice(t.as_slice());
         }
     }
     let left = groups.into_remainder();
-    let start = first_block + whole / 8 * 8;
+    let start = first_block + whole / GROUP * GROUP;
     let end = first_block + blocks;
-    let (vr, vs) = (rays.blocks_view(start..end), shapes.blocks_view(start..end));
+    let (vr, vs) = (
+        rays.blocks_view::<Wide>(start..end),
+        shapes.blocks_view::<Wide>(start..end),
+    );
     for (j, chunk) in left.iter_mut().enumerate() {
-        *chunk = *S::kernel(&Rays::block_at(&vr, j), &S::block_at(&vs, j)).as_array();
+        let t = S::lanes(Rays::block_at(&vr, j), S::block_at(&vs, j));
+        chunk.copy_from_slice(t.as_slice());
     }
     if !rest.is_empty() {
-        let t = S::kernel(
-            &Rays::block_at(&vr, left.len()),
-            &S::block_at(&vs, left.len()),
+        let t = S::lanes(
+            Rays::block_at(&vr, left.len()),
+            S::block_at(&vs, left.len()),
         );
-        rest.copy_from_slice(&t.as_array()[..rest.len()]);
+        rest.copy_from_slice(&t.as_slice()[..rest.len()]);
     }
 }
 
-/// Computes the contact of pair `i` of `a` and pair `i` of `b` for every `i`, eight pairs per
-/// kernel call: which pairs overlap (the same bits as [`batch_test`]), and for each that does,
+/// Computes the contact of pair `i` of `a` and pair `i` of `b` for every `i`, [`KERNEL_LANES`]
+/// pairs per kernel call: which pairs overlap (the same bits as [`batch_test`]), and for each that does,
 /// the unit normal from `a`'s shape towards `b`'s and the penetration depth (see [`Contact`]).
 ///
 /// Same length rule as [`batch_test`]: if the lengths differ, the error names both and `out` is
@@ -403,7 +481,7 @@ where
                 normal_y,
                 depth,
             };
-            fill_contacts(a, b, task * PAIRS / LANES, run);
+            fill_contacts(a, b, task * PAIRS / KERNEL_LANES, run);
         });
     out.mask_tail();
     Ok(())
@@ -421,8 +499,8 @@ fn check_lengths<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> Result<(), LengthMis
     }
 }
 
-/// Fills a run of [`Contacts`] storage (whole lane blocks) with the contacts of the blocks from
-/// `first_block` on.
+/// Fills a run of [`Contacts`] storage (whole [`KERNEL_LANES`]-lane blocks) with the contacts
+/// of the blocks from `first_block` on.
 #[inline]
 fn fill_contacts<A: ContactPair<B>, B: ShapeSoa>(
     a: &A,
@@ -430,21 +508,23 @@ fn fill_contacts<A: ContactPair<B>, B: ShapeSoa>(
     first_block: usize,
     out: Columns<'_>,
 ) {
-    let blocks = out.normal_x.len() / LANES;
+    const L: usize = KERNEL_LANES;
+    let blocks = out.normal_x.len() / L;
     let (va, vb) = (
-        a.blocks_view(first_block..first_block + blocks),
-        b.blocks_view(first_block..first_block + blocks),
+        a.blocks_view::<Wide>(first_block..first_block + blocks),
+        b.blocks_view::<Wide>(first_block..first_block + blocks),
     );
     let columns = out
         .normal_x
-        .chunks_exact_mut(LANES)
-        .zip(out.normal_y.chunks_exact_mut(LANES))
-        .zip(out.depth.chunks_exact_mut(LANES));
+        .chunks_exact_mut(L)
+        .zip(out.normal_y.chunks_exact_mut(L))
+        .zip(out.depth.chunks_exact_mut(L));
     for (j, ((nx, ny), depth)) in columns.enumerate() {
-        let c = A::contact_kernel(&A::block_at(&va, j), &B::block_at(&vb, j));
-        nx.copy_from_slice(c.normal_x.as_array());
-        ny.copy_from_slice(c.normal_y.as_array());
-        depth.copy_from_slice(c.depth.as_array());
-        out.words[j / 8] |= u64::from(c.hits) << (j % 8 * LANES);
+        let [mask, normal_x, normal_y, d] =
+            A::contact_lanes(A::block_at(&va, j), B::block_at(&vb, j));
+        nx.copy_from_slice(normal_x.as_slice());
+        ny.copy_from_slice(normal_y.as_slice());
+        depth.copy_from_slice(d.as_slice());
+        out.words[j * L / 64] |= u64::from(mask.to_bitmask()) << (j * L % 64);
     }
 }

@@ -1,218 +1,531 @@
-//! The lane-block shape types the kernels take: [`PointX8`] … [`RayX8`] hold eight shapes, one
-//! per lane, field by field; [`LANES`] and the padding value that never hits.
+//! The lane-block shape types the kernels take and the number types they compute on.
 //!
-//! A lane type has one [`f32x8`] per `f32` of its scalar shape, in the same order
-//! (`#[repr(C)]` both), so a shape and a lane column of it convert by position: the type is
-//! eight shapes transposed. [`PolygonX8`] has array fields like [`Polygon`]'s.
+//! - [`PointX8`] … [`RayX8`] hold eight shapes, one per lane, field by field; [`PointX16`] …
+//!   [`RayX16`] hold sixteen. A lane type has one lane vector per `f32` of its scalar shape, in
+//!   the same order (`#[repr(C)]` both), so a shape and a lane column of it convert by
+//!   position: the type is eight (or sixteen) shapes transposed. [`PolygonX8`] has array fields
+//!   like [`Polygon`]'s.
+//! - [`Lane`] and [`Simd`]: every kernel is written once over [`Simd`] (implemented by
+//!   [`f32x8`] and [`f32x16`]) and instantiated at both widths; the contacts are written over
+//!   [`Lane`], which `f32` implements too, so their scalar references are the same code.
+//! - [`LANES`] (eight: the `X8` types and a container's [`block`](crate::Circles::block)) and
+//!   [`KERNEL_LANES`], the lanes of one kernel call in the batch functions and the
+//!   [`Scene`](crate::Scene): sixteen where the build has AVX-512 (`avx512f`), else eight.
 
 use crate::shape::{Aabb, Circle, Contact, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use bytemuck::{Pod, Zeroable};
-use wide::f32x8;
+use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
+use wide::{f32x8, f32x16, i32x8, i32x16};
 
-/// Number of lanes in one block.
+/// Number of lanes of the `X8` types and of a container's [`block`](crate::Circles::block).
 pub const LANES: usize = 8;
+
+/// Lanes per kernel call in [`batch_test`](crate::batch_test) and its siblings and in the
+/// [`Scene`](crate::Scene): 16 where the build has `avx512f` (one `f32x16` is one 512-bit
+/// register), 8 otherwise. The answers are the same bits either way.
+pub const KERNEL_LANES: usize = <Wide as Simd>::LANES;
+
+/// The lane vector of this build's batch functions and scene (see [`KERNEL_LANES`]).
+#[cfg(target_feature = "avx512f")]
+pub(crate) type Wide = f32x16;
+/// The lane vector of this build's batch functions and scene (see [`KERNEL_LANES`]).
+#[cfg(not(target_feature = "avx512f"))]
+pub(crate) type Wide = f32x8;
 
 /// Eight padding lanes: NaN never hits, whatever it is paired with.
 pub(crate) const INERT: f32x8 = f32x8::new([f32::NAN; LANES]);
 
-/// A field of a lane type: one lane block, or an array of them.
-trait Inert {
-    /// Every lane NaN.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for wide::f32x8 {}
+    impl Sealed for wide::f32x16 {}
+}
+
+/// A number the kernels compute on: `f32` (the scalar references of the contacts) or a lane
+/// vector ([`f32x8`], [`f32x16`]). Only operations that are the same IEEE operation in every
+/// form are here (see [`crate::narrow`]), so code written over `Lane` gives the same bits in
+/// each. Implemented by those three types only.
+pub trait Lane:
+    sealed::Sealed
+    + Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+{
+    /// A comparison's answer: `bool`, or a lane mask (all ones where true).
+    type Mask: Copy + BitAnd<Output = Self::Mask> + BitOr<Output = Self::Mask>;
+    /// `x` in every lane.
+    fn splat(x: f32) -> Self;
+    /// `self < other`.
+    fn lt(self, other: Self) -> Self::Mask;
+    /// `self > other`.
+    fn gt(self, other: Self) -> Self::Mask;
+    /// `self >= other`.
+    fn ge(self, other: Self) -> Self::Mask;
+    /// `a` where `mask`, else `b`.
+    fn select(mask: Self::Mask, a: Self, b: Self) -> Self;
+    /// `self < other ? self : other`: on NaN or equal inputs (`-0` vs `+0` too) the second
+    /// operand, exactly as x86 `minps` does.
+    fn pmin(self, other: Self) -> Self;
+    /// `self > other ? self : other`: on NaN or equal inputs the second operand (`maxps`).
+    fn pmax(self, other: Self) -> Self;
+    /// The absolute value (the sign bit cleared).
+    fn abs(self) -> Self;
+    /// The correctly rounded square root.
+    fn sqrt(self) -> Self;
+}
+
+impl Lane for f32 {
+    type Mask = bool;
+    #[inline(always)]
+    fn splat(x: f32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn lt(self, other: Self) -> bool {
+        self < other
+    }
+    #[inline(always)]
+    fn gt(self, other: Self) -> bool {
+        self > other
+    }
+    #[inline(always)]
+    fn ge(self, other: Self) -> bool {
+        self >= other
+    }
+    #[inline(always)]
+    fn select(mask: bool, a: Self, b: Self) -> Self {
+        if mask { a } else { b }
+    }
+    #[inline(always)]
+    fn pmin(self, other: Self) -> Self {
+        if self < other { self } else { other }
+    }
+    #[inline(always)]
+    fn pmax(self, other: Self) -> Self {
+        if self > other { self } else { other }
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f32::sqrt(self)
+    }
+}
+
+/// A lane vector the kernels are generic over: [`f32x8`] or [`f32x16`] (one 512-bit register
+/// where the build has `avx512f`, two `f32x8` otherwise). Masks are vectors of the same type,
+/// all ones in a lane where true.
+pub trait Simd:
+    Lane<Mask = Self>
+    + Pod
+    + Default
+    + Neg<Output = Self>
+    + Not<Output = Self>
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Send
+    + Sync
+    + core::fmt::Debug
+{
+    /// Number of lanes.
+    const LANES: usize;
+    /// Every lane `+0`.
+    const ZERO: Self;
+    /// Every lane NaN: padding that never hits.
     const INERT: Self;
+    /// `self <= other`, lane by lane.
+    fn simd_le(self, other: Self) -> Self;
+    /// `self == other`, lane by lane (NaN equals nothing).
+    fn simd_eq(self, other: Self) -> Self;
+    /// `self != other`, lane by lane.
+    fn simd_ne(self, other: Self) -> Self;
+    /// `a` where `self` (a mask) is set, else `b`.
+    fn select(self, a: Self, b: Self) -> Self;
+    /// The mask's lanes as bits, lane `i` in bit `i`.
+    fn to_bitmask(self) -> u32;
+    /// The lanes as `f32`s.
+    fn as_slice(&self) -> &[f32];
+    /// The ray kernels' direction scale, lane by lane (see `narrow::dir_scale`).
+    #[doc(hidden)]
+    fn dir_scale(dx: Self, dy: Self) -> Self;
 }
 
-impl Inert for f32x8 {
-    const INERT: Self = INERT;
-}
-
-impl<const N: usize> Inert for [f32x8; N] {
-    const INERT: Self = [INERT; N];
-}
-
-/// The lane columns of eight shapes: `columns[c]` lane `l` is `f32` number `c` of shape `l`.
-/// `C` is the number of `f32`s in a shape (checked by `bytemuck::cast`).
-#[inline(always)]
-pub(crate) fn transpose<S: Pod, const C: usize>(shapes: &[S; LANES]) -> [f32x8; C] {
-    let mut columns = [[0.0f32; LANES]; C];
-    for (l, shape) in shapes.iter().enumerate() {
-        let fields: &[f32; C] = bytemuck::cast_ref(shape);
-        for c in 0..C {
-            columns[c][l] = fields[c];
-        }
-    }
-    bytemuck::cast(columns)
-}
-
-/// Shape number `lane` of lane columns (the inverse of [`transpose`] for one lane).
-#[inline(always)]
-pub(crate) fn lane_of<S: Pod, const C: usize>(columns: &[f32x8; C], lane: usize) -> S {
-    let mut fields = [0.0f32; C];
-    for c in 0..C {
-        fields[c] = columns[c].as_array()[lane];
-    }
-    bytemuck::cast(fields)
-}
-
-macro_rules! lane_types {
-    ($(
-        $Shape:ident => $X8:ident {
-            $( $(#[$doc:meta])* $field:ident: $ty:ty, )+
-        }
-    )+) => {$(
-        #[doc = concat!("Eight [`", stringify!($Shape), "`]s, one per lane, field by field.")]
-        ///
-        /// Converts from and to an array of eight shapes.
-        #[derive(Clone, Copy, Debug, Pod, Zeroable)]
-        #[repr(C)]
-        pub struct $X8 {
-            $( $(#[$doc])* pub $field: $ty, )+
-        }
-
-        impl $X8 {
-            /// Eight lanes that never overlap anything (every field NaN), used for padding.
-            pub const INERT: Self = Self { $( $field: <$ty as Inert>::INERT, )+ };
-
-            #[doc = concat!("The same [`", stringify!($Shape), "`] in all eight lanes.")]
-            #[inline]
-            #[must_use]
-            pub fn splat(shape: $Shape) -> Self {
-                Self::from([shape; LANES])
+/// `Lane` and `Simd` for one lane vector and its integer twin.
+macro_rules! simd_impls {
+    ($($V:ident, $I:ident, $n:literal;)+) => {$(
+        impl Lane for $V {
+            type Mask = $V;
+            #[inline(always)]
+            fn splat(x: f32) -> Self {
+                $V::splat(x)
             }
-
-            /// The shape in lane `lane` (0..8). Panics if `lane >= 8`.
-            #[inline]
-            #[must_use]
-            pub fn lane(&self, lane: usize) -> $Shape {
-                let columns: &[f32x8; size_of::<$Shape>() / 4] = bytemuck::cast_ref(self);
-                lane_of(columns, lane)
+            #[inline(always)]
+            fn lt(self, other: Self) -> $V {
+                self.simd_lt(other)
+            }
+            #[inline(always)]
+            fn gt(self, other: Self) -> $V {
+                self.simd_gt(other)
+            }
+            #[inline(always)]
+            fn ge(self, other: Self) -> $V {
+                self.simd_ge(other)
+            }
+            #[inline(always)]
+            fn select(mask: $V, a: Self, b: Self) -> Self {
+                mask.select(a, b)
+            }
+            #[inline(always)]
+            fn pmin(self, other: Self) -> Self {
+                // On x86 `fast_min` is `minps`/`vminps`, whose rule is the scalar one.
+                #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+                {
+                    self.fast_min(other)
+                }
+                #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+                {
+                    self.simd_lt(other).select(self, other)
+                }
+            }
+            #[inline(always)]
+            fn pmax(self, other: Self) -> Self {
+                #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+                {
+                    self.fast_max(other)
+                }
+                #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+                {
+                    self.simd_gt(other).select(self, other)
+                }
+            }
+            #[inline(always)]
+            fn abs(self) -> Self {
+                $V::abs(self)
+            }
+            #[inline(always)]
+            fn sqrt(self) -> Self {
+                $V::sqrt(self)
             }
         }
 
-        impl From<[$Shape; LANES]> for $X8 {
-            #[inline]
-            fn from(shapes: [$Shape; LANES]) -> Self {
-                bytemuck::cast(transpose::<$Shape, { size_of::<$Shape>() / 4 }>(&shapes))
+        impl Simd for $V {
+            const LANES: usize = $n;
+            const ZERO: Self = $V::ZERO;
+            const INERT: Self = $V::new([f32::NAN; $n]);
+            #[inline(always)]
+            fn simd_le(self, other: Self) -> Self {
+                $V::simd_le(self, other)
             }
-        }
-
-        impl From<$X8> for [$Shape; LANES] {
-            #[inline]
-            fn from(lanes: $X8) -> Self {
-                core::array::from_fn(|i| lanes.lane(i))
+            #[inline(always)]
+            fn simd_eq(self, other: Self) -> Self {
+                $V::simd_eq(self, other)
+            }
+            #[inline(always)]
+            fn simd_ne(self, other: Self) -> Self {
+                $V::simd_ne(self, other)
+            }
+            #[inline(always)]
+            fn select(self, a: Self, b: Self) -> Self {
+                $V::select(self, a, b)
+            }
+            #[inline(always)]
+            fn to_bitmask(self) -> u32 {
+                $V::to_bitmask(self)
+            }
+            #[inline(always)]
+            fn as_slice(&self) -> &[f32] {
+                self.as_array()
+            }
+            #[inline(always)]
+            fn dir_scale(dx: Self, dy: Self) -> Self {
+                // See `narrow::dir_scale`: the biased exponent of the scale is
+                // `253 - biased(max(|dx|, |dy|))`, at least 1, and 2⁻¹²⁸ from 2¹²⁷ on.
+                let bits: $I = bytemuck::cast(dx.abs().pmax(dy.abs()));
+                let biased: $I = bits >> 23;
+                let exponent: $I = $I::splat(253) - biased;
+                let exponent = exponent.max($I::splat(1));
+                let huge = biased.simd_ge($I::splat(254));
+                bytemuck::cast(huge.select($I::splat(1 << 21), exponent << 23))
             }
         }
     )+};
 }
 
-lane_types! {
-    Point => PointX8 {
-        /// Horizontal coordinate, lane by lane.
-        x: f32x8,
-        /// Vertical coordinate.
-        y: f32x8,
-    }
-    Circle => CircleX8 {
-        /// Centre, horizontal.
-        x: f32x8,
-        /// Centre, vertical.
-        y: f32x8,
-        /// Radius.
-        radius: f32x8,
-    }
-    Aabb => AabbX8 {
-        /// Left edge.
-        min_x: f32x8,
-        /// Bottom edge.
-        min_y: f32x8,
-        /// Right edge.
-        max_x: f32x8,
-        /// Top edge.
-        max_y: f32x8,
-    }
-    Obb => ObbX8 {
-        /// Centre, horizontal.
-        center_x: f32x8,
-        /// Centre, vertical.
-        center_y: f32x8,
-        /// Half extent along the local x axis.
-        half_width: f32x8,
-        /// Half extent along the local y axis.
-        half_height: f32x8,
-        /// Cosine of the rotation.
-        cos: f32x8,
-        /// Sine of the rotation.
-        sin: f32x8,
-    }
-    Polygon => PolygonX8 {
-        /// Vertex `k`'s horizontal coordinate, lane by lane.
-        x: [f32x8; MAX_VERTICES],
-        /// Vertex `k`'s vertical coordinate, lane by lane.
-        y: [f32x8; MAX_VERTICES],
-    }
-    Ray => RayX8 {
-        /// Origin, horizontal.
-        origin_x: f32x8,
-        /// Origin, vertical.
-        origin_y: f32x8,
-        /// Direction, horizontal.
-        dir_x: f32x8,
-        /// Direction, vertical.
-        dir_y: f32x8,
-        /// Largest parameter tested.
-        max_t: f32x8,
-    }
+simd_impls! {
+    f32x8, i32x8, 8;
+    f32x16, i32x16, 16;
 }
 
-/// The contacts of eight pairs, one per lane: the answer of a contact kernel
-/// ([`contact_kernel`](mod@crate::contact_kernel)).
-///
-/// `hits` is the overlap kernel's bits, bit for bit; lanes without a hit hold normal `(0, 0)`
-/// and depth 0.
-#[derive(Clone, Copy, Debug)]
-pub struct ContactX8 {
-    /// Bit `i` set when pair `i` overlaps.
-    pub hits: u8,
-    /// The normals' horizontal components.
-    pub normal_x: f32x8,
-    /// The normals' vertical components.
-    pub normal_y: f32x8,
-    /// The penetration depths.
-    pub depth: f32x8,
+/// A field of a lane type: one lane vector, or an array of them.
+trait Inert {
+    /// Every lane NaN.
+    const INERT: Self;
 }
 
-impl ContactX8 {
-    /// Eight lanes without a hit: normal `(0, 0)` and depth 0 in every lane.
-    pub const NONE: Self = Self {
-        hits: 0,
-        normal_x: f32x8::ZERO,
-        normal_y: f32x8::ZERO,
-        depth: f32x8::ZERO,
-    };
+impl<V: Simd> Inert for V {
+    const INERT: Self = V::INERT;
+}
 
-    /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
-    /// `lane >= 8`.
-    #[inline]
-    #[must_use]
-    pub fn lane(&self, lane: usize) -> Option<Contact> {
-        assert!(lane < LANES, "lane {lane} out of range for eight lanes");
-        (self.hits >> lane & 1 == 1).then(|| Contact {
-            normal: [
-                self.normal_x.as_array()[lane],
-                self.normal_y.as_array()[lane],
-            ],
-            depth: self.depth.as_array()[lane],
-        })
-    }
+impl<V: Simd, const N: usize> Inert for [V; N] {
+    const INERT: Self = [V::INERT; N];
+}
 
-    /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
-    /// lanes without a hit keep `+0`).
-    #[inline]
-    #[must_use]
-    pub fn reversed(self) -> Self {
-        Self {
-            normal_x: f32x8::ZERO - self.normal_x,
-            normal_y: f32x8::ZERO - self.normal_y,
-            ..self
+/// The lane columns of `N` shapes: `columns[c]` lane `l` is `f32` number `c` of shape `l`.
+/// `C` is the number of `f32`s in a shape (checked by `bytemuck::cast`).
+#[inline(always)]
+pub(crate) fn transpose<S: Pod, V: Simd, const N: usize, const C: usize>(
+    shapes: &[S; N],
+) -> [V; C] {
+    let mut columns = [V::ZERO; C];
+    let flat: &mut [f32] = bytemuck::cast_slice_mut(&mut columns);
+    for (l, shape) in shapes.iter().enumerate() {
+        let fields: &[f32; C] = bytemuck::cast_ref(shape);
+        for c in 0..C {
+            flat[c * N + l] = fields[c];
         }
     }
+    columns
+}
+
+/// Shape number `lane` of lane columns (the inverse of [`transpose`] for one lane).
+#[inline(always)]
+pub(crate) fn lane_of<S: Pod, V: Simd, const C: usize>(columns: &[V; C], lane: usize) -> S {
+    let mut fields = [0.0f32; C];
+    for c in 0..C {
+        fields[c] = columns[c].as_slice()[lane];
+    }
+    bytemuck::cast(fields)
+}
+
+/// One shape in every lane, as lane columns (`C` is the number of `f32`s in a shape).
+#[inline(always)]
+pub(crate) fn splat_columns<S: Pod, V: Simd, const C: usize>(shape: &S) -> [V; C] {
+    let fields: &[f32; C] = bytemuck::cast_ref(shape);
+    fields.map(V::splat)
+}
+
+/// The type of a lane type's field: one vector, or `[V; n]` for an array field.
+macro_rules! lane_field {
+    ($V:ty) => {
+        $V
+    };
+    ($V:ty, $n:expr) => {
+        [$V; $n]
+    };
+}
+
+macro_rules! lane_types {
+    ($(
+        $Shape:ident => $X8:ident, $X16:ident {
+            $( $(#[$doc:meta])* $field:ident $([$n:expr])?, )+
+        }
+    )+) => {$(
+        lane_types!(@one $Shape, $X8, f32x8, 8, "Eight", "eight"; $( $(#[$doc])* $field $([$n])?, )+);
+        lane_types!(@one $Shape, $X16, f32x16, 16, "Sixteen", "sixteen"; $( $(#[$doc])* $field $([$n])?, )+);
+    )+};
+    (@one $Shape:ident, $X:ident, $V:ident, $lanes:literal, $Count:literal, $count:literal;
+        $( $(#[$doc:meta])* $field:ident $([$n:expr])?, )+
+    ) => {
+        #[doc = concat!($Count, " [`", stringify!($Shape), "`]s, one per lane, field by field.")]
+        ///
+        #[doc = concat!("Converts from and to an array of ", $count, " shapes.")]
+        #[derive(Clone, Copy, Debug, Pod, Zeroable)]
+        #[repr(C)]
+        pub struct $X {
+            $( $(#[$doc])* pub $field: lane_field!($V $(, $n)?), )+
+        }
+
+        impl $X {
+            #[doc = concat!($Count, " lanes that never overlap anything (every field NaN), used for padding.")]
+            pub const INERT: Self = Self { $( $field: <lane_field!($V $(, $n)?) as Inert>::INERT, )+ };
+
+            #[doc = concat!("The same [`", stringify!($Shape), "`] in all ", $count, " lanes.")]
+            #[inline]
+            #[must_use]
+            pub fn splat(shape: $Shape) -> Self {
+                Self::from([shape; $lanes])
+            }
+
+            #[doc = concat!("The shape in lane `lane` (0..", $lanes, "). Panics if `lane >= ", $lanes, "`.")]
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> $Shape {
+                let columns: &[$V; size_of::<$Shape>() / 4] = bytemuck::cast_ref(self);
+                lane_of(columns, lane)
+            }
+        }
+
+        impl From<[$Shape; $lanes]> for $X {
+            #[inline]
+            fn from(shapes: [$Shape; $lanes]) -> Self {
+                bytemuck::cast(transpose::<$Shape, $V, $lanes, { size_of::<$Shape>() / 4 }>(&shapes))
+            }
+        }
+
+        impl From<$X> for [$Shape; $lanes] {
+            #[inline]
+            fn from(lanes: $X) -> Self {
+                core::array::from_fn(|i| lanes.lane(i))
+            }
+        }
+    };
+}
+
+lane_types! {
+    Point => PointX8, PointX16 {
+        /// Horizontal coordinate, lane by lane.
+        x,
+        /// Vertical coordinate.
+        y,
+    }
+    Circle => CircleX8, CircleX16 {
+        /// Centre, horizontal.
+        x,
+        /// Centre, vertical.
+        y,
+        /// Radius.
+        radius,
+    }
+    Aabb => AabbX8, AabbX16 {
+        /// Left edge.
+        min_x,
+        /// Bottom edge.
+        min_y,
+        /// Right edge.
+        max_x,
+        /// Top edge.
+        max_y,
+    }
+    Obb => ObbX8, ObbX16 {
+        /// Centre, horizontal.
+        center_x,
+        /// Centre, vertical.
+        center_y,
+        /// Half extent along the local x axis.
+        half_width,
+        /// Half extent along the local y axis.
+        half_height,
+        /// Cosine of the rotation.
+        cos,
+        /// Sine of the rotation.
+        sin,
+    }
+    Polygon => PolygonX8, PolygonX16 {
+        /// Vertex `k`'s horizontal coordinate, lane by lane.
+        x[MAX_VERTICES],
+        /// Vertex `k`'s vertical coordinate, lane by lane.
+        y[MAX_VERTICES],
+    }
+    Ray => RayX8, RayX16 {
+        /// Origin, horizontal.
+        origin_x,
+        /// Origin, vertical.
+        origin_y,
+        /// Direction, horizontal.
+        dir_x,
+        /// Direction, vertical.
+        dir_y,
+        /// Largest parameter tested.
+        max_t,
+    }
+}
+
+/// The contacts of a lane block as a generic kernel answers them: the overlap mask and the
+/// three columns (zero where the mask is clear).
+#[derive(Clone, Copy)]
+pub(crate) struct ContactLanes<V> {
+    pub(crate) mask: V,
+    pub(crate) normal_x: V,
+    pub(crate) normal_y: V,
+    pub(crate) depth: V,
+}
+
+impl<V: Simd> ContactLanes<V> {
+    /// No hit in any lane: every column zero.
+    pub(crate) const NONE: Self = Self {
+        mask: V::ZERO,
+        normal_x: V::ZERO,
+        normal_y: V::ZERO,
+        depth: V::ZERO,
+    };
+}
+
+macro_rules! contact_types {
+    ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $Count:literal, $count:literal;)+) => {$(
+        #[doc = concat!("The contacts of ", $count, " pairs, one per lane: the answer of a contact kernel")]
+        /// ([`contact_kernel`](mod@crate::contact_kernel), [`contact_kernel16`](mod@crate::contact_kernel16)).
+        ///
+        /// `hits` is the overlap kernel's bits, bit for bit; lanes without a hit hold normal `(0, 0)`
+        /// and depth 0.
+        #[derive(Clone, Copy, Debug)]
+        pub struct $X {
+            /// Bit `i` set when pair `i` overlaps.
+            pub hits: $bits,
+            /// The normals' horizontal components.
+            pub normal_x: $V,
+            /// The normals' vertical components.
+            pub normal_y: $V,
+            /// The penetration depths.
+            pub depth: $V,
+        }
+
+        impl $X {
+            #[doc = concat!($Count, " lanes without a hit: normal `(0, 0)` and depth 0 in every lane.")]
+            pub const NONE: Self = Self {
+                hits: 0,
+                normal_x: $V::ZERO,
+                normal_y: $V::ZERO,
+                depth: $V::ZERO,
+            };
+
+            /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
+            #[doc = concat!("`lane >= ", $lanes, "`.")]
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> Option<Contact> {
+                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
+                (self.hits >> lane & 1 == 1).then(|| Contact {
+                    normal: [
+                        self.normal_x.as_array()[lane],
+                        self.normal_y.as_array()[lane],
+                    ],
+                    depth: self.depth.as_array()[lane],
+                })
+            }
+
+            /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
+            /// lanes without a hit keep `+0`).
+            #[inline]
+            #[must_use]
+            pub fn reversed(self) -> Self {
+                Self {
+                    normal_x: $V::ZERO - self.normal_x,
+                    normal_y: $V::ZERO - self.normal_y,
+                    ..self
+                }
+            }
+        }
+
+        impl From<ContactLanes<$V>> for $X {
+            #[inline(always)]
+            fn from(c: ContactLanes<$V>) -> Self {
+                Self {
+                    hits: c.mask.to_bitmask() as $bits,
+                    normal_x: c.normal_x,
+                    normal_y: c.normal_y,
+                    depth: c.depth,
+                }
+            }
+        }
+    )+};
+}
+
+contact_types! {
+    ContactX8: f32x8, u8, 8, "Eight", "eight";
+    ContactX16: f32x16, u16, 16, "Sixteen", "sixteen";
 }

@@ -136,7 +136,10 @@ pub use batch::{
     ContactPair, LengthMismatch, Overlaps, RayCast, batch_contact, batch_raycast, batch_test,
     par_batch_contact, par_batch_raycast, par_batch_test,
 };
-pub use lanes::{AabbX8, CircleX8, ContactX8, LANES, ObbX8, PointX8, PolygonX8, RayX8};
+pub use lanes::{
+    AabbX8, AabbX16, CircleX8, CircleX16, ContactX8, ContactX16, KERNEL_LANES, LANES, Lane, ObbX8,
+    ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8, RayX16, Simd,
+};
 pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
     Aabb, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
@@ -163,6 +166,17 @@ pub mod kernel {
     crate::pair_table!(cast_exports, x8);
 }
 
+/// The sixteen-lane kernel of every pair test, the same operations as [`kernel`](mod@kernel)'s
+/// (one generic function per pair, instantiated at both widths): bit `i` of the result is lane
+/// `i`'s answer (for the ray casts, lane `i` is ray `i`'s entry parameter). One 512-bit register
+/// per `f32x16` where the build has `avx512f`, two 256-bit halves otherwise; the same bits
+/// either way.
+pub mod kernel16 {
+    use crate::narrow::pairs::{cast_exports, pair_exports};
+    crate::pair_table!(pair_exports, x16);
+    crate::pair_table!(cast_exports, x16);
+}
+
 /// The scalar reference of every pair's contact (see [`Contact`]): `None` when the pair does
 /// not overlap. Each function's candidates are in its file under [`narrow`].
 pub mod contact_reference {
@@ -177,10 +191,22 @@ pub mod contact_kernel {
     crate::pair_table!(pair_exports, contact_x8);
 }
 
-/// What this build's `f32x8` is made of, decided when `wide` was compiled: `"8-lane AVX"` when
-/// each `f32x8` is one 256-bit register, `"2x4-lane SSE"` on baseline x86-64 (two 128-bit halves),
-/// and likewise for NEON, WASM SIMD, or `"8 scalar lanes"` without SIMD.
-pub const SIMD_BACKEND: &str = if cfg!(target_feature = "avx") {
+/// The sixteen-lane contact kernel of every pair (see [`ContactX16`]); the same bits as
+/// [`contact_kernel`](mod@contact_kernel) lane for lane.
+pub mod contact_kernel16 {
+    use crate::narrow::pairs::pair_exports;
+    crate::pair_table!(pair_exports, contact_x16);
+}
+
+/// What this build's kernels run on, decided when `wide` was compiled: `"16-lane AVX-512"` when
+/// the build has `avx512f` (the batch functions and the [`Scene`] call the sixteen-lane kernels,
+/// one 512-bit register per `f32x16`); otherwise the eight-lane kernels, on `"8-lane AVX"` when
+/// each `f32x8` is one 256-bit register, `"2x4-lane SSE"` on baseline x86-64 (two 128-bit
+/// halves), and likewise for NEON, WASM SIMD, or `"8 scalar lanes"` without SIMD. See
+/// [`KERNEL_LANES`].
+pub const SIMD_BACKEND: &str = if cfg!(target_feature = "avx512f") {
+    "16-lane AVX-512"
+} else if cfg!(target_feature = "avx") {
     "8-lane AVX"
 } else if cfg!(target_feature = "sse2") {
     "2x4-lane SSE"

@@ -7,9 +7,8 @@
 //! **Contact**: the smallest of the four moves of `b` that clear `a`: `+x` (`a.max_x -
 //! b.min_x`), `-x` (`b.max_x - a.min_x`), `+y`, `-y`, in that order.
 
-use super::contact::{Best, Lane, contact_pair};
-use wide::f32x8;
-use crate::lanes::AabbX8;
+use super::contact::{Best, pair_kernels};
+use crate::lanes::{Lane, Simd};
 use crate::shape::Aabb;
 
 /// Whether `a` and `b` overlap, touching included.
@@ -23,28 +22,15 @@ pub fn reference(a: &Aabb, b: &Aabb) -> bool {
     x & y
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &AabbX8, b: &AabbX8) -> u8 {
-    super::bits(hits8(a, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &AabbX8, b: &AabbX8) -> f32x8 {
-    let x = a.min_x.simd_le(b.max_x)
-        & b.min_x.simd_le(a.max_x)
-        & a.min_x.simd_le(a.max_x)
-        & b.min_x.simd_le(b.max_x);
-    let y = a.min_y.simd_le(b.max_y)
-        & b.min_y.simd_le(a.max_y)
-        & a.min_y.simd_le(a.max_y)
-        & b.min_y.simd_le(b.max_y);
+pub(crate) fn hits<V: Simd>([a0x, a0y, a1x, a1y]: [V; 4], [b0x, b0y, b1x, b1y]: [V; 4]) -> V {
+    let x = a0x.simd_le(b1x) & b0x.simd_le(a1x) & a0x.simd_le(a1x) & b0x.simd_le(b1x);
+    let y = a0y.simd_le(b1y) & b0y.simd_le(a1y) & a0y.simd_le(a1y) & b0y.simd_le(b1y);
     x & y
 }
 
-contact_pair!(a: Aabb, AabbX8; b: Aabb, AabbX8);
+pair_kernels!(a: Aabb, AabbX8, AabbX16; b: Aabb, AabbX8, AabbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -21,11 +21,10 @@
 //! right side minus the left, and `b` moves the way its centre already lies from `a`'s
 //! (`+n` when `d·n >= 0`); the smallest overlap wins.
 
-use super::contact::{Best, Lane, local, contact_pair};
-use super::{finite_rotation, finite_rotation8, to_local, to_local8};
-use crate::lanes::{AabbX8, ObbX8};
+use super::contact::{Best, local, pair_kernels};
+use super::{finite_rotation, finite_rotation_lanes, to_local};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, Obb};
-use wide::f32x8;
 
 /// Whether `a` and `o` overlap, touching included.
 #[inline]
@@ -49,40 +48,32 @@ pub fn reference(a: &Aabb, o: &Obb) -> bool {
     on_x & on_y & on_u & on_v & valid
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &AabbX8, o: &ObbX8) -> u8 {
-    super::bits(hits8(a, o))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &AabbX8, o: &ObbX8) -> f32x8 {
-    let half = f32x8::splat(0.5);
-    let ax = (a.max_x - a.min_x) * half;
-    let ay = (a.max_y - a.min_y) * half;
-    let dx = o.center_x - (a.min_x + a.max_x) * half;
-    let dy = o.center_y - (a.min_y + a.max_y) * half;
-    let (c, s) = (o.cos.abs(), o.sin.abs());
-    let (du, dv) = to_local8(dx, dy, o.cos, o.sin);
-    let on_x = dx
-        .abs()
-        .simd_le(ax + (o.half_width * c + o.half_height * s));
-    let on_y = dy
-        .abs()
-        .simd_le(ay + (o.half_width * s + o.half_height * c));
-    let on_u = du.abs().simd_le(o.half_width + (ax * c + ay * s));
-    let on_v = dv.abs().simd_le(o.half_height + (ax * s + ay * c));
-    let valid = a.min_x.simd_le(a.max_x)
-        & a.min_y.simd_le(a.max_y)
-        & o.half_width.simd_ge(f32x8::ZERO)
-        & o.half_height.simd_ge(f32x8::ZERO)
-        & finite_rotation8(o.cos, o.sin);
+pub(crate) fn hits<V: Simd>(
+    [min_x, min_y, max_x, max_y]: [V; 4],
+    [ox, oy, hw, hh, cos, sin]: [V; 6],
+) -> V {
+    let half = V::splat(0.5);
+    let ax = (max_x - min_x) * half;
+    let ay = (max_y - min_y) * half;
+    let dx = ox - (min_x + max_x) * half;
+    let dy = oy - (min_y + max_y) * half;
+    let (c, s) = (cos.abs(), sin.abs());
+    let (du, dv) = local(dx, dy, cos, sin);
+    let on_x = dx.abs().simd_le(ax + (hw * c + hh * s));
+    let on_y = dy.abs().simd_le(ay + (hw * s + hh * c));
+    let on_u = du.abs().simd_le(hw + (ax * c + ay * s));
+    let on_v = dv.abs().simd_le(hh + (ax * s + ay * c));
+    let valid = min_x.simd_le(max_x)
+        & min_y.simd_le(max_y)
+        & hw.ge(V::ZERO)
+        & hh.ge(V::ZERO)
+        & finite_rotation_lanes(cos, sin);
     on_x & on_y & on_u & on_v & valid
 }
 
-contact_pair!(a: Aabb, AabbX8; o: Obb, ObbX8);
+pair_kernels!(a: Aabb, AabbX8, AabbX16; o: Obb, ObbX8, ObbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

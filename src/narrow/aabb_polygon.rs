@@ -20,11 +20,10 @@
 //! order, each moving the polygon along its inward normal by `-(sx + sy) / |n|`, the box's
 //! deepest corner beyond the edge; padding edges skipped (`0 / 0`).
 
-use super::contact::{Best, Lane, Scaled, contact_pair};
-use super::{finite_polygon, finite_polygon8, max, max8, min, min8, next};
-use crate::lanes::{AabbX8, PolygonX8};
+use super::contact::{Best, Scaled, pair_kernels};
+use super::{finite_polygon, finite_polygon_lanes, max, min, next};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, MAX_VERTICES, Polygon};
-use wide::f32x8;
 
 /// Whether the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys` are not
 /// separated by any of the SAT axes (validity not included).
@@ -52,22 +51,22 @@ pub(crate) fn box_polygon(
 
 /// Lane-wise [`box_polygon`].
 #[inline(always)]
-pub(crate) fn box_polygon8(
-    [lo_x, lo_y, hi_x, hi_y]: [f32x8; 4],
-    xs: &[f32x8; MAX_VERTICES],
-    ys: &[f32x8; MAX_VERTICES],
-) -> f32x8 {
+pub(crate) fn box_polygon_lanes<V: Simd>(
+    [lo_x, lo_y, hi_x, hi_y]: [V; 4],
+    xs: &[V; MAX_VERTICES],
+    ys: &[V; MAX_VERTICES],
+) -> V {
     let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
     for k in 1..MAX_VERTICES {
-        (px0, px1) = (min8(px0, xs[k]), max8(px1, xs[k]));
-        (py0, py1) = (min8(py0, ys[k]), max8(py1, ys[k]));
+        (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
+        (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
     }
     let mut hit = px0.simd_le(hi_x) & lo_x.simd_le(px1) & py0.simd_le(hi_y) & lo_y.simd_le(py1);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
-        let sx = min8(nx * (lo_x - xs[k]), nx * (hi_x - xs[k]));
-        let sy = min8(ny * (lo_y - ys[k]), ny * (hi_y - ys[k]));
-        hit &= !(sx + sy).simd_gt(f32x8::ZERO);
+        let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
+        let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
+        hit = hit & !(sx + sy).gt(V::ZERO);
     }
     hit
 }
@@ -83,25 +82,17 @@ pub fn reference(a: &Aabb, q: &Polygon) -> bool {
         & finite_polygon(q)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &AabbX8, q: &PolygonX8) -> u8 {
-    super::bits(hits8(a, q))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &AabbX8, q: &PolygonX8) -> f32x8 {
-    let bounds = [a.min_x, a.min_y, a.max_x, a.max_y];
-    
-    box_polygon8(bounds, &q.x, &q.y)
-        & a.min_x.simd_le(a.max_x)
-        & a.min_y.simd_le(a.max_y)
-        & finite_polygon8(q)
+pub(crate) fn hits<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
+    let [min_x, min_y, max_x, max_y] = bounds;
+    box_polygon_lanes(bounds, &xs, &ys)
+        & min_x.simd_le(max_x)
+        & min_y.simd_le(max_y)
+        & finite_polygon_lanes(&xs, &ys)
 }
 
-contact_pair!(a: Aabb, AabbX8; q: Polygon, PolygonX8);
+pair_kernels!(a: Aabb, AabbX8, AabbX16; q: Polygon, PolygonX8, PolygonX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -14,11 +14,10 @@
 //! clamped point, depth `radius - distance`; with it inside or on the boundary, through the
 //! nearest face (`+x`, `-x`, `+y`, `-y`, depth `radius +` the centre's distance to that face).
 
-use super::contact::{Best, Lane, disc_box, contact_pair};
-use super::{max, max8, min, min8};
-use crate::lanes::{AabbX8, CircleX8};
+use super::contact::{Best, disc_box, pair_kernels};
+use super::{max, min};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, Circle};
-use wide::f32x8;
 
 /// Whether `c` and `b` overlap, touching included.
 #[inline]
@@ -30,23 +29,16 @@ pub fn reference(c: &Circle, b: &Aabb) -> bool {
     (dx * dx + dy * dy <= c.radius * c.radius) & valid
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(c: &CircleX8, b: &AabbX8) -> u8 {
-    super::bits(hits8(c, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(c: &CircleX8, b: &AabbX8) -> f32x8 {
-    let dx = c.x - min8(max8(c.x, b.min_x), b.max_x);
-    let dy = c.y - min8(max8(c.y, b.min_y), b.max_y);
-    let valid = c.radius.simd_ge(f32x8::ZERO) & b.min_x.simd_le(b.max_x) & b.min_y.simd_le(b.max_y);
-    (dx * dx + dy * dy).simd_le(c.radius * c.radius) & valid
+pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [min_x, min_y, max_x, max_y]: [V; 4]) -> V {
+    let dx = cx - cx.pmax(min_x).pmin(max_x);
+    let dy = cy - cy.pmax(min_y).pmin(max_y);
+    let valid = r.ge(V::ZERO) & min_x.simd_le(max_x) & min_y.simd_le(max_y);
+    (dx * dx + dy * dy).simd_le(r * r) & valid
 }
 
-contact_pair!(c: Circle, CircleX8; b: Aabb, AabbX8);
+pair_kernels!(c: Circle, CircleX8, CircleX16; b: Aabb, AabbX8, AabbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

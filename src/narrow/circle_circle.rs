@@ -7,10 +7,9 @@
 //! **Contact**: along the offset between the centres, depth `ra + rb - distance`; coincident
 //! centres get the normal `(1, 0)`.
 
-use super::contact::{Best, Lane, disc, contact_pair};
-use crate::lanes::CircleX8;
+use super::contact::{Best, disc, pair_kernels};
+use crate::lanes::{Lane, Simd};
 use crate::shape::Circle;
-use wide::f32x8;
 
 /// Whether `a` and `b` overlap, touching included.
 #[inline]
@@ -22,26 +21,16 @@ pub fn reference(a: &Circle, b: &Circle) -> bool {
     (dx * dx + dy * dy <= reach * reach) & (a.radius >= 0.0) & (b.radius >= 0.0)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &CircleX8, b: &CircleX8) -> u8 {
-    super::bits(hits8(a, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &CircleX8, b: &CircleX8) -> f32x8 {
-    let dx = b.x - a.x;
-    let dy = b.y - a.y;
-    let reach = a.radius + b.radius;
-    
-    (dx * dx + dy * dy).simd_le(reach * reach)
-        & a.radius.simd_ge(f32x8::ZERO)
-        & b.radius.simd_ge(f32x8::ZERO)
+pub(crate) fn hits<V: Simd>([ax, ay, ar]: [V; 3], [bx, by, br]: [V; 3]) -> V {
+    let dx = bx - ax;
+    let dy = by - ay;
+    let reach = ar + br;
+    (dx * dx + dy * dy).simd_le(reach * reach) & ar.ge(V::ZERO) & br.ge(V::ZERO)
 }
 
-contact_pair!(a: Circle, CircleX8; b: Circle, CircleX8);
+pair_kernels!(a: Circle, CircleX8, CircleX16; b: Circle, CircleX8, CircleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -14,11 +14,10 @@
 //! centre at `lx = 0` is left by the box moving right). The normal is turned back to the
 //! world.
 
-use super::contact::{Best, Lane, contact_pair, disc_squared, local};
-use super::{finite_rotation, finite_rotation8, max, max8, to_local, to_local8};
-use crate::lanes::{CircleX8, ObbX8};
+use super::contact::{Best, pair_kernels, disc_squared, local};
+use super::{finite_rotation, finite_rotation_lanes, max, to_local};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Circle, Obb};
-use wide::f32x8;
 
 /// Whether `c` and `o` overlap, touching included.
 #[inline]
@@ -34,27 +33,17 @@ pub fn reference(c: &Circle, o: &Obb) -> bool {
     (gx * gx + gy * gy <= c.radius * c.radius) & valid
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(c: &CircleX8, o: &ObbX8) -> u8 {
-    super::bits(hits8(c, o))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(c: &CircleX8, o: &ObbX8) -> f32x8 {
-    let (lx, ly) = to_local8(c.x - o.center_x, c.y - o.center_y, o.cos, o.sin);
-    let gx = max8(f32x8::ZERO, lx.abs() - o.half_width);
-    let gy = max8(f32x8::ZERO, ly.abs() - o.half_height);
-    let valid = c.radius.simd_ge(f32x8::ZERO)
-        & o.half_width.simd_ge(f32x8::ZERO)
-        & o.half_height.simd_ge(f32x8::ZERO)
-        & finite_rotation8(o.cos, o.sin);
-    (gx * gx + gy * gy).simd_le(c.radius * c.radius) & valid
+pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [ox, oy, hw, hh, cos, sin]: [V; 6]) -> V {
+    let (lx, ly) = local(cx - ox, cy - oy, cos, sin);
+    let gx = V::ZERO.pmax(lx.abs() - hw);
+    let gy = V::ZERO.pmax(ly.abs() - hh);
+    let valid = r.ge(V::ZERO) & hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(cos, sin);
+    (gx * gx + gy * gy).simd_le(r * r) & valid
 }
 
-contact_pair!(c: Circle, CircleX8; o: Obb, ObbX8);
+pair_kernels!(c: Circle, CircleX8, CircleX16; o: Obb, ObbX8, ObbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

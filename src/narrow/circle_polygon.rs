@@ -16,11 +16,10 @@
 //! axis is the answer when the centre is outside and nearest to a vertex; an edge is, when it is
 //! nearest to an edge or inside.
 
-use super::contact::{Best, Lane, Scaled, contact_pair};
-use super::{finite_polygon, finite_polygon8, next};
-use crate::lanes::{CircleX8, PolygonX8};
+use super::contact::{Best, Scaled, pair_kernels};
+use super::{finite_polygon, finite_polygon_lanes, next};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Circle, MAX_VERTICES, Polygon};
-use wide::f32x8;
 
 /// Whether `c` and `q` overlap, touching included.
 #[inline]
@@ -41,43 +40,37 @@ pub fn reference(c: &Circle, q: &Polygon) -> bool {
     (inside | near) & (c.radius >= 0.0) & finite_polygon(q)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`. The edges are visited in
-/// two passes (inside and vertex tests, then edge interiors), the same operations as the
-/// reference, so that fewer vectors are alive at once.
-#[inline]
-#[must_use]
-pub fn x8(c: &CircleX8, q: &PolygonX8) -> u8 {
-    super::bits(hits8(c, q))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps. The edges
+/// are visited in two passes (inside and vertex tests, then edge interiors), the same
+/// operations as the reference, so that fewer vectors are alive at once.
 #[inline(always)]
-pub(crate) fn hits8(c: &CircleX8, q: &PolygonX8) -> f32x8 {
-    let r2 = c.radius * c.radius;
-    let zero = f32x8::ZERO;
+pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
+    let r2 = r * r;
+    let zero = V::ZERO;
     let mut inside = zero.simd_eq(zero);
     let mut near = zero.simd_ne(zero);
     for k in 0..MAX_VERTICES {
-        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
-        let (dx, dy) = (c.x - q.x[k], c.y - q.y[k]);
-        inside &= (ex * dy - ey * dx).simd_ge(zero);
-        near |= (dx * dx + dy * dy).simd_le(r2);
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        let (dx, dy) = (cx - xs[k], cy - ys[k]);
+        inside = inside & (ex * dy - ey * dx).ge(zero);
+        near = near | (dx * dx + dy * dy).simd_le(r2);
     }
     for k in 0..MAX_VERTICES {
-        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
-        let (dx, dy) = (c.x - q.x[k], c.y - q.y[k]);
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        let (dx, dy) = (cx - xs[k], cy - ys[k]);
         let cross = ex * dy - ey * dx;
         let along = dx * ex + dy * ey;
         let len2 = ex * ex + ey * ey;
-        near |= along.simd_ge(zero)
-            & along.simd_le(len2)
-            & len2.simd_gt(zero)
-            & (cross * cross).simd_le(r2 * len2);
+        near = near
+            | (along.ge(zero)
+                & along.simd_le(len2)
+                & len2.gt(zero)
+                & (cross * cross).simd_le(r2 * len2));
     }
-    (inside | near) & c.radius.simd_ge(zero) & finite_polygon8(q)
+    (inside | near) & r.ge(zero) & finite_polygon_lanes(&xs, &ys)
 }
 
-contact_pair!(c: Circle, CircleX8; q: Polygon, PolygonX8);
+pair_kernels!(c: Circle, CircleX8, CircleX16; q: Polygon, PolygonX8, PolygonX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -23,116 +23,7 @@
 //! is then infinite). The depth is never negative: a pair that touches after rounding has depth
 //! 0.
 
-use super::{max, max8, min, min8};
-use core::ops::{Add, BitAnd, BitOr, Div, Mul, Sub};
-use wide::f32x8;
-
-/// A number the contact code runs on: `f32` for the references, `f32x8` for the kernels. Only
-/// operations that are the same IEEE operation in both forms are here (see [`super`]).
-pub(crate) trait Lane:
-    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
-{
-    /// A comparison's answer: `bool`, or a lane mask.
-    type Mask: Copy + BitAnd<Output = Self::Mask> + BitOr<Output = Self::Mask>;
-    /// `x` in every lane.
-    fn splat(x: f32) -> Self;
-    /// `self < other`.
-    fn lt(self, other: Self) -> Self::Mask;
-    /// `self > other`.
-    fn gt(self, other: Self) -> Self::Mask;
-    /// `self >= other`.
-    fn ge(self, other: Self) -> Self::Mask;
-    /// `a` where `mask`, else `b`.
-    fn select(mask: Self::Mask, a: Self, b: Self) -> Self;
-    /// The pinned minimum of [`super::min`].
-    fn pmin(self, other: Self) -> Self;
-    /// The pinned maximum of [`super::max`].
-    fn pmax(self, other: Self) -> Self;
-    /// The absolute value (the sign bit cleared).
-    fn abs(self) -> Self;
-    /// The correctly rounded square root.
-    fn sqrt(self) -> Self;
-}
-
-impl Lane for f32 {
-    type Mask = bool;
-    #[inline(always)]
-    fn splat(x: f32) -> Self {
-        x
-    }
-    #[inline(always)]
-    fn lt(self, other: Self) -> bool {
-        self < other
-    }
-    #[inline(always)]
-    fn gt(self, other: Self) -> bool {
-        self > other
-    }
-    #[inline(always)]
-    fn ge(self, other: Self) -> bool {
-        self >= other
-    }
-    #[inline(always)]
-    fn select(mask: bool, a: Self, b: Self) -> Self {
-        if mask { a } else { b }
-    }
-    #[inline(always)]
-    fn pmin(self, other: Self) -> Self {
-        min(self, other)
-    }
-    #[inline(always)]
-    fn pmax(self, other: Self) -> Self {
-        max(self, other)
-    }
-    #[inline(always)]
-    fn abs(self) -> Self {
-        f32::abs(self)
-    }
-    #[inline(always)]
-    fn sqrt(self) -> Self {
-        f32::sqrt(self)
-    }
-}
-
-impl Lane for f32x8 {
-    type Mask = f32x8;
-    #[inline(always)]
-    fn splat(x: f32) -> Self {
-        f32x8::splat(x)
-    }
-    #[inline(always)]
-    fn lt(self, other: Self) -> f32x8 {
-        self.simd_lt(other)
-    }
-    #[inline(always)]
-    fn gt(self, other: Self) -> f32x8 {
-        self.simd_gt(other)
-    }
-    #[inline(always)]
-    fn ge(self, other: Self) -> f32x8 {
-        self.simd_ge(other)
-    }
-    #[inline(always)]
-    fn select(mask: f32x8, a: Self, b: Self) -> Self {
-        mask.select(a, b)
-    }
-    #[inline(always)]
-    fn pmin(self, other: Self) -> Self {
-        min8(self, other)
-    }
-    #[inline(always)]
-    fn pmax(self, other: Self) -> Self {
-        max8(self, other)
-    }
-    #[inline(always)]
-    fn abs(self) -> Self {
-        f32x8::abs(self)
-    }
-    #[inline(always)]
-    fn sqrt(self) -> Self {
-        f32x8::sqrt(self)
-    }
-}
+use crate::lanes::{ContactLanes, Lane, Simd};
 
 /// The best candidate so far: its depth and unit normal.
 #[derive(Clone, Copy)]
@@ -362,30 +253,61 @@ pub(crate) fn scalar(hit: bool, best: impl FnOnce() -> Best<f32>) -> Option<crat
     })
 }
 
-/// A kernel's contacts: the overlap kernel's `hits` (as bits and as the lane mask), and the
-/// best candidates finished under them.
+/// A kernel's contacts: the overlap mask `hit` and the best candidates finished under it; no
+/// contact work at all for a block without a hit (every lane zero, the same bits).
 #[inline(always)]
-pub(crate) fn lanes(hits: u8, mask: f32x8, best: Best<f32x8>) -> crate::ContactX8 {
-    let [normal_x, normal_y, depth] = best.finish(mask);
-    crate::ContactX8 {
-        hits,
+pub(crate) fn lanes<V: Simd>(hit: V, best: impl FnOnce() -> Best<V>) -> ContactLanes<V> {
+    if hit.to_bitmask() == 0 {
+        return ContactLanes::NONE;
+    }
+    let [normal_x, normal_y, depth] = best().finish(hit);
+    ContactLanes {
+        mask: hit,
         normal_x,
         normal_y,
         depth,
     }
 }
 
-/// `contact_reference` and `contact_x8` of a pair file, around its overlap test
-/// (`reference`, `x8`, which decide the hit) and its `contact` (generic over [`Lane`], taking
-/// each shape as its fields: `bytemuck::cast` of the shape or of its lane block).
-macro_rules! contact_pair {
-    ($a:ident: $A:ty, $AX8:ty; $b:ident: $B:ty, $BX8:ty) => {
+/// The public kernels of a pair file and its entry points for the batch functions, around its
+/// overlap test (`reference`, and `hits`, generic over [`Simd`]) and its contact (`contact`,
+/// generic over [`Lane`]). Each shape reaches `hits` and `contact` as its fields, by
+/// `bytemuck::cast` of the shape, of its lane type or of a container's lane columns:
+///
+/// - `x8`, `x16`: the overlap test on eight and sixteen lanes, as bits;
+/// - `overlap::<V>`: the same on lane columns, as a mask (what the batch functions call);
+/// - `contact_reference`, `contact_x8`, `contact_x16`, and `contact_lanes::<V>` likewise.
+macro_rules! pair_kernels {
+    ($a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
+        /// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+        #[inline]
+        #[must_use]
+        pub fn x8($a: &$crate::$AX8, $b: &$crate::$BX8) -> u8 {
+            overlap::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).to_bitmask() as u8
+        }
+
+        /// Sixteen lanes of [`reference`](fn@reference); bit `i` is lane `i`.
+        #[inline]
+        #[must_use]
+        pub fn x16($a: &$crate::$AX16, $b: &$crate::$BX16) -> u16 {
+            overlap::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).to_bitmask() as u16
+        }
+
+        /// [`hits`] on the lane columns of the two shapes (`[V; fields]`).
+        #[inline(always)]
+        pub(crate) fn overlap<V: Simd>(
+            $a: [V; size_of::<$crate::$A>() / 4],
+            $b: [V; size_of::<$crate::$B>() / 4],
+        ) -> V {
+            hits(bytemuck::cast($a), bytemuck::cast($b))
+        }
+
         #[doc = concat!("The contact of `", stringify!($a), "` and `", stringify!($b), "`, normal from `",
             stringify!($a), "` towards `", stringify!($b), "`, or `None` when [`reference`](fn@reference) ",
             "says they do not overlap. Candidates and their order: see the module docs.")]
         #[inline]
         #[must_use]
-        pub fn contact_reference($a: &$A, $b: &$B) -> Option<$crate::Contact> {
+        pub fn contact_reference($a: &$crate::$A, $b: &$crate::$B) -> Option<$crate::Contact> {
             $crate::narrow::contact::scalar(reference($a, $b), || {
                 contact(bytemuck::cast(*$a), bytemuck::cast(*$b))
             })
@@ -395,16 +317,61 @@ macro_rules! contact_pair {
         /// holds the reference's normal and depth, bit for bit.
         #[inline]
         #[must_use]
-        pub fn contact_x8($a: &$AX8, $b: &$BX8) -> $crate::ContactX8 {
-            let mask = hits8($a, $b);
-            let hits = $crate::narrow::bits(mask);
-            if hits == 0 {
-                // Without a hit every lane is zero: the same bits, without the contact's work.
-                return $crate::ContactX8::NONE;
-            }
-            $crate::narrow::contact::lanes(hits, mask, contact(bytemuck::cast(*$a), bytemuck::cast(*$b)))
+        pub fn contact_x8($a: &$crate::$AX8, $b: &$crate::$BX8) -> $crate::ContactX8 {
+            contact_lanes::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
+        }
+
+        /// Sixteen lanes of [`contact_reference`]: `hits` is [`x16`]'s answer, and each hit
+        /// lane holds the reference's normal and depth, bit for bit.
+        #[inline]
+        #[must_use]
+        pub fn contact_x16($a: &$crate::$AX16, $b: &$crate::$BX16) -> $crate::ContactX16 {
+            contact_lanes::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
+        }
+
+        /// [`contact_reference`] on the lane columns of the two shapes.
+        #[inline(always)]
+        pub(crate) fn contact_lanes<V: Simd>(
+            $a: [V; size_of::<$crate::$A>() / 4],
+            $b: [V; size_of::<$crate::$B>() / 4],
+        ) -> $crate::lanes::ContactLanes<V> {
+            $crate::narrow::contact::lanes(overlap($a, $b), || {
+                contact(bytemuck::cast($a), bytemuck::cast($b))
+            })
         }
     };
 }
 
-pub(crate) use contact_pair;
+pub(crate) use pair_kernels;
+
+/// The public kernels of a ray-cast file and its entry point for the batch functions, around
+/// its cast (`reference`, and `entry`, generic over [`Simd`]): `x8`, `x16`, and
+/// `cast_lanes::<V>` on lane columns.
+macro_rules! cast_kernels {
+    ($s:ident: $S:ident, $SX8:ident, $SX16:ident) => {
+        /// Eight lanes of [`reference`](fn@reference): lane `i` is ray `i`'s entry parameter.
+        #[inline]
+        #[must_use]
+        pub fn x8(r: &$crate::RayX8, $s: &$crate::$SX8) -> wide::f32x8 {
+            cast_lanes(bytemuck::cast(*r), bytemuck::cast(*$s))
+        }
+
+        /// Sixteen lanes of [`reference`](fn@reference): lane `i` is ray `i`'s entry parameter.
+        #[inline]
+        #[must_use]
+        pub fn x16(r: &$crate::RayX16, $s: &$crate::$SX16) -> wide::f32x16 {
+            cast_lanes(bytemuck::cast(*r), bytemuck::cast(*$s))
+        }
+
+        /// [`entry`] on the lane columns of the rays and the shapes.
+        #[inline(always)]
+        pub(crate) fn cast_lanes<V: Simd>(
+            r: [V; size_of::<$crate::Ray>() / 4],
+            $s: [V; size_of::<$crate::$S>() / 4],
+        ) -> V {
+            entry(r, bytemuck::cast($s))
+        }
+    };
+}
+
+pub(crate) use cast_kernels;

@@ -40,9 +40,8 @@
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead
 //! of testing it twice.
 
-use crate::lanes::{PolygonX8, RayX8};
+use crate::lanes::Simd;
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
-use wide::{f32x8, i32x8};
 
 pub(crate) mod contact;
 pub(crate) mod pairs;
@@ -62,33 +61,6 @@ pub(crate) fn max(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
 }
 
-/// Lane-wise [`min`].
-#[inline(always)]
-pub(crate) fn min8(a: f32x8, b: f32x8) -> f32x8 {
-    // On x86 `fast_min` is `minps`/`vminps`, whose rule is the scalar one above.
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    {
-        a.fast_min(b)
-    }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        a.simd_lt(b).select(a, b)
-    }
-}
-
-/// Lane-wise [`max`].
-#[inline(always)]
-pub(crate) fn max8(a: f32x8, b: f32x8) -> f32x8 {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    {
-        a.fast_max(b)
-    }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        a.simd_gt(b).select(a, b)
-    }
-}
-
 /// Whether both rotation components are finite: `x - x` is `0` for finite `x` and NaN for
 /// ±inf and NaN, and NaN never compares equal.
 #[inline(always)]
@@ -103,7 +75,7 @@ pub(crate) fn finite_rotation(cos: f32, sin: f32) -> bool {
     clippy::eq_op,
     reason = "x - x is the finiteness test, see finite_rotation"
 )]
-pub(crate) fn finite_rotation8(cos: f32x8, sin: f32x8) -> f32x8 {
+pub(crate) fn finite_rotation_lanes<V: Simd>(cos: V, sin: V) -> V {
     (cos - cos).simd_eq(sin - sin)
 }
 
@@ -124,20 +96,8 @@ pub(crate) fn finite(x: f32) -> bool {
 /// Lane-wise [`finite`].
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn finite8(x: f32x8) -> f32x8 {
-    (x - x).simd_eq(f32x8::ZERO)
-}
-
-/// Lane-wise [`to_local`].
-#[inline(always)]
-pub(crate) fn to_local8(dx: f32x8, dy: f32x8, cos: f32x8, sin: f32x8) -> (f32x8, f32x8) {
-    (dx * cos + dy * sin, dy * cos - dx * sin)
-}
-
-/// The eight lanes' answers as bits, lane `i` in bit `i`.
-#[inline(always)]
-pub(crate) fn bits(mask: f32x8) -> u8 {
-    mask.to_bitmask() as u8
+pub(crate) fn finite_lanes<V: Simd>(x: V) -> V {
+    (x - x).simd_eq(V::ZERO)
 }
 
 /// Vertex `k + 1` of an eight-slot polygon, wrapping around.
@@ -162,13 +122,13 @@ pub(crate) fn finite_polygon(p: &Polygon) -> bool {
 /// Lane-wise [`finite_polygon`].
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn finite_polygon8(p: &PolygonX8) -> f32x8 {
-    let mut sum = f32x8::ZERO;
+pub(crate) fn finite_polygon_lanes<V: Simd>(xs: &[V; MAX_VERTICES], ys: &[V; MAX_VERTICES]) -> V {
+    let mut sum = V::ZERO;
     for k in 0..MAX_VERTICES {
-        sum += p.x[k] - p.x[k];
-        sum += p.y[k] - p.y[k];
+        sum = sum + (xs[k] - xs[k]);
+        sum = sum + (ys[k] - ys[k]);
     }
-    sum.simd_eq(f32x8::ZERO)
+    sum.simd_eq(V::ZERO)
 }
 
 /// Whether a ray can hit anything: a finite origin and direction, and `max_t >= 0` (a NaN
@@ -186,12 +146,9 @@ pub(crate) fn valid_ray(r: &Ray) -> bool {
 /// Lane-wise [`valid_ray`].
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn valid_ray8(r: &RayX8) -> f32x8 {
-    let sum = (r.origin_x - r.origin_x)
-        + (r.origin_y - r.origin_y)
-        + (r.dir_x - r.dir_x)
-        + (r.dir_y - r.dir_y);
-    sum.simd_eq(f32x8::ZERO) & r.max_t.simd_ge(f32x8::ZERO)
+pub(crate) fn valid_ray_lanes<V: Simd>([ox, oy, dx, dy, max_t]: [V; 5]) -> V {
+    let sum = (ox - ox) + (oy - oy) + (dx - dx) + (dy - dy);
+    sum.simd_eq(V::ZERO) & max_t.ge(V::ZERO)
 }
 
 /// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on
@@ -222,14 +179,14 @@ pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
 
 /// Lane-wise [`slab`].
 #[inline(always)]
-pub(crate) fn slab8(o: f32x8, d: f32x8, lo: f32x8, hi: f32x8) -> (f32x8, f32x8) {
+pub(crate) fn slab_lanes<V: Simd>(o: V, d: V, lo: V, hi: V) -> (V, V) {
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
     let inside = lo.simd_le(o) & o.simd_le(hi);
-    let zero = d.simd_eq(f32x8::ZERO);
-    let (all, none) = (f32x8::splat(f32::INFINITY), f32x8::splat(f32::NEG_INFINITY));
+    let zero = d.simd_eq(V::ZERO);
+    let (all, none) = (V::splat(f32::INFINITY), V::splat(f32::NEG_INFINITY));
     (
-        zero.select(inside.select(none, all), min8(t1, t2)),
-        zero.select(all, max8(t1, t2)),
+        zero.select(inside.select(none, all), t1.pmin(t2)),
+        zero.select(all, t1.pmax(t2)),
     )
 }
 
@@ -252,17 +209,6 @@ pub(crate) fn dir_scale(dx: f32, dy: f32) -> f32 {
     f32::from_bits(bits)
 }
 
-/// Lane-wise [`dir_scale`].
-#[inline(always)]
-pub(crate) fn dir_scale8(dx: f32x8, dy: f32x8) -> f32x8 {
-    let bits: i32x8 = bytemuck::cast(max8(dx.abs(), dy.abs()));
-    let biased: i32x8 = bits >> 23;
-    let exponent: i32x8 = i32x8::splat(253) - biased;
-    let exponent = exponent.max(i32x8::splat(1));
-    let huge = biased.simd_ge(i32x8::splat(254));
-    bytemuck::cast(huge.select(i32x8::splat(1 << 21), exponent << 23))
-}
-
 /// A ray's direction scaled by [`dir_scale`], and the scale: `(s, dx·s, dy·s)`.
 #[inline(always)]
 pub(crate) fn scaled_dir(r: &Ray) -> (f32, f32, f32) {
@@ -272,9 +218,9 @@ pub(crate) fn scaled_dir(r: &Ray) -> (f32, f32, f32) {
 
 /// Lane-wise [`scaled_dir`].
 #[inline(always)]
-pub(crate) fn scaled_dir8(r: &RayX8) -> (f32x8, f32x8, f32x8) {
-    let s = dir_scale8(r.dir_x, r.dir_y);
-    (s, r.dir_x * s, r.dir_y * s)
+pub(crate) fn scaled_dir_lanes<V: Simd>(dx: V, dy: V) -> (V, V, V) {
+    let s = V::dir_scale(dx, dy);
+    (s, dx * s, dy * s)
 }
 
 /// The entry parameter of a ray whose parameter intervals on two slabs are `[near_x, far_x]`
@@ -291,15 +237,9 @@ pub(crate) fn enter(near: [f32; 2], far: [f32; 2], scale: f32, max_t: f32, valid
 
 /// Lane-wise [`enter`].
 #[inline(always)]
-pub(crate) fn enter8(
-    near: [f32x8; 2],
-    far: [f32x8; 2],
-    scale: f32x8,
-    max_t: f32x8,
-    valid: f32x8,
-) -> f32x8 {
-    let t = max8(max8(near[0], near[1]), f32x8::ZERO);
+pub(crate) fn enter_lanes<V: Simd>(near: [V; 2], far: [V; 2], scale: V, max_t: V, valid: V) -> V {
+    let t = near[0].pmax(near[1]).pmax(V::ZERO);
     let t_scaled = t * scale;
-    let hit = t.simd_le(min8(far[0], far[1])) & t_scaled.simd_le(max_t) & valid;
-    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
+    let hit = t.simd_le(far[0].pmin(far[1])) & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, V::splat(f32::INFINITY))
 }

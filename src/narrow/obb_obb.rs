@@ -28,11 +28,10 @@
 //! overlap is the right side minus the left, and `b` moves the way its centre already lies
 //! from `a`'s (`+n` when `d·n >= 0`); the smallest overlap wins.
 
-use super::contact::{Best, Lane, local, contact_pair};
-use super::{finite, finite8, min, min8, to_local, to_local8};
-use crate::lanes::ObbX8;
+use super::contact::{Best, local, pair_kernels};
+use super::{finite, finite_lanes, min, to_local};
+use crate::lanes::{Lane, Simd};
 use crate::shape::Obb;
-use wide::f32x8;
 
 /// Whether `a` and `b` overlap, touching included.
 #[inline]
@@ -56,43 +55,27 @@ pub fn reference(a: &Obb, b: &Obb) -> bool {
     on_ua & on_va & on_ub & on_vb & valid
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &ObbX8, b: &ObbX8) -> u8 {
-    super::bits(hits8(a, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &ObbX8, b: &ObbX8) -> f32x8 {
-    let dx = b.center_x - a.center_x;
-    let dy = b.center_y - a.center_y;
-    let (rc, rs) = to_local8(b.cos, b.sin, a.cos, a.sin);
+pub(crate) fn hits<V: Simd>(a: [V; 6], b: [V; 6]) -> V {
+    let [acx, acy, ahw, ahh, acos, asin] = a;
+    let [bcx, bcy, bhw, bhh, bcos, bsin] = b;
+    let dx = bcx - acx;
+    let dy = bcy - acy;
+    let (rc, rs) = local(bcos, bsin, acos, asin);
     let (c, s) = (rc.abs(), rs.abs());
-    let (dua, dva) = to_local8(dx, dy, a.cos, a.sin);
-    let (dub, dvb) = to_local8(dx, dy, b.cos, b.sin);
-    let on_ua = dua
-        .abs()
-        .simd_le(a.half_width + (b.half_width * c + b.half_height * s));
-    let on_va = dva
-        .abs()
-        .simd_le(a.half_height + (b.half_width * s + b.half_height * c));
-    let on_ub = dub
-        .abs()
-        .simd_le(b.half_width + (a.half_width * c + a.half_height * s));
-    let on_vb = dvb
-        .abs()
-        .simd_le(b.half_height + (a.half_width * s + a.half_height * c));
-    let smallest = min8(
-        min8(a.half_width, a.half_height),
-        min8(b.half_width, b.half_height),
-    );
-    let valid = smallest.simd_ge(f32x8::ZERO) & finite8(rc);
+    let (dua, dva) = local(dx, dy, acos, asin);
+    let (dub, dvb) = local(dx, dy, bcos, bsin);
+    let on_ua = dua.abs().simd_le(ahw + (bhw * c + bhh * s));
+    let on_va = dva.abs().simd_le(ahh + (bhw * s + bhh * c));
+    let on_ub = dub.abs().simd_le(bhw + (ahw * c + ahh * s));
+    let on_vb = dvb.abs().simd_le(bhh + (ahw * s + ahh * c));
+    let smallest = ahw.pmin(ahh).pmin(bhw.pmin(bhh));
+    let valid = smallest.ge(V::ZERO) & finite_lanes(rc);
     on_ua & on_va & on_ub & on_vb & valid
 }
 
-contact_pair!(a: Obb, ObbX8; b: Obb, ObbX8);
+pair_kernels!(a: Obb, ObbX8, ObbX16; b: Obb, ObbX8, ObbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -10,14 +10,13 @@
 //! **Contact**: in the box's frame, as [`aabb_polygon`](super::aabb_polygon) (the box's faces
 //! `+u`, `-u`, `+v`, `-v`, then the polygon's edges), the normal turned back to the world.
 
-use super::contact::{Best, Lane, centred, local, contact_pair};
-use super::aabb_polygon::{box_polygon, box_polygon_contact, box_polygon8};
+use super::contact::{Best, centred, local, pair_kernels};
+use super::aabb_polygon::{box_polygon, box_polygon_contact, box_polygon_lanes};
 use super::{
-    finite_polygon, finite_polygon8, finite_rotation, finite_rotation8, to_local, to_local8,
+    finite_polygon, finite_polygon_lanes, finite_rotation, finite_rotation_lanes, to_local,
 };
-use crate::lanes::{ObbX8, PolygonX8};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Obb, Polygon};
-use wide::f32x8;
 
 /// Whether `o` and `q` overlap, touching included.
 #[inline]
@@ -35,30 +34,25 @@ pub fn reference(o: &Obb, q: &Polygon) -> bool {
         & finite_polygon(q)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(o: &ObbX8, q: &PolygonX8) -> u8 {
-    super::bits(hits8(o, q))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(o: &ObbX8, q: &PolygonX8) -> f32x8 {
-    let (mut xs, mut ys) = ([f32x8::ZERO; MAX_VERTICES], [f32x8::ZERO; MAX_VERTICES]);
+pub(crate) fn hits<V: Simd>(
+    [ox, oy, hw, hh, cos, sin]: [V; 6],
+    [qx, qy]: [[V; MAX_VERTICES]; 2],
+) -> V {
+    let (mut xs, mut ys) = ([V::ZERO; MAX_VERTICES], [V::ZERO; MAX_VERTICES]);
     for k in 0..MAX_VERTICES {
-        (xs[k], ys[k]) = to_local8(q.x[k] - o.center_x, q.y[k] - o.center_y, o.cos, o.sin);
+        (xs[k], ys[k]) = local(qx[k] - ox, qy[k] - oy, cos, sin);
     }
-    let bounds = [-o.half_width, -o.half_height, o.half_width, o.half_height];
-    
-    box_polygon8(bounds, &xs, &ys)
-        & o.half_width.simd_ge(f32x8::ZERO)
-        & o.half_height.simd_ge(f32x8::ZERO)
-        & finite_rotation8(o.cos, o.sin)
-        & finite_polygon8(q)
+    let bounds = [-hw, -hh, hw, hh];
+    box_polygon_lanes(bounds, &xs, &ys)
+        & hw.ge(V::ZERO)
+        & hh.ge(V::ZERO)
+        & finite_rotation_lanes(cos, sin)
+        & finite_polygon_lanes(&qx, &qy)
 }
 
-contact_pair!(o: Obb, ObbX8; q: Polygon, PolygonX8);
+pair_kernels!(o: Obb, ObbX8, ObbX16; q: Polygon, PolygonX8, PolygonX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

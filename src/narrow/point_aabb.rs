@@ -6,9 +6,8 @@
 //! **Contact**: the box leaves the point through its nearest face; candidates `+x` (the box
 //! moving right, its left face passing the point), `-x`, `+y`, `-y`.
 
-use super::contact::{Best, Lane, faces, contact_pair};
-use wide::f32x8;
-use crate::lanes::{AabbX8, PointX8};
+use super::contact::{Best, faces, pair_kernels};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, Point};
 
 /// Whether `p` lies in `b`, edges included.
@@ -18,21 +17,13 @@ pub fn reference(p: &Point, b: &Aabb) -> bool {
     (b.min_x <= p.x) & (p.x <= b.max_x) & (b.min_y <= p.y) & (p.y <= b.max_y)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(p: &PointX8, b: &AabbX8) -> u8 {
-    super::bits(hits8(p, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(p: &PointX8, b: &AabbX8) -> f32x8 {
-    
-    b.min_x.simd_le(p.x) & p.x.simd_le(b.max_x) & b.min_y.simd_le(p.y) & p.y.simd_le(b.max_y)
+pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [min_x, min_y, max_x, max_y]: [V; 4]) -> V {
+    min_x.simd_le(px) & px.simd_le(max_x) & min_y.simd_le(py) & py.simd_le(max_y)
 }
 
-contact_pair!(p: Point, PointX8; b: Aabb, AabbX8);
+pair_kernels!(p: Point, PointX8, PointX16; b: Aabb, AabbX8, AabbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -7,9 +7,8 @@
 //! **Contact**: along the offset from the point to the centre, depth `radius - distance`; a
 //! point at the centre gets the normal `(1, 0)`.
 
-use super::contact::{Best, Lane, disc, contact_pair};
-use wide::f32x8;
-use crate::lanes::{CircleX8, PointX8};
+use super::contact::{Best, disc, pair_kernels};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Circle, Point};
 
 /// Whether `p` lies in `c`, rim included.
@@ -21,23 +20,15 @@ pub fn reference(p: &Point, c: &Circle) -> bool {
     (dx * dx + dy * dy <= c.radius * c.radius) & (c.radius >= 0.0)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(p: &PointX8, c: &CircleX8) -> u8 {
-    super::bits(hits8(p, c))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(p: &PointX8, c: &CircleX8) -> f32x8 {
-    let dx = p.x - c.x;
-    let dy = p.y - c.y;
-    
-    (dx * dx + dy * dy).simd_le(c.radius * c.radius) & c.radius.simd_ge(wide::f32x8::ZERO)
+pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [cx, cy, r]: [V; 3]) -> V {
+    let dx = px - cx;
+    let dy = py - cy;
+    (dx * dx + dy * dy).simd_le(r * r) & r.ge(V::ZERO)
 }
 
-contact_pair!(p: Point, PointX8; c: Circle, CircleX8);
+pair_kernels!(p: Point, PointX8, PointX16; c: Circle, CircleX8, CircleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -9,10 +9,9 @@
 //! **Contact**: in the box's frame, as [`point_aabb`](super::point_aabb) (candidates along the
 //! box's `+u`, `-u`, `+v`, `-v`), the normal turned back to the world.
 
-use super::contact::{Best, Lane, centred, faces, local, contact_pair};
-use super::{finite_rotation, finite_rotation8, to_local, to_local8};
-use wide::f32x8;
-use crate::lanes::{ObbX8, PointX8};
+use super::contact::{Best, centred, faces, local, pair_kernels};
+use super::{finite_rotation, finite_rotation_lanes, to_local};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{Obb, Point};
 
 /// Whether `p` lies in `o`, edges included.
@@ -23,24 +22,14 @@ pub fn reference(p: &Point, o: &Obb) -> bool {
     (lx.abs() <= o.half_width) & (ly.abs() <= o.half_height) & finite_rotation(o.cos, o.sin)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(p: &PointX8, o: &ObbX8) -> u8 {
-    super::bits(hits8(p, o))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(p: &PointX8, o: &ObbX8) -> f32x8 {
-    let (lx, ly) = to_local8(p.x - o.center_x, p.y - o.center_y, o.cos, o.sin);
-    
-    lx.abs().simd_le(o.half_width)
-        & ly.abs().simd_le(o.half_height)
-        & finite_rotation8(o.cos, o.sin)
+pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [cx, cy, hw, hh, cos, sin]: [V; 6]) -> V {
+    let (lx, ly) = local(px - cx, py - cy, cos, sin);
+    lx.abs().simd_le(hw) & ly.abs().simd_le(hh) & finite_rotation_lanes(cos, sin)
 }
 
-contact_pair!(p: Point, PointX8; o: Obb, ObbX8);
+pair_kernels!(p: Point, PointX8, PointX16; o: Obb, ObbX8, ObbX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

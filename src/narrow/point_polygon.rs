@@ -9,11 +9,10 @@
 //! `e × (p - v) / |e|` (the point's distance inside it) along the edge's inward normal; edges
 //! in order, padding edges skipped (their `0 / 0` is NaN).
 
-use super::contact::{Best, Lane, Scaled, contact_pair};
-use super::{finite_polygon, finite_polygon8, next};
-use crate::lanes::{PointX8, PolygonX8};
+use super::contact::{Best, Scaled, pair_kernels};
+use super::{finite_polygon, finite_polygon_lanes, next};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Point, Polygon};
-use wide::f32x8;
 
 /// Whether `p` lies in `q`, boundary included.
 #[inline]
@@ -27,25 +26,18 @@ pub fn reference(p: &Point, q: &Polygon) -> bool {
     inside
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(p: &PointX8, q: &PolygonX8) -> u8 {
-    super::bits(hits8(p, q))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(p: &PointX8, q: &PolygonX8) -> f32x8 {
-    let mut inside = finite_polygon8(q);
+pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
+    let mut inside = finite_polygon_lanes(&xs, &ys);
     for k in 0..MAX_VERTICES {
-        let (ex, ey) = (q.x[next(k)] - q.x[k], q.y[next(k)] - q.y[k]);
-        inside &= (ex * (p.y - q.y[k]) - ey * (p.x - q.x[k])).simd_ge(f32x8::ZERO);
+        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
+        inside = inside & (ex * (py - ys[k]) - ey * (px - xs[k])).ge(V::ZERO);
     }
     inside
 }
 
-contact_pair!(p: Point, PointX8; q: Polygon, PolygonX8);
+pair_kernels!(p: Point, PointX8, PointX16; q: Polygon, PolygonX8, PolygonX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -22,14 +22,13 @@
 //! edges skipped (`0 / 0`). These are the edges of the two polygons' Minkowski difference, so
 //! the smallest is the penetration depth.
 
-use super::contact::{Best, Lane, Scaled, contact_pair};
-use super::{finite_polygon, finite_polygon8, min, min8, next};
-use crate::lanes::PolygonX8;
+use super::contact::{Best, Scaled, pair_kernels};
+use super::{finite_polygon, finite_polygon_lanes, min, next};
+use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Polygon};
-use wide::f32x8;
 
-type Coords = ([f32; MAX_VERTICES], [f32; MAX_VERTICES]);
-type Coords8 = ([f32x8; MAX_VERTICES], [f32x8; MAX_VERTICES]);
+/// A polygon's vertex coordinates, `(xs, ys)`.
+type Coords<T = f32> = ([T; MAX_VERTICES], [T; MAX_VERTICES]);
 
 /// Whether an edge of `a` separates `b` from `a` (both relative to the same point).
 #[inline(always)]
@@ -49,16 +48,16 @@ fn separates((ax, ay): &Coords, (bx, by): &Coords) -> bool {
 
 /// Lane-wise [`separates`].
 #[inline(always)]
-fn separates8((ax, ay): &Coords8, (bx, by): &Coords8) -> f32x8 {
-    let mut apart = f32x8::ZERO.simd_ne(f32x8::ZERO);
+fn separates_lanes<V: Simd>((ax, ay): &Coords<V>, (bx, by): &Coords<V>) -> V {
+    let mut apart = V::ZERO.simd_ne(V::ZERO);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (ay[next(k)] - ay[k], ax[k] - ax[next(k)]);
         let limit = nx * ax[k] + ny * ay[k];
         let mut lowest = nx * bx[0] + ny * by[0];
         for j in 1..MAX_VERTICES {
-            lowest = min8(lowest, nx * bx[j] + ny * by[j]);
+            lowest = lowest.pmin(nx * bx[j] + ny * by[j]);
         }
-        apart |= lowest.simd_gt(limit);
+        apart = apart | lowest.gt(limit);
     }
     apart
 }
@@ -73,31 +72,24 @@ pub fn reference(a: &Polygon, b: &Polygon) -> bool {
     !separates(&pa, &pb) & !separates(&pb, &pa) & finite_polygon(a) & finite_polygon(b)
 }
 
-/// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
-#[inline]
-#[must_use]
-pub fn x8(a: &PolygonX8, b: &PolygonX8) -> u8 {
-    super::bits(hits8(a, b))
-}
-
-/// [`x8`]'s answer as a lane mask (all ones where a lane overlaps), for the contact kernel.
+/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits8(a: &PolygonX8, b: &PolygonX8) -> f32x8 {
-    let half = f32x8::splat(0.5);
-    let (ox, oy) = (a.x[0] * half + b.x[0] * half, a.y[0] * half + b.y[0] * half);
+pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> V {
+    let half = V::splat(0.5);
+    let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
     let (mut pa, mut pb) = (
         ([ox; MAX_VERTICES], [oy; MAX_VERTICES]),
         ([ox; MAX_VERTICES], [oy; MAX_VERTICES]),
     );
     for k in 0..MAX_VERTICES {
-        (pa.0[k], pa.1[k]) = (a.x[k] - ox, a.y[k] - oy);
-        (pb.0[k], pb.1[k]) = (b.x[k] - ox, b.y[k] - oy);
+        (pa.0[k], pa.1[k]) = (a[0][k] - ox, a[1][k] - oy);
+        (pb.0[k], pb.1[k]) = (b[0][k] - ox, b[1][k] - oy);
     }
-    let apart = separates8(&pa, &pb) | separates8(&pb, &pa);
-    !apart & finite_polygon8(a) & finite_polygon8(b)
+    let apart = separates_lanes(&pa, &pb) | separates_lanes(&pb, &pa);
+    !apart & finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
 }
 
-contact_pair!(a: Polygon, PolygonX8; b: Polygon, PolygonX8);
+pair_kernels!(a: Polygon, PolygonX8, PolygonX16; b: Polygon, PolygonX8, PolygonX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]

@@ -13,10 +13,10 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, and `min <= max` on both box axes.
 //! Infinite box bounds follow IEEE.
 
-use super::{enter, enter8, scaled_dir, scaled_dir8, slab, slab8, valid_ray, valid_ray8};
-use crate::lanes::{AabbX8, RayX8};
+use super::{enter, enter_lanes, scaled_dir, scaled_dir_lanes, slab, slab_lanes, valid_ray, valid_ray_lanes};
+use super::contact::cast_kernels;
+use crate::lanes::Simd;
 use crate::shape::{Aabb, Ray};
-use wide::f32x8;
 
 /// The entry parameter of `r` into `b`, or `f32::INFINITY` for a miss.
 #[inline]
@@ -29,13 +29,15 @@ pub fn reference(r: &Ray, b: &Aabb) -> f32 {
     enter([nx, ny], [fx, fy], s, r.max_t, valid)
 }
 
-/// Eight lanes of [`reference`](fn@reference).
-#[inline]
-#[must_use]
-pub fn x8(r: &RayX8, b: &AabbX8) -> f32x8 {
-    let (s, dx, dy) = scaled_dir8(r);
-    let (nx, fx) = slab8(r.origin_x, dx, b.min_x, b.max_x);
-    let (ny, fy) = slab8(r.origin_y, dy, b.min_y, b.max_y);
-    let valid = valid_ray8(r) & b.min_x.simd_le(b.max_x) & b.min_y.simd_le(b.max_y);
-    enter8([nx, ny], [fx, fy], s, r.max_t, valid)
+/// [`reference`](fn@reference) on every lane of `V`.
+#[inline(always)]
+pub(crate) fn entry<V: Simd>(r: [V; 5], [min_x, min_y, max_x, max_y]: [V; 4]) -> V {
+    let [origin_x, origin_y, dir_x, dir_y, max_t] = r;
+    let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
+    let (nx, fx) = slab_lanes(origin_x, dx, min_x, max_x);
+    let (ny, fy) = slab_lanes(origin_y, dy, min_y, max_y);
+    let valid = valid_ray_lanes(r) & min_x.simd_le(max_x) & min_y.simd_le(max_y);
+    enter_lanes([nx, ny], [fx, fy], s, max_t, valid)
 }
+
+cast_kernels!(b: Aabb, AabbX8, AabbX16);

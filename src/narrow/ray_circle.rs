@@ -21,10 +21,10 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, `radius >= 0`. A NaN centre makes `o`
 //! NaN, which fails every test.
 
-use super::{scaled_dir, scaled_dir8, valid_ray, valid_ray8};
-use crate::lanes::{CircleX8, RayX8};
+use super::contact::cast_kernels;
+use super::{scaled_dir, scaled_dir_lanes, valid_ray, valid_ray_lanes};
+use crate::lanes::Simd;
 use crate::shape::{Circle, Ray};
-use wide::f32x8;
 
 /// The entry parameter of `r` into `c`, or `f32::INFINITY` for a miss.
 #[inline]
@@ -49,22 +49,24 @@ pub fn reference(r: &Ray, c: &Circle) -> f32 {
     if hit { t_scaled } else { f32::INFINITY }
 }
 
-/// Eight lanes of [`reference`](fn@reference).
-#[inline]
-#[must_use]
-pub fn x8(r: &RayX8, c: &CircleX8) -> f32x8 {
-    let (s, dx, dy) = scaled_dir8(r);
-    let (ox, oy) = (r.origin_x - c.x, r.origin_y - c.y);
+/// [`reference`](fn@reference) on every lane of `V`.
+#[inline(always)]
+pub(crate) fn entry<V: Simd>(r: [V; 5], [cx, cy, radius]: [V; 3]) -> V {
+    let [origin_x, origin_y, dir_x, dir_y, max_t] = r;
+    let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
+    let (ox, oy) = (origin_x - cx, origin_y - cy);
     let a = dx * dx + dy * dy;
     let m = -(ox * dx + oy * dy) / a;
     let (qx, qy) = (ox + m * dx, oy + m * dy);
-    let (q2, r2) = (qx * qx + qy * qy, c.radius * c.radius);
-    let zero = f32x8::ZERO;
+    let (q2, r2) = (qx * qx + qy * qy, radius * radius);
+    let zero = V::ZERO;
     let inside = (ox * ox + oy * oy).simd_le(r2);
-    let enters = m.simd_gt(zero) & q2.simd_le(r2);
+    let enters = m.gt(zero) & q2.simd_le(r2);
     let t = inside.select(zero, m - ((r2 - q2) / a).sqrt());
     let t_scaled = t * s;
-    let valid = c.radius.simd_ge(zero) & valid_ray8(r);
-    let hit = (inside | enters) & t.simd_ge(zero) & t_scaled.simd_le(r.max_t) & valid;
-    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
+    let valid = radius.ge(zero) & valid_ray_lanes(r);
+    let hit = (inside | enters) & t.ge(zero) & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, V::splat(f32::INFINITY))
 }
+
+cast_kernels!(c: Circle, CircleX8, CircleX16);

@@ -7,13 +7,13 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, both half extents `>= 0`, a finite
 //! rotation.
 
+use super::contact::{cast_kernels, local};
 use super::{
-    enter, enter8, finite_rotation, finite_rotation8, scaled_dir, scaled_dir8, slab, slab8, to_local,
-    to_local8, valid_ray, valid_ray8,
+    enter, enter_lanes, finite_rotation, finite_rotation_lanes, scaled_dir, scaled_dir_lanes, slab,
+    slab_lanes, to_local, valid_ray, valid_ray_lanes,
 };
-use crate::lanes::{ObbX8, RayX8};
+use crate::lanes::Simd;
 use crate::shape::{Obb, Ray};
-use wide::f32x8;
 
 /// The entry parameter of `r` into `o`, or `f32::INFINITY` for a miss.
 #[inline]
@@ -36,23 +36,18 @@ pub fn reference(r: &Ray, o: &Obb) -> f32 {
     enter([nx, ny], [fx, fy], s, r.max_t, valid)
 }
 
-/// Eight lanes of [`reference`](fn@reference).
-#[inline]
-#[must_use]
-pub fn x8(r: &RayX8, o: &ObbX8) -> f32x8 {
-    let (ox, oy) = to_local8(
-        r.origin_x - o.center_x,
-        r.origin_y - o.center_y,
-        o.cos,
-        o.sin,
-    );
-    let (s, dx, dy) = scaled_dir8(r);
-    let (dx, dy) = to_local8(dx, dy, o.cos, o.sin);
-    let (nx, fx) = slab8(ox, dx, -o.half_width, o.half_width);
-    let (ny, fy) = slab8(oy, dy, -o.half_height, o.half_height);
-    let valid = valid_ray8(r)
-        & o.half_width.simd_ge(f32x8::ZERO)
-        & o.half_height.simd_ge(f32x8::ZERO)
-        & finite_rotation8(o.cos, o.sin);
-    enter8([nx, ny], [fx, fy], s, r.max_t, valid)
+/// [`reference`](fn@reference) on every lane of `V`.
+#[inline(always)]
+pub(crate) fn entry<V: Simd>(r: [V; 5], [cx, cy, hw, hh, cos, sin]: [V; 6]) -> V {
+    let [origin_x, origin_y, dir_x, dir_y, max_t] = r;
+    let (ox, oy) = local(origin_x - cx, origin_y - cy, cos, sin);
+    let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
+    let (dx, dy) = local(dx, dy, cos, sin);
+    let (nx, fx) = slab_lanes(ox, dx, -hw, hw);
+    let (ny, fy) = slab_lanes(oy, dy, -hh, hh);
+    let valid =
+        valid_ray_lanes(r) & hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(cos, sin);
+    enter_lanes([nx, ny], [fx, fy], s, max_t, valid)
 }
+
+cast_kernels!(o: Obb, ObbX8, ObbX16);

@@ -13,13 +13,13 @@
 //!
 //! Validity: a finite origin and direction, `max_t >= 0`, every polygon coordinate finite.
 
+use super::contact::cast_kernels;
 use super::{
-    finite_polygon, finite_polygon8, max, max8, min, min8, next, scaled_dir, scaled_dir8, valid_ray,
-    valid_ray8,
+    finite_polygon, finite_polygon_lanes, max, min, next, scaled_dir, scaled_dir_lanes, valid_ray,
+    valid_ray_lanes,
 };
-use crate::lanes::{PolygonX8, RayX8};
+use crate::lanes::Simd;
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
-use wide::f32x8;
 
 /// The entry parameter of `r` into `q`, or `f32::INFINITY` for a miss.
 #[inline]
@@ -46,27 +46,29 @@ pub fn reference(r: &Ray, q: &Polygon) -> f32 {
     if hit { t_scaled } else { f32::INFINITY }
 }
 
-/// Eight lanes of [`reference`](fn@reference).
-#[inline]
-#[must_use]
-pub fn x8(r: &RayX8, q: &PolygonX8) -> f32x8 {
-    let (s, dx, dy) = scaled_dir8(r);
-    let zero = f32x8::ZERO;
-    let mut near = f32x8::splat(f32::NEG_INFINITY);
-    let mut far = f32x8::splat(f32::INFINITY);
+/// [`reference`](fn@reference) on every lane of `V`.
+#[inline(always)]
+pub(crate) fn entry<V: Simd>(r: [V; 5], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
+    let [origin_x, origin_y, dir_x, dir_y, max_t] = r;
+    let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
+    let zero = V::ZERO;
+    let mut near = V::splat(f32::NEG_INFINITY);
+    let mut far = V::splat(f32::INFINITY);
     let mut out = zero.simd_ne(zero);
     for k in 0..MAX_VERTICES {
-        let (nx, ny) = (q.y[next(k)] - q.y[k], q.x[k] - q.x[next(k)]);
-        let num = nx * (q.x[k] - r.origin_x) + ny * (q.y[k] - r.origin_y);
+        let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
+        let num = nx * (xs[k] - origin_x) + ny * (ys[k] - origin_y);
         let den = nx * dx + ny * dy;
         let t = num / den;
-        near = den.simd_lt(zero).select(max8(near, t), near);
-        far = den.simd_gt(zero).select(min8(far, t), far);
-        out |= den.simd_ge(zero) & num.simd_lt(zero);
+        near = den.lt(zero).select(near.pmax(t), near);
+        far = den.gt(zero).select(far.pmin(t), far);
+        out = out | (den.ge(zero) & num.lt(zero));
     }
-    let t = max8(near, zero);
+    let t = near.pmax(zero);
     let t_scaled = t * s;
-    let valid = valid_ray8(r) & finite_polygon8(q);
-    let hit = t.simd_le(far) & !out & t_scaled.simd_le(r.max_t) & valid;
-    hit.select(t_scaled, f32x8::splat(f32::INFINITY))
+    let valid = valid_ray_lanes(r) & finite_polygon_lanes(&xs, &ys);
+    let hit = t.simd_le(far) & !out & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, V::splat(f32::INFINITY))
 }
+
+cast_kernels!(q: Polygon, PolygonX8, PolygonX16);

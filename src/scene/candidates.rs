@@ -6,7 +6,7 @@ use super::SIDE;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
-use crate::lanes::LANES;
+use crate::lanes::KERNEL_LANES;
 use std::time::{Duration, Instant};
 
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
@@ -193,18 +193,18 @@ impl Candidates {
             return;
         }
         let start = Instant::now();
-        let blocks = filled.div_ceil(LANES);
+        let blocks = filled.div_ceil(KERNEL_LANES);
         let mut a = [A::INERT; BLOCKS];
         let mut b = [B::INERT; BLOCKS];
         for k in 0..blocks {
-            let at = block_of(pending, k, pending[0]);
-            a[k] = A::gather(shared, core::array::from_fn(|l| at[l].0));
-            b[k] = B::gather(shared, core::array::from_fn(|l| at[l].1));
+            let at: [_; KERNEL_LANES] = block_of(pending, k, pending[0]);
+            a[k] = A::gather_lanes(shared, &at.map(|p| p.0));
+            b[k] = B::gather_lanes(shared, &at.map(|p| p.1));
         }
         let packed = Instant::now();
         let mut hits = 0u64;
         for k in 0..blocks {
-            hits |= u64::from(A::kernel(&a[k], &b[k])) << (k * LANES);
+            hits |= u64::from(A::lanes(a[k], b[k]).to_bitmask()) << (k * KERNEL_LANES);
         }
         hits &= u64::MAX >> (64 - filled);
         if self.ordered {

@@ -10,7 +10,7 @@ use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::ContactPair;
 use crate::broadphase::grid::Grid;
-use crate::lanes::LANES;
+use crate::lanes::{KERNEL_LANES, Simd};
 use crate::shape::Contact;
 use rayon::prelude::*;
 
@@ -121,16 +121,20 @@ fn compute<A, B>(
     B: Stored,
 {
     let pending = pack.take(kind);
-    let blocks = pending.len().div_ceil(LANES);
+    let blocks = pending.len().div_ceil(KERNEL_LANES);
     for k in 0..blocks {
-        let at = block_of(pending, k, pending[0]);
-        let a = A::gather(shared, core::array::from_fn(|l| at[l].0));
-        let b = B::gather(shared, core::array::from_fn(|l| at[l].1));
-        let contacts = A::contact_kernel(&a, &b);
-        let lanes = (pending.len() - k * LANES).min(LANES);
+        let at: [_; KERNEL_LANES] = block_of(pending, k, pending[0]);
+        let a = A::gather_lanes(shared, &at.map(|p| p.0));
+        let b = B::gather_lanes(shared, &at.map(|p| p.1));
+        let [_, normal_x, normal_y, depth] = A::contact_lanes(a, b);
+        let lanes = (pending.len() - k * KERNEL_LANES).min(KERNEL_LANES);
         for (l, &(_, _, index)) in at[..lanes].iter().enumerate() {
-            // Every pair given here overlaps: the same kernels decided it.
-            let c = contacts.lane(l).unwrap_or_default();
+            // Every pair given here overlaps (the same kernels decided it), so every lane
+            // holds its contact.
+            let c = Contact {
+                normal: [normal_x.as_slice()[l], normal_y.as_slice()[l]],
+                depth: depth.as_slice()[l],
+            };
             let c = if index & REVERSED != 0 {
                 c.reversed()
             } else {
@@ -141,4 +145,4 @@ fn compute<A, B>(
     }
 }
 
-const _: () = assert!(BLOCKS * LANES == BATCH);
+const _: () = assert!(BLOCKS * KERNEL_LANES == BATCH);

@@ -6,17 +6,21 @@ use super::SIDE;
 use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
 use super::store::{POLYGON_BLOCK, PolygonBlock};
 use crate::broadphase::grid::Grid;
-use crate::lanes::{AabbX8, CircleX8, INERT, LANES, ObbX8, PointX8, PolygonX8};
+use crate::lanes::{
+    AabbX8, CircleX8, INERT, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide,
+};
+use crate::shape::MAX_VERTICES;
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
+use bytemuck::Pod;
 use wide::f32x8;
 
 /// Candidates collected per key before they are packed and tested: whole lane blocks, and
 /// their hits fit one `u64`.
 pub(crate) const BATCH: usize = 64;
-const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(LANES));
+const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(KERNEL_LANES));
 
-/// Lane blocks per batch.
-pub(crate) const BLOCKS: usize = BATCH / LANES;
+/// Kernel-width lane blocks per batch ([`KERNEL_LANES`] lanes each).
+pub(crate) const BLOCKS: usize = BATCH / KERNEL_LANES;
 
 /// What the narrow phase reads: the shapes' records in the grid's order (then the unbounded
 /// shapes, then one inert sentinel that pads partial lane blocks), and the polygons they
@@ -44,10 +48,49 @@ impl Shared<'_> {
 pub(crate) trait Stored: ShapeSoa {
     /// The kind code of [`Record::kind`], or `None` for a kind a scene does not hold.
     const CODE: Option<u32>;
-    /// Eight lanes that never hit.
-    const INERT: Self::X8;
+    /// A kernel-width block that never hits.
+    const INERT: Self::Lanes<Wide>;
     /// The lane block of the shapes at eight positions.
     fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> Self::X8;
+    /// The kernel-width lane columns of the shapes at [`KERNEL_LANES`] positions: eight-lane
+    /// [`gather`](Self::gather)s, side by side.
+    fn gather_lanes(shared: &Shared<'_>, at: &[u32; KERNEL_LANES]) -> Self::Lanes<Wide>;
+}
+
+/// Eight-lane blocks side by side as kernel-width columns: column `c` of block `h` becomes
+/// lanes `8h .. 8h + 8` of column `c`.
+#[inline(always)]
+fn widen<X: Pod, const C: usize>(halves: &[X; KERNEL_LANES / LANES]) -> [Wide; C] {
+    let mut out = [Wide::ZERO; C];
+    let flat: &mut [f32] = bytemuck::cast_slice_mut(&mut out);
+    for (h, half) in halves.iter().enumerate() {
+        let columns: &[f32] = bytemuck::cast_slice(core::slice::from_ref(half));
+        for c in 0..C {
+            let to = c * KERNEL_LANES + h * LANES;
+            flat[to..to + LANES].copy_from_slice(&columns[c * LANES..(c + 1) * LANES]);
+        }
+    }
+    out
+}
+
+/// [`Stored::gather_lanes`] from [`Stored::gather`].
+#[inline(always)]
+fn gather_halves<S: Stored, const C: usize>(
+    shared: &Shared<'_>,
+    at: &[u32; KERNEL_LANES],
+) -> [Wide; C]
+where
+    S::X8: Pod,
+{
+    let halves: [S::X8; KERNEL_LANES / LANES] = core::array::from_fn(|h| {
+        S::gather(
+            shared,
+            at[h * LANES..][..LANES]
+                .try_into()
+                .expect("eight positions"),
+        )
+    });
+    widen(&halves)
 }
 
 /// The records at eight positions, transposed: lane `l` of column `c` is word `c` of record
@@ -68,7 +111,11 @@ macro_rules! stored_in_line {
     ($($Soa:ident: $X8:ident = $code:expr;)+) => {$(
         impl Stored for $Soa {
             const CODE: Option<u32> = $code;
-            const INERT: $X8 = $X8::INERT;
+            const INERT: Self::Lanes<Wide> = [Wide::INERT; size_of::<$X8>() / size_of::<f32x8>()];
+            #[inline(always)]
+            fn gather_lanes(shared: &Shared<'_>, at: &[u32; KERNEL_LANES]) -> Self::Lanes<Wide> {
+                gather_halves::<Self, { size_of::<$X8>() / size_of::<f32x8>() }>(shared, at)
+            }
             #[inline(always)]
             fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> $X8 {
                 const C: usize = size_of::<$X8>() / size_of::<f32x8>();
@@ -89,7 +136,11 @@ stored_in_line! {
 
 impl Stored for Polygons {
     const CODE: Option<u32> = Some(POLYGON);
-    const INERT: PolygonX8 = PolygonX8::INERT;
+    const INERT: Self::Lanes<Wide> = [Wide::INERT; 2 * MAX_VERTICES];
+    #[inline(always)]
+    fn gather_lanes(shared: &Shared<'_>, at: &[u32; KERNEL_LANES]) -> Self::Lanes<Wide> {
+        gather_halves::<Self, { 2 * MAX_VERTICES }>(shared, at)
+    }
     /// The polygons the records point to, from their scene's slots; the inert sentinel record
     /// stays inert.
     #[inline(always)]
@@ -156,12 +207,12 @@ impl<T: Copy, const K: usize> Pack<T, K> {
     }
 }
 
-/// Lane block `k` of `items` (at most [`BATCH`]): items `8k .. 8k + 8`, the last block padded
+/// Lane block `k` of `items` (at most [`BATCH`]): items `Nk .. Nk + N`, the last block padded
 /// with `pad`.
 #[inline(always)]
-pub(crate) fn block_of<T: Copy>(items: &[T], k: usize, pad: T) -> [T; LANES] {
-    let chunk = &items[k * LANES..items.len().min(k * LANES + LANES)];
-    let mut at = [pad; LANES];
+pub(crate) fn block_of<T: Copy, const N: usize>(items: &[T], k: usize, pad: T) -> [T; N] {
+    let chunk = &items[k * N..items.len().min(k * N + N)];
+    let mut at = [pad; N];
     at[..chunk.len()].copy_from_slice(chunk);
     at
 }

@@ -7,7 +7,7 @@ use super::pack::{Pack, Shared, Stored, block_of};
 use super::records::{AABB, CIRCLE, KIND, OBB, padded};
 use super::{PairFinder, Scene};
 use crate::batch::Overlaps;
-use crate::lanes::{AabbX8, LANES, PointX8};
+use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
 use crate::shape::{Aabb, Point, Ray};
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 
@@ -84,18 +84,19 @@ impl Scene {
 trait Probe:
     ShapeSoa + Overlaps<Circles> + Overlaps<Aabbs> + Overlaps<Obbs> + Overlaps<Polygons>
 {
-    fn splat(s: &Self::Shape) -> Self::X8;
+    /// The shape in every lane of a kernel-width block.
+    fn splat(s: &Self::Shape) -> Self::Lanes<Wide>;
 }
 
 impl Probe for Points {
-    fn splat(s: &Point) -> PointX8 {
-        PointX8::splat(*s)
+    fn splat(s: &Point) -> [Wide; 2] {
+        splat_columns(s)
     }
 }
 
 impl Probe for Aabbs {
-    fn splat(s: &Aabb) -> AabbX8 {
-        AabbX8::splat(*s)
+    fn splat(s: &Aabb) -> [Wide; 4] {
+        splat_columns(s)
     }
 }
 
@@ -145,17 +146,21 @@ impl SceneIndex<'_> {
         let decide = |batches: &mut Pack<u32, KINDS>, kind: usize, out: &mut Vec<u32>| {
             let positions = batches.take(kind);
             let n = positions.len();
-            for k in 0..n.div_ceil(LANES) {
-                let at = block_of(positions, k, sentinel);
-                let bits = match kind as u32 {
+            for k in 0..n.div_ceil(KERNEL_LANES) {
+                let at: [u32; KERNEL_LANES] = block_of(positions, k, sentinel);
+                let mask = match kind as u32 {
                     CIRCLE => {
-                        <Q as Overlaps<Circles>>::kernel(&probe, &Circles::gather(&shared, at))
+                        <Q as Overlaps<Circles>>::lanes(probe, Circles::gather_lanes(&shared, &at))
                     }
-                    AABB => <Q as Overlaps<Aabbs>>::kernel(&probe, &Aabbs::gather(&shared, at)),
-                    OBB => <Q as Overlaps<Obbs>>::kernel(&probe, &Obbs::gather(&shared, at)),
-                    _ => <Q as Overlaps<Polygons>>::kernel(&probe, &Polygons::gather(&shared, at)),
+                    AABB => <Q as Overlaps<Aabbs>>::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
+                    OBB => <Q as Overlaps<Obbs>>::lanes(probe, Obbs::gather_lanes(&shared, &at)),
+                    _ => <Q as Overlaps<Polygons>>::lanes(
+                        probe,
+                        Polygons::gather_lanes(&shared, &at),
+                    ),
                 };
-                let mut bits = u32::from(bits) & ((1u32 << (n - k * LANES).min(LANES)) - 1);
+                let lanes = (n - k * KERNEL_LANES).min(KERNEL_LANES);
+                let mut bits = mask.to_bitmask() & (u32::MAX >> (32 - lanes));
                 while bits != 0 {
                     out.push(shared.shapes[at[bits.trailing_zeros() as usize] as usize].id);
                     bits &= bits - 1;

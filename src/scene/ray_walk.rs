@@ -6,7 +6,7 @@ use super::candidates::KINDS;
 use super::pack::{Pack, Stored, block_of};
 use super::records::{AABB, CIRCLE, KIND, OBB};
 use crate::batch::RayCast;
-use crate::lanes::{LANES, RayX8};
+use crate::lanes::{KERNEL_LANES, Simd, Wide, splat_columns};
 use crate::shape::Ray;
 use crate::soa::{Aabbs, Circles, Obbs, Polygons};
 
@@ -24,22 +24,22 @@ impl SceneIndex<'_> {
             return None;
         }
         let shared = self.shared();
-        let probe = RayX8::splat(*ray);
+        let probe: [Wide; 5] = splat_columns(ray);
         let sentinel = shared.sentinel();
         let mut best = (f32::INFINITY, u32::MAX);
         let mut batches = Pack::<u32, KINDS>::default();
         let decide = |batches: &mut Pack<u32, KINDS>, kind: usize, best: &mut (f32, u32)| {
             let positions = batches.take(kind);
             let n = positions.len();
-            for k in 0..n.div_ceil(LANES) {
-                let at = block_of(positions, k, sentinel);
+            for k in 0..n.div_ceil(KERNEL_LANES) {
+                let at: [u32; KERNEL_LANES] = block_of(positions, k, sentinel);
                 let t = match kind as u32 {
-                    CIRCLE => Circles::kernel(&probe, &Circles::gather(&shared, at)),
-                    AABB => Aabbs::kernel(&probe, &Aabbs::gather(&shared, at)),
-                    OBB => Obbs::kernel(&probe, &Obbs::gather(&shared, at)),
-                    _ => Polygons::kernel(&probe, &Polygons::gather(&shared, at)),
+                    CIRCLE => Circles::lanes(probe, Circles::gather_lanes(&shared, &at)),
+                    AABB => Aabbs::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
+                    OBB => Obbs::lanes(probe, Obbs::gather_lanes(&shared, &at)),
+                    _ => Polygons::lanes(probe, Polygons::gather_lanes(&shared, &at)),
                 };
-                for (lane, &t) in t.as_array().iter().enumerate().take(n - k * LANES) {
+                for (lane, &t) in t.as_slice().iter().enumerate().take(n - k * KERNEL_LANES) {
                     let id = shared.shapes[at[lane] as usize].id;
                     if t < best.0 || (t == best.0 && t < f32::INFINITY && id < best.1) {
                         *best = (t, id);

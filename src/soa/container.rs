@@ -1,17 +1,30 @@
 //! `soa_container!`: one macro generates every container, plain and array fields alike.
 //!
-//! A container stores its shape's `f32`s as lane-block columns, `cols[c]` for the shape's `c`-th
-//! `f32`: a plain field is one column, an array field one column per element. Shapes and lane
-//! types are `#[repr(C)]` runs of `f32` and `f32x8` in the same order, so reading and writing
-//! go by column number, whatever the fields are called; the named views know their column.
+//! A container stores its shape's `f32`s as columns of sixteen-lane chunks ([`Chunk`]),
+//! `cols[c]` for the shape's `c`-th `f32`: a plain field is one column, an array field one
+//! column per element. Shapes and lane types are `#[repr(C)]` runs of `f32` and lane vectors in
+//! the same order, so reading and writing go by column number, whatever the fields are called;
+//! the named views know their column.
+//!
+//! Why chunks of sixteen at every lane width: a chunk is one 64-byte cache line, so a
+//! sixteen-lane kernel loads each field of a block with one aligned load, never split across
+//! two lines, and an eight-lane kernel reads each chunk as two blocks (`bytemuck::cast_slice`,
+//! no copy). The cost is up to fifteen padding lanes per column instead of seven.
 
-use wide::f32x8;
+use crate::lanes::Simd;
+use wide::f32x16;
+
+/// What a column is made of: sixteen lanes, 64-byte aligned.
+pub(crate) type Chunk = f32x16;
+
+/// Lanes per [`Chunk`].
+pub(crate) const CHUNK: usize = 16;
 
 /// Lane block `k` of every column. A loop, not `array::map`, which the compiler leaves as an
 /// out-of-line call that goes through the stack (measured: up to 3x slower kernels).
 #[inline(always)]
-pub(crate) fn block_of<const C: usize>(columns: &[&[f32x8]; C], k: usize) -> [f32x8; C] {
-    let mut block = [f32x8::ZERO; C];
+pub(crate) fn block_of<V: Simd, const C: usize>(columns: &[&[V]; C], k: usize) -> [V; C] {
+    let mut block = [V::ZERO; C];
     for c in 0..C {
         block[c] = columns[c][k];
     }
@@ -20,14 +33,14 @@ pub(crate) fn block_of<const C: usize>(columns: &[&[f32x8]; C], k: usize) -> [f3
 
 /// The first `len` lanes of a column as plain `f32`s.
 #[inline(always)]
-pub(crate) fn flat(col: &[f32x8], len: usize) -> &[f32] {
-    &bytemuck::cast_slice::<f32x8, f32>(col)[..len]
+pub(crate) fn flat(col: &[Chunk], len: usize) -> &[f32] {
+    &bytemuck::cast_slice::<Chunk, f32>(col)[..len]
 }
 
 /// The first `len` lanes of a column as plain `f32`s, mutably.
 #[inline(always)]
-pub(crate) fn flat_mut(col: &mut [f32x8], len: usize) -> &mut [f32] {
-    &mut bytemuck::cast_slice_mut::<f32x8, f32>(col)[..len]
+pub(crate) fn flat_mut(col: &mut [Chunk], len: usize) -> &mut [f32] {
+    &mut bytemuck::cast_slice_mut::<Chunk, f32>(col)[..len]
 }
 
 /// The zero-copy views of each field, `name()` for a plain field (column `$at`) and `name(k)`
@@ -78,7 +91,7 @@ macro_rules! soa_views {
 macro_rules! soa_container {
     (
         $(#[$soa_doc:meta])*
-        $Soa:ident of $Shape:ident, lanes $X8:ident {
+        $Soa:ident of $Shape:ident, lanes $X8:ident, $X16:ident {
             $( $field:ident / $field_mut:ident $([$n:expr])? : $doc:literal ),+ $(,)?
         }
     ) => {
@@ -86,7 +99,7 @@ macro_rules! soa_container {
         #[derive(Clone, Default)]
         pub struct $Soa {
             len: usize,
-            cols: [Vec<f32x8>; $Soa::COLUMNS],
+            cols: [Vec<Chunk>; $Soa::COLUMNS],
         }
 
         impl $Soa {
@@ -103,8 +116,8 @@ macro_rules! soa_container {
             /// An empty container with room for `n` shapes before it reallocates.
             #[must_use]
             pub fn with_capacity(n: usize) -> Self {
-                let blocks = n.div_ceil(LANES);
-                Self { len: 0, cols: core::array::from_fn(|_| Vec::with_capacity(blocks)) }
+                let chunks = n.div_ceil(CHUNK);
+                Self { len: 0, cols: core::array::from_fn(|_| Vec::with_capacity(chunks)) }
             }
 
             /// Number of shapes.
@@ -124,13 +137,13 @@ macro_rules! soa_container {
             /// Appends a shape; its index is the old `len()`.
             #[inline]
             pub fn push(&mut self, shape: $Shape) {
-                let (block, lane) = (self.len / LANES, self.len % LANES);
+                let (chunk, lane) = (self.len / CHUNK, self.len % CHUNK);
                 let fields: [f32; Self::COLUMNS] = bytemuck::cast(shape);
                 for (col, &v) in self.cols.iter_mut().zip(&fields) {
                     if lane == 0 {
-                        col.push(INERT);
+                        col.push(<Chunk as Simd>::INERT);
                     }
-                    col[block].as_mut_array()[lane] = v;
+                    col[chunk].as_mut_array()[lane] = v;
                 }
                 self.len += 1;
             }
@@ -194,7 +207,8 @@ macro_rules! soa_container {
             #[inline]
             #[must_use]
             pub fn block(&self, i: usize) -> $X8 {
-                <Self as ShapeSoa>::block_at(&self.blocks_view(i..i + 1), 0)
+                assert!(i < self.blocks(), "block {i} out of range for {} of {} blocks", stringify!($Soa), self.blocks());
+                bytemuck::cast(<Self as ShapeSoa>::block_at::<f32x8>(&self.blocks_view(i..i + 1), 0))
             }
 
             soa_views!(0; $( $field / $field_mut $([$n])? : $doc ),+);
@@ -205,6 +219,8 @@ macro_rules! soa_container {
         impl ShapeSoa for $Soa {
             type Shape = $Shape;
             type X8 = $X8;
+            type X16 = $X16;
+            type Lanes<V: Simd> = [V; $Soa::COLUMNS];
             #[inline]
             fn len(&self) -> usize {
                 self.len
@@ -217,22 +233,22 @@ macro_rules! soa_container {
             fn get(&self, i: usize) -> $Shape {
                 $Soa::get(self, i)
             }
-            type Blocks<'a> = [&'a [f32x8]; $Soa::COLUMNS];
+            type Blocks<'a, V: Simd> = [&'a [V]; $Soa::COLUMNS];
             #[inline(always)]
-            fn blocks_view(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_> {
+            fn blocks_view<V: Simd>(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_, V> {
                 let n = range.len();
-                let mut view: Self::Blocks<'_> = [&[]; $Soa::COLUMNS];
+                let mut view: Self::Blocks<'_, V> = [&[]; $Soa::COLUMNS];
                 for c in 0..$Soa::COLUMNS {
-                    view[c] = &self.cols[c][range.clone()][..n];
+                    view[c] = &bytemuck::cast_slice::<Chunk, V>(&self.cols[c])[range.clone()][..n];
                 }
                 view
             }
             #[inline(always)]
-            fn block_at(view: &Self::Blocks<'_>, k: usize) -> $X8 {
-                *bytemuck::cast_ref(&block_of(view, k))
+            fn block_at<V: Simd>(view: &Self::Blocks<'_, V>, k: usize) -> [V; $Soa::COLUMNS] {
+                block_of(view, k)
             }
             fn field_blocks(&self) -> Vec<&[f32x8]> {
-                self.cols.iter().map(|col| &col[..]).collect()
+                self.cols.iter().map(|col| bytemuck::cast_slice(col)).collect()
             }
         }
 
@@ -252,9 +268,9 @@ macro_rules! soa_container {
         impl Extend<$Shape> for $Soa {
             fn extend<I: IntoIterator<Item = $Shape>>(&mut self, iter: I) {
                 let iter = iter.into_iter();
-                let blocks = (self.len + iter.size_hint().0).div_ceil(LANES);
+                let chunks = (self.len + iter.size_hint().0).div_ceil(CHUNK);
                 for col in &mut self.cols {
-                    col.reserve(blocks.saturating_sub(col.len()));
+                    col.reserve(chunks.saturating_sub(col.len()));
                 }
                 for shape in iter {
                     self.push(shape);

@@ -1,9 +1,12 @@
 //! The containers, one `soa_container!` each: [`Points`], [`Circles`], [`Aabbs`], [`Obbs`],
 //! [`Polygons`] and [`Rays`].
 
-use super::container::{block_of, flat, flat_mut};
+use super::container::{CHUNK, Chunk, block_of, flat, flat_mut};
 use super::{InvalidShape, ShapeSoa, sealed};
-use crate::lanes::{AabbX8, CircleX8, INERT, LANES, ObbX8, PointX8, PolygonX8, RayX8};
+use crate::lanes::{
+    AabbX8, AabbX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8, PointX16, PolygonX8,
+    PolygonX16, RayX8, RayX16, Simd,
+};
 use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use core::fmt;
 use wide::f32x8;
@@ -17,7 +20,7 @@ soa_container! {
     /// assert_eq!(pts.len(), 2);
     /// assert_eq!(pts.y(), &[2.0, 4.0]);
     /// ```
-    Points of Point, lanes PointX8 {
+    Points of Point, lanes PointX8, PointX16 {
         x / x_mut: "horizontal coordinate",
         y / y_mut: "vertical coordinate",
     }
@@ -34,7 +37,7 @@ soa_container! {
     /// assert_eq!(c.get(0), Circle::new(0.5, 0.0, 1.0));
     /// assert!(c.validate().is_ok());
     /// ```
-    Circles of Circle, lanes CircleX8 {
+    Circles of Circle, lanes CircleX8, CircleX16 {
         x / x_mut: "centre, horizontal",
         y / y_mut: "centre, vertical",
         radius / radius_mut: "radius",
@@ -53,7 +56,7 @@ soa_container! {
     /// assert_eq!(err.index, 1); // max_x < min_x
     /// assert_eq!(err.to_string(), "Aabbs[1]: `max_x` is below the minimum on its axis (1.0)");
     /// ```
-    Aabbs of Aabb, lanes AabbX8 {
+    Aabbs of Aabb, lanes AabbX8, AabbX16 {
         min_x / min_x_mut: "left edge",
         min_y / min_y_mut: "bottom edge",
         max_x / max_x_mut: "right edge",
@@ -70,7 +73,7 @@ soa_container! {
     /// assert_eq!(boxes.blocks(), 2);
     /// assert_eq!(boxes.cos().len(), 10);
     /// ```
-    Obbs of Obb, lanes ObbX8 {
+    Obbs of Obb, lanes ObbX8, ObbX16 {
         center_x / center_x_mut: "centre, horizontal",
         center_y / center_y_mut: "centre, vertical",
         half_width / half_width_mut: "half extent along the local x axis",
@@ -89,7 +92,7 @@ soa_container! {
     /// assert_eq!(rays.origin_y(), &[0.0, 1.0, 2.0]);
     /// assert!(rays.validate().is_ok());
     /// ```
-    Rays of Ray, lanes RayX8 {
+    Rays of Ray, lanes RayX8, RayX16 {
         origin_x / origin_x_mut: "origin, horizontal",
         origin_y / origin_y_mut: "origin, vertical",
         dir_x / dir_x_mut: "direction, horizontal",
@@ -123,7 +126,7 @@ soa_container! {
     /// assert_eq!(polys.get(1).xs[0], 7.0);
     /// # Ok::<(), widephase::InvalidPolygon>(())
     /// ```
-    Polygons of Polygon, lanes PolygonX8 {
+    Polygons of Polygon, lanes PolygonX8, PolygonX16 {
         xs / xs_mut [MAX_VERTICES]: "vertex `k`'s horizontal coordinate",
         ys / ys_mut [MAX_VERTICES]: "vertex `k`'s vertical coordinate",
     }
