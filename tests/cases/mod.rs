@@ -8,3 +8,4 @@ mod policy;
 mod polygons;
 mod rays;
 mod scene;
+mod widths;
