@@ -214,8 +214,34 @@ where
     A: Overlaps<B>,
     B: ShapeSoa,
 {
+    batch_test_at::<Wide, A, B>(a, b, out)
+}
+
+/// [`batch_test`] at the lane width of `V` ([`f32x8`] or [`f32x16`]) instead of the build's:
+/// the same bits. For comparing the widths in one build (the benchmarks do); a sixteen-lane
+/// call on a build without AVX-512 runs each `f32x16` as two `f32x8`.
+///
+/// ```
+/// use widephase::{batch_test, batch_test_at, Circle, Circles, HitMask};
+/// use widephase::wide::{f32x8, f32x16};
+/// let a: Circles = (0..40).map(|i| Circle::new(i as f32, 0.0, 0.3)).collect();
+/// let b: Circles = (0..40).map(|i| Circle::new(i as f32 * 1.5, 0.0, 0.3)).collect();
+/// let (mut eight, mut sixteen, mut build) = (HitMask::new(), HitMask::new(), HitMask::new());
+/// batch_test_at::<f32x8, _, _>(&a, &b, &mut eight)?;
+/// batch_test_at::<f32x16, _, _>(&a, &b, &mut sixteen)?;
+/// batch_test(&a, &b, &mut build)?;
+/// assert_eq!(eight, sixteen);
+/// assert_eq!(eight, build);
+/// # Ok::<(), widephase::LengthMismatch>(())
+/// ```
+pub fn batch_test_at<V, A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
+where
+    V: Simd,
+    A: Overlaps<B>,
+    B: ShapeSoa,
+{
     let words = prepare(a, b, out)?;
-    fill_words(a, b, 0, words);
+    fill_words::<V, A, B>(a, b, 0, words);
     mask_tail(a.len(), words);
     Ok(())
 }
@@ -237,7 +263,7 @@ where
         .par_chunks_mut(WORDS_PER_TASK)
         .enumerate()
         .for_each(|(task, chunk)| {
-            fill_words(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
+            fill_words::<Wide, A, B>(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
         });
     mask_tail(a.len(), words);
     Ok(())
@@ -252,38 +278,47 @@ fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
     Ok(out.reset(a.len()))
 }
 
-/// Fills `words` with the answers of the [`KERNEL_LANES`]-lane blocks from `first_block` on,
-/// `64 / KERNEL_LANES` blocks per word (block `j` of a word in bits `jL .. jL + L`).
+/// Fills `words` with the answers of the `L`-lane blocks from `first_block` on (`L =
+/// V::LANES`), `64 / L` blocks per word (block `j` of a word in bits `jL .. jL + L`).
 #[inline]
-fn fill_words<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, first_block: usize, words: &mut [u64]) {
-    const BLOCKS_PER_WORD: usize = 64 / KERNEL_LANES;
+fn fill_words<V: Simd, A: Overlaps<B>, B: ShapeSoa>(
+    a: &A,
+    b: &B,
+    first_block: usize,
+    words: &mut [u64],
+) {
+    let per_word = 64 / V::LANES;
     let end = a
         .len()
-        .div_ceil(KERNEL_LANES)
-        .min(first_block + words.len() * BLOCKS_PER_WORD);
-    let full = (end - first_block) / BLOCKS_PER_WORD;
+        .div_ceil(V::LANES)
+        .min(first_block + words.len() * per_word);
+    let full = (end - first_block) / per_word;
     for (w, word) in words[..full].iter_mut().enumerate() {
-        let start = first_block + w * BLOCKS_PER_WORD;
+        let start = first_block + w * per_word;
         // A constant trip count: the kernel calls unroll, with constant shifts.
-        *word = word_of(a, b, start..start + BLOCKS_PER_WORD);
+        *word = word_of::<V, A, B>(a, b, start..start + per_word);
     }
     if let Some(last) = words.get_mut(full) {
-        *last = word_of(a, b, first_block + full * BLOCKS_PER_WORD..end);
+        *last = word_of::<V, A, B>(a, b, first_block + full * per_word..end);
     }
 }
 
 /// The answers of the blocks in `range` (one word's worth at most), block `j` in bits
 /// `jL .. jL + L`. Each field is sliced once here, so the loop itself has no bounds checks.
 #[inline(always)]
-fn word_of<A: Overlaps<B>, B: ShapeSoa>(a: &A, b: &B, range: core::ops::Range<usize>) -> u64 {
+fn word_of<V: Simd, A: Overlaps<B>, B: ShapeSoa>(
+    a: &A,
+    b: &B,
+    range: core::ops::Range<usize>,
+) -> u64 {
     let (va, vb) = (
-        a.blocks_view::<Wide>(range.clone()),
-        b.blocks_view::<Wide>(range.clone()),
+        a.blocks_view::<V>(range.clone()),
+        b.blocks_view::<V>(range.clone()),
     );
     let mut acc = 0u64;
     for j in 0..range.len() {
         let hits = A::lanes(A::block_at(&va, j), B::block_at(&vb, j)).to_bitmask();
-        acc |= u64::from(hits) << (j * KERNEL_LANES);
+        acc |= u64::from(hits) << (j * V::LANES);
     }
     acc
 }
@@ -342,8 +377,18 @@ pub fn batch_raycast<S: RayCast>(
     shapes: &S,
     out: &mut Vec<f32>,
 ) -> Result<(), LengthMismatch> {
+    batch_raycast_at::<Wide, S>(rays, shapes, out)
+}
+
+/// [`batch_raycast`] at the lane width of `V` instead of the build's: the same bits (see
+/// [`batch_test_at`]).
+pub fn batch_raycast_at<V: Simd, S: RayCast>(
+    rays: &Rays,
+    shapes: &S,
+    out: &mut Vec<f32>,
+) -> Result<(), LengthMismatch> {
     let out = prepare_cast(rays, shapes, out)?;
-    fill_casts(rays, shapes, 0, out);
+    fill_casts::<V, S>(rays, shapes, 0, out);
     Ok(())
 }
 
@@ -359,7 +404,7 @@ pub fn par_batch_raycast<S: RayCast + Sync>(
     out.par_chunks_mut(RAYS_PER_TASK)
         .enumerate()
         .for_each(|(task, chunk)| {
-            fill_casts(rays, shapes, task * RAYS_PER_TASK / KERNEL_LANES, chunk);
+            fill_casts::<Wide, S>(rays, shapes, task * RAYS_PER_TASK / KERNEL_LANES, chunk);
         });
     Ok(())
 }
@@ -376,44 +421,42 @@ fn prepare_cast<'o, S: ShapeSoa>(
     Ok(out)
 }
 
-/// Fills `out` with the parameters of the [`KERNEL_LANES`]-lane blocks from `first_block` on:
-/// 64 rays at a time, like [`word_of`], then the rest block by block.
+/// Fills `out` with the parameters of the `L`-lane blocks from `first_block` on (`L =
+/// V::LANES`): 64 rays at a time, like [`word_of`], then the rest block by block.
 #[inline]
-fn fill_casts<S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut [f32]) {
-    const L: usize = KERNEL_LANES;
-    const GROUP: usize = 64 / L;
-    let (whole, blocks) = (out.len() / L, out.len().div_ceil(L));
-    let (head, rest) = out.split_at_mut(whole * L);
-    let head: &mut [[f32; L]] = bytemuck::cast_slice_mut(head);
-    let mut groups = head.chunks_exact_mut(GROUP);
-    for (g, group) in (&mut groups).enumerate() {
-        let start = first_block + g * GROUP;
+fn fill_casts<V: Simd, S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut [f32]) {
+    let (lanes, group) = (V::LANES, 64 / V::LANES);
+    let (whole, blocks) = (out.len() / lanes, out.len().div_ceil(lanes));
+    let (head, rest) = out.split_at_mut(whole * lanes);
+    let mut groups = head.chunks_exact_mut(64);
+    for (g, run) in (&mut groups).enumerate() {
+        let start = first_block + g * group;
         let (vr, vs) = (
-            rays.blocks_view::<Wide>(start..start + GROUP),
-            shapes.blocks_view::<Wide>(start..start + GROUP),
+            rays.blocks_view::<V>(start..start + group),
+            shapes.blocks_view::<V>(start..start + group),
         );
         // A constant trip count over views one group long: unrolled, no bounds checks.
-        let group: &mut [[f32; L]; GROUP] = group.try_into().expect("one group");
-        for (j, slot) in group.iter_mut().enumerate() {
+        for (j, slot) in run.chunks_exact_mut(lanes).enumerate() {
             let t = S::lanes(Rays::block_at(&vr, j), S::block_at(&vs, j));
             slot.copy_from_slice(t.as_slice());
         }
     }
     let left = groups.into_remainder();
-    let start = first_block + whole / GROUP * GROUP;
+    let start = first_block + whole / group * group;
     let end = first_block + blocks;
     let (vr, vs) = (
-        rays.blocks_view::<Wide>(start..end),
-        shapes.blocks_view::<Wide>(start..end),
+        rays.blocks_view::<V>(start..end),
+        shapes.blocks_view::<V>(start..end),
     );
-    for (j, chunk) in left.iter_mut().enumerate() {
+    let left_blocks = left.len() / lanes;
+    for (j, chunk) in left.chunks_exact_mut(lanes).enumerate() {
         let t = S::lanes(Rays::block_at(&vr, j), S::block_at(&vs, j));
         chunk.copy_from_slice(t.as_slice());
     }
     if !rest.is_empty() {
         let t = S::lanes(
-            Rays::block_at(&vr, left.len()),
-            S::block_at(&vs, left.len()),
+            Rays::block_at(&vr, left_blocks),
+            S::block_at(&vs, left_blocks),
         );
         rest.copy_from_slice(&t.as_slice()[..rest.len()]);
     }
@@ -447,8 +490,19 @@ where
     A: ContactPair<B>,
     B: ShapeSoa,
 {
+    batch_contact_at::<Wide, A, B>(a, b, out)
+}
+
+/// [`batch_contact`] at the lane width of `V` instead of the build's: the same bits (see
+/// [`batch_test_at`]).
+pub fn batch_contact_at<V, A, B>(a: &A, b: &B, out: &mut Contacts) -> Result<(), LengthMismatch>
+where
+    V: Simd,
+    A: ContactPair<B>,
+    B: ShapeSoa,
+{
     check_lengths(a, b)?;
-    fill_contacts(a, b, 0, out.reset(a.len()));
+    fill_contacts::<V, A, B>(a, b, 0, out.reset(a.len()));
     out.mask_tail();
     Ok(())
 }
@@ -481,7 +535,7 @@ where
                 normal_y,
                 depth,
             };
-            fill_contacts(a, b, task * PAIRS / KERNEL_LANES, run);
+            fill_contacts::<Wide, A, B>(a, b, task * PAIRS / KERNEL_LANES, run);
         });
     out.mask_tail();
     Ok(())
@@ -499,32 +553,32 @@ fn check_lengths<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> Result<(), LengthMis
     }
 }
 
-/// Fills a run of [`Contacts`] storage (whole [`KERNEL_LANES`]-lane blocks) with the contacts
-/// of the blocks from `first_block` on.
+/// Fills a run of [`Contacts`] storage (whole `L`-lane blocks, `L = V::LANES`) with the
+/// contacts of the blocks from `first_block` on.
 #[inline]
-fn fill_contacts<A: ContactPair<B>, B: ShapeSoa>(
+fn fill_contacts<V: Simd, A: ContactPair<B>, B: ShapeSoa>(
     a: &A,
     b: &B,
     first_block: usize,
     out: Columns<'_>,
 ) {
-    const L: usize = KERNEL_LANES;
-    let blocks = out.normal_x.len() / L;
+    let l = V::LANES;
+    let blocks = out.normal_x.len() / l;
     let (va, vb) = (
-        a.blocks_view::<Wide>(first_block..first_block + blocks),
-        b.blocks_view::<Wide>(first_block..first_block + blocks),
+        a.blocks_view::<V>(first_block..first_block + blocks),
+        b.blocks_view::<V>(first_block..first_block + blocks),
     );
     let columns = out
         .normal_x
-        .chunks_exact_mut(L)
-        .zip(out.normal_y.chunks_exact_mut(L))
-        .zip(out.depth.chunks_exact_mut(L));
+        .chunks_exact_mut(l)
+        .zip(out.normal_y.chunks_exact_mut(l))
+        .zip(out.depth.chunks_exact_mut(l));
     for (j, ((nx, ny), depth)) in columns.enumerate() {
         let [mask, normal_x, normal_y, d] =
             A::contact_lanes(A::block_at(&va, j), B::block_at(&vb, j));
         nx.copy_from_slice(normal_x.as_slice());
         ny.copy_from_slice(normal_y.as_slice());
         depth.copy_from_slice(d.as_slice());
-        out.words[j * L / 64] |= u64::from(mask.to_bitmask()) << (j * L % 64);
+        out.words[j * l / 64] |= u64::from(mask.to_bitmask()) << (j * l % 64);
     }
 }

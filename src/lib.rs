@@ -1,10 +1,12 @@
 //! # widephase
 //!
 //! Batched 2D overlap tests, contacts and ray casts. Shapes live in structure-of-arrays containers
-//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Rays`]) laid out in blocks of
-//! eight lanes; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
-//! [`batch_raycast`] casts ray `i` against shape `i`, eight per call of a [`wide::f32x8`]
-//! kernel. Every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
+//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Rays`]) laid out in lane
+//! blocks; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
+//! [`batch_raycast`] casts ray `i` against shape `i`, [`KERNEL_LANES`] per kernel call: sixteen
+//! ([`wide::f32x16`]) where the build has AVX-512, eight ([`wide::f32x8`]) otherwise. Every kernel
+//! is written once over [`Simd`] and instantiated at both widths
+//! ([`kernel`](mod@kernel), [`kernel16`](mod@kernel16)); every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
 //! exactly its answer on every input. [`batch_contact`] adds the normal and penetration depth
 //! of every overlapping pair (see [Contacts](#contacts)). For a whole scene, [`Scene`] finds
 //! every overlapping pair (and its contact) through a uniform grid and the same kernels, and
@@ -94,13 +96,16 @@
 //!   (same operations, same order), so the kernel gives the reference's bits, normal and depth,
 //!   on every input and every build.
 //!
-//! ## Eight real lanes
+//! ## Real lanes: eight with AVX2, sixteen with AVX-512
 //!
-//! `wide` chooses how `f32x8` is implemented when it is compiled. Built for baseline x86-64 it is
-//! two SSE halves; built with AVX enabled it is one 256-bit register, roughly 2.5x faster here.
-//! Runtime feature detection cannot change that choice, so build the final binary with, e.g.,
-//! `RUSTFLAGS="-C target-cpu=x86-64-v3"` or `-C target-cpu=native`. [`SIMD_BACKEND`] says what a
-//! build got. Results are bit-identical either way.
+//! `wide` chooses how `f32x8` and `f32x16` are implemented when it is compiled. Built for
+//! baseline x86-64 an `f32x8` is two SSE halves; built with AVX it is one 256-bit register,
+//! roughly 2.5x faster here; built with AVX-512 (`avx512f`) an `f32x16` is one 512-bit register
+//! and the batch functions and the [`Scene`] switch to the sixteen-lane kernels. Runtime feature
+//! detection cannot change that choice, so build the final binary for the CPU it runs on, e.g.
+//! `RUSTFLAGS="-C target-cpu=x86-64-v3"` (AVX2), `x86-64-v4` (AVX-512) or `native`.
+//! [`SIMD_BACKEND`] and [`KERNEL_LANES`] say what a build got. Results are bit-identical either
+//! way.
 //!
 //! ## Pair kinds
 //!
@@ -133,8 +138,9 @@ pub mod shape;
 pub mod soa;
 
 pub use batch::{
-    ContactPair, LengthMismatch, Overlaps, RayCast, batch_contact, batch_raycast, batch_test,
-    par_batch_contact, par_batch_raycast, par_batch_test,
+    ContactPair, LengthMismatch, Overlaps, RayCast, batch_contact, batch_contact_at, batch_raycast,
+    batch_raycast_at, batch_test, batch_test_at, par_batch_contact, par_batch_raycast,
+    par_batch_test,
 };
 pub use lanes::{
     AabbX8, AabbX16, CircleX8, CircleX16, ContactX8, ContactX16, KERNEL_LANES, LANES, Lane, ObbX8,

@@ -1,7 +1,6 @@
 //! [`Contacts`]: the answer of [`batch_contact`](crate::batch_contact), one contact per pair.
 
 use super::HitMask;
-use crate::lanes::KERNEL_LANES;
 use crate::shape::Contact;
 use core::fmt;
 
@@ -118,7 +117,8 @@ impl Contacts {
     /// Sets the length to `len` and hands out the hit words and the three columns (whole lane
     /// blocks) for kernels to fill; every word and lane is written by them.
     pub(crate) fn reset(&mut self, len: usize) -> Columns<'_> {
-        let padded = len.div_ceil(KERNEL_LANES) * KERNEL_LANES;
+        // Whole blocks of the widest kernel (sixteen lanes), whatever width fills them.
+        let padded = len.div_ceil(16) * 16;
         for column in [&mut self.normal_x, &mut self.normal_y, &mut self.depth] {
             column.truncate(padded);
             column.resize(padded, 0.0);

@@ -4,13 +4,15 @@
 //! siblings run at [`KERNEL_LANES`] (the differential tests cover that width through them); these
 //! tests cover the other width too, so a build for baseline x86-64 or x86-64-v3 proves the
 //! sixteen-lane kernels (two eight-lane halves there) and a build for x86-64-v4 proves the
-//! eight-lane ones.
+//! eight-lane ones. The batch functions themselves run at both widths through their `_at` forms.
 
 use crate::pair_assert;
 use crate::support::shapes::{Arbitrary, Gen};
+use widephase::wide::{f32x8, f32x16};
 use widephase::{
-    Contact, ContactPair, KERNEL_LANES, RayCast, Rays, ShapeSoa, contact_kernel, contact_kernel16,
-    contact_reference, kernel, kernel16, reference,
+    Contact, ContactPair, Contacts, HitMask, KERNEL_LANES, RayCast, Rays, ShapeSoa, batch_contact,
+    batch_contact_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at, contact_kernel,
+    contact_kernel16, contact_reference, kernel, kernel16, reference,
 };
 
 /// Pairs per seed: 64 blocks of sixteen.
@@ -159,6 +161,70 @@ fn cast_widths<S>(
     assert!(hits_seen * 20 > N * SEEDS as usize, "only {hits_seen} hits");
 }
 
+/// Lengths around both widths' block and word boundaries.
+const LENGTHS: [usize; 9] = [0, 1, 7, 9, 15, 17, 63, 65, 1000];
+
+/// `batch_test_at` and `batch_contact_at` at both widths give `batch_test`'s and
+/// `batch_contact`'s answers (which the differential and contact tests hold to the
+/// references), tails included.
+fn batch_widths<A, B>()
+where
+    A: ContactPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    for (seed, n) in LENGTHS.into_iter().enumerate() {
+        let (va, vb) = Gen::new(seed as u64 + 40).pairs::<A::Shape, B::Shape>(n);
+        let (a, b): (A, B) = (va.into_iter().collect(), vb.into_iter().collect());
+        let (mut build, mut eight, mut sixteen) = (HitMask::new(), HitMask::new(), HitMask::new());
+        batch_test(&a, &b, &mut build).unwrap();
+        batch_test_at::<f32x8, _, _>(&a, &b, &mut eight).unwrap();
+        batch_test_at::<f32x16, _, _>(&a, &b, &mut sixteen).unwrap();
+        assert_eq!(eight, build, "n = {n}: 8 lanes");
+        assert_eq!(sixteen, build, "n = {n}: 16 lanes");
+        let (mut build, mut eight, mut sixteen) =
+            (Contacts::new(), Contacts::new(), Contacts::new());
+        batch_contact(&a, &b, &mut build).unwrap();
+        batch_contact_at::<f32x8, _, _>(&a, &b, &mut eight).unwrap();
+        batch_contact_at::<f32x16, _, _>(&a, &b, &mut sixteen).unwrap();
+        let columns = |c: &Contacts| {
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            (
+                c.hits().clone(),
+                bits(c.normal_x()),
+                bits(c.normal_y()),
+                bits(c.depth()),
+            )
+        };
+        assert_eq!(columns(&eight), columns(&build), "n = {n}: 8-lane contacts");
+        assert_eq!(
+            columns(&sixteen),
+            columns(&build),
+            "n = {n}: 16-lane contacts"
+        );
+    }
+}
+
+/// `batch_raycast_at` at both widths gives `batch_raycast`'s answer, tails included.
+fn cast_batch_widths<S>()
+where
+    S: RayCast + FromIterator<S::Shape>,
+    S::Shape: Arbitrary,
+{
+    for (seed, n) in LENGTHS.into_iter().enumerate() {
+        let (vr, vs) = Gen::new(seed as u64 + 80).pairs::<widephase::Ray, S::Shape>(n);
+        let (r, s): (Rays, S) = (vr.into_iter().collect(), vs.into_iter().collect());
+        let (mut build, mut eight, mut sixteen) = (vec![], vec![], vec![]);
+        batch_raycast(&r, &s, &mut build).unwrap();
+        batch_raycast_at::<f32x8, _>(&r, &s, &mut eight).unwrap();
+        batch_raycast_at::<f32x16, _>(&r, &s, &mut sixteen).unwrap();
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&eight), bits(&build), "n = {n}: 8 lanes");
+        assert_eq!(bits(&sixteen), bits(&build), "n = {n}: 16 lanes");
+    }
+}
+
 macro_rules! width_tests {
     (
         distinct { $($d:ident: $A:ty, $B:ty;)* }
@@ -193,6 +259,14 @@ macro_rules! width_tests {
                 cast_widths::<$C>(reference::$c, kernel::$c, kernel16::$c);
             }
         )*
+        /// The batch functions at both widths, every pair kind in both orders and every cast.
+        #[test]
+        fn batch_functions_at_both_widths() {
+            $(batch_widths::<$A, $B>(); batch_widths::<$B, $A>();)*
+            $(batch_widths::<$S, $S>();)*
+            $(cast_batch_widths::<$C>();)*
+        }
+
         /// The distinct pairs in the other order, through the swapped trait implementations.
         mod swapped {
             use super::*;
