@@ -1,6 +1,6 @@
-//! Differential fuzzer: every x8 kernel (through `batch_test`, the contact kernels through
-//! `batch_contact`, and the ray casts through `batch_raycast`) against its scalar reference on
-//! seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement
+//! Differential fuzzer: every kernel at eight and at sixteen lanes (through `batch_test_at`, the
+//! contact kernels through `batch_contact_at`, and the ray casts through `batch_raycast_at`, each
+//! batch at both widths) against its scalar reference on seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement
 //! is a bug: the kernels promise the reference's exact answer on every input (for contacts, the
 //! same hit and the same bits of normal and depth; for ray casts, the same bits of the entry
 //! parameter).
@@ -26,9 +26,11 @@ use shapes::{Arbitrary, Gen};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use widephase::wide::{f32x8, f32x16};
 use widephase::{
     Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, SIMD_BACKEND, ShapeSoa,
-    batch_contact, batch_raycast, batch_test, contact_reference, pair_table, reference,
+    batch_contact, batch_contact_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
+    contact_reference, pair_table, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -61,21 +63,26 @@ where
     let (va, vb) = Gen::new(seed).pairs::<A::Shape, B::Shape>(n);
     let a: A = va.iter().copied().collect();
     let b: B = vb.iter().copied().collect();
-    let mut hits = HitMask::new();
-    batch_test(&a, &b, &mut hits).expect("equal lengths");
-    let tail_clean = n.is_multiple_of(64) || hits.words().last().is_none_or(|w| w >> (n % 64) == 0);
-    assert!(
-        tail_clean,
-        "{kind} seed {seed}: HitMask bits set past len()"
-    );
+    let (mut eight, mut sixteen) = (HitMask::new(), HitMask::new());
+    batch_test_at::<f32x8, _, _>(&a, &b, &mut eight).expect("equal lengths");
+    batch_test_at::<f32x16, _, _>(&a, &b, &mut sixteen).expect("equal lengths");
+    for hits in [&eight, &sixteen] {
+        let tail_clean =
+            n.is_multiple_of(64) || hits.words().last().is_none_or(|w| w >> (n % 64) == 0);
+        assert!(
+            tail_clean,
+            "{kind} seed {seed}: HitMask bits set past len()"
+        );
+    }
     (0..n).find_map(|i| {
         let want = reference(&va[i], &vb[i]);
-        (hits.get(i) != want).then(|| Mismatch {
+        let (x8, x16) = (eight.get(i), sixteen.get(i));
+        (x8 != want || x16 != want).then(|| Mismatch {
             kind,
             seed,
             batch: n,
             index: i,
-            kernel: hits.get(i).to_string(),
+            kernel: format!("{x8} at 8 lanes, {x16} at 16"),
             reference: want.to_string(),
             a: shapes::rust_literal(&va[i]),
             b: shapes::rust_literal(&vb[i]),
@@ -113,18 +120,19 @@ where
     let (va, vb) = Gen::new(seed).pairs::<A::Shape, B::Shape>(n);
     let a: A = va.iter().copied().collect();
     let b: B = vb.iter().copied().collect();
-    let mut contacts = Contacts::new();
-    batch_contact(&a, &b, &mut contacts).expect("equal lengths");
+    let (mut eight, mut sixteen) = (Contacts::new(), Contacts::new());
+    batch_contact_at::<f32x8, _, _>(&a, &b, &mut eight).expect("equal lengths");
+    batch_contact_at::<f32x16, _, _>(&a, &b, &mut sixteen).expect("equal lengths");
     (0..n).find_map(|i| {
-        let want = reference(&va[i], &vb[i]);
-        let got = contacts.get(i);
-        (contact_bits(got) != contact_bits(want)).then(|| Mismatch {
+        let want = contact_bits(reference(&va[i], &vb[i]));
+        let (x8, x16) = (eight.get(i), sixteen.get(i));
+        (contact_bits(x8) != want || contact_bits(x16) != want).then(|| Mismatch {
             kind,
             seed,
             batch: n,
             index: i,
-            kernel: format!("{got:?}"),
-            reference: format!("{want:?}"),
+            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+            reference: format!("{:?}", reference(&va[i], &vb[i])),
             a: shapes::rust_literal(&va[i]),
             b: shapes::rust_literal(&vb[i]),
             a_bits: field_bits(&va[i]),
@@ -196,16 +204,18 @@ where
     let (vr, vs) = Gen::new(seed).pairs::<Ray, S::Shape>(n);
     let rays: Rays = vr.iter().copied().collect();
     let shapes: S = vs.iter().copied().collect();
-    let mut t = Vec::new();
-    batch_raycast(&rays, &shapes, &mut t).expect("equal lengths");
+    let (mut eight, mut sixteen) = (Vec::new(), Vec::new());
+    batch_raycast_at::<f32x8, _>(&rays, &shapes, &mut eight).expect("equal lengths");
+    batch_raycast_at::<f32x16, _>(&rays, &shapes, &mut sixteen).expect("equal lengths");
     (0..n).find_map(|i| {
         let want = reference(&vr[i], &vs[i]);
-        (t[i].to_bits() != want.to_bits()).then(|| Mismatch {
+        let (x8, x16) = (eight[i], sixteen[i]);
+        (x8.to_bits() != want.to_bits() || x16.to_bits() != want.to_bits()).then(|| Mismatch {
             kind,
             seed,
             batch: n,
             index: i,
-            kernel: format!("{:?}", t[i]),
+            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
             reference: format!("{want:?}"),
             a: shapes::rust_literal(&vr[i]),
             b: shapes::rust_literal(&vs[i]),
@@ -419,9 +429,9 @@ fn parse_options() -> Options {
             "--batch" => o.batch = num::<usize>(&flag, value()).max(1),
             "--kind" => o.kind = Some(value()),
             "--replay" => o.replay = Some(value()),
-            "-h" | "--help" => {
-                usage("differential fuzzer, x8 kernels against the scalar reference")
-            }
+            "-h" | "--help" => usage(
+                "differential fuzzer, every kernel at 8 and 16 lanes against the scalar reference",
+            ),
             other => usage(&format!("unknown option {other:?}")),
         }
     }
