@@ -1,5 +1,7 @@
-//! Throughput of every pair kernel and ray cast next to its scalar reference in a plain loop and
-//! next to parry2d on the same shapes, at 4096 pairs (in cache) and 4 Mi pairs (streaming from
+//! Throughput of every pair kernel and ray cast, at eight lanes ("x8", `batch_test_at::<f32x8>`)
+//! and at sixteen ("x16"; `batch_test` runs the build's width, sixteen with AVX-512, so one of
+//! the two is exactly `batch_test`), next to its scalar reference in a plain loop and next to
+//! parry2d on the same shapes, at 4096 pairs (in cache) and 4 Mi pairs (streaming from
 //! memory), plus, at 4 Mi, a loop that only reads the bytes the kernel reads (the
 //! memory-bandwidth bound).
 //!
@@ -15,10 +17,11 @@ use parry2d::shape::Shape;
 use std::hint::black_box;
 use std::time::Duration;
 use support::{ParryTwin, Peer, Solid, shapes};
-use widephase::wide::f32x8;
+use widephase::wide::{f32x8, f32x16};
 use widephase::{
     Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_contact,
-    batch_raycast, batch_test, contact_reference, pair_table, reference,
+    batch_contact_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
+    contact_reference, pair_table, reference,
 };
 
 const IN_CACHE: usize = 4096;
@@ -56,7 +59,14 @@ where
         group.throughput(Throughput::Elements(n as u64));
         configure(&mut group, n);
         group.bench_function("x8", |bench| {
-            bench.iter(|| batch_test(black_box(&a), black_box(&b), &mut hits).unwrap())
+            bench.iter(|| {
+                batch_test_at::<f32x8, _, _>(black_box(&a), black_box(&b), &mut hits).unwrap()
+            })
+        });
+        group.bench_function("x16", |bench| {
+            bench.iter(|| {
+                batch_test_at::<f32x16, _, _>(black_box(&a), black_box(&b), &mut hits).unwrap()
+            })
         });
         group.bench_function("reference", |bench| {
             bench.iter(|| {
@@ -146,7 +156,14 @@ where
         group.throughput(Throughput::Elements(n as u64));
         configure(&mut group, n);
         group.bench_function("x8", |bench| {
-            bench.iter(|| batch_raycast(black_box(&rays), black_box(&s), &mut out).unwrap())
+            bench.iter(|| {
+                batch_raycast_at::<f32x8, _>(black_box(&rays), black_box(&s), &mut out).unwrap()
+            })
+        });
+        group.bench_function("x16", |bench| {
+            bench.iter(|| {
+                batch_raycast_at::<f32x16, _>(black_box(&rays), black_box(&s), &mut out).unwrap()
+            })
         });
         group.bench_function("reference", |bench| {
             bench.iter(|| {
@@ -191,8 +208,9 @@ where
     }
 }
 
-/// Contacts of `A` against `B`, 4096 pairs in cache: `batch_contact` next to `batch_test` on
-/// the same pairs (what a contact costs over the overlap bit), the scalar reference, and
+/// Contacts of `A` against `B`, 4096 pairs in cache: `batch_contact` at eight and sixteen lanes
+/// next to `batch_test` (the build's width) on the same pairs (what a contact costs over the
+/// overlap bit), the scalar reference, and
 /// parry2d's `query::contact` (prediction 0: contacts of overlapping pairs only).
 fn bench_contact<A, B>(
     c: &mut Criterion,
@@ -240,9 +258,16 @@ fn bench_contact<A, B>(
     group.throughput(Throughput::Elements(n as u64));
     configure(&mut group, n);
     group.bench_function("x8", |bench| {
-        bench.iter(|| batch_contact(black_box(&a), black_box(&b), &mut contacts).unwrap())
+        bench.iter(|| {
+            batch_contact_at::<f32x8, _, _>(black_box(&a), black_box(&b), &mut contacts).unwrap()
+        })
     });
-    group.bench_function("overlap x8", |bench| {
+    group.bench_function("x16", |bench| {
+        bench.iter(|| {
+            batch_contact_at::<f32x16, _, _>(black_box(&a), black_box(&b), &mut contacts).unwrap()
+        })
+    });
+    group.bench_function("overlap", |bench| {
         bench.iter(|| batch_test(black_box(&a), black_box(&b), &mut hits).unwrap())
     });
     group.bench_function("reference", |bench| {
