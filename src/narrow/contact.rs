@@ -1,6 +1,7 @@
 //! What every contact computation is made of, written once over [`Lane`]: a scalar `f32` (the
-//! reference) or eight lanes of `f32x8` (the kernel) run the same IEEE operations in the same
-//! order, so the two give the same bits by construction.
+//! reference), eight lanes of `f32x8` or sixteen of `f32x16` (the kernels) run the same IEEE
+//! operations in the same order, so they give the same bits by construction. Also the two
+//! macros that turn a pair file's generic functions into its public kernels.
 //!
 //! A contact is a minimum over candidate axes ([`Best::offer`]): each candidate is a unit
 //! normal `n` pointing from `a` towards `b` and the distance `b` must travel along `n` until

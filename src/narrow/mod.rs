@@ -6,27 +6,35 @@
 //!
 //! - `reference(&A, &B) -> bool`, the plain scalar ground truth, re-exported as
 //!   [`crate::reference`](mod@crate::reference)`::a_b`;
-//! - `x8(&AX8, &BX8) -> u8`, the same operations in the same order on eight lanes, re-exported as
-//!   [`crate::kernel`](mod@crate::kernel)`::a_b`; bit `i` of the result is lane `i`'s answer;
-//! - `contact_reference(&A, &B) -> Option<Contact>` and `contact_x8(&AX8, &BX8) -> ContactX8`,
-//!   the pair's contact (normal and penetration depth, see [`crate::Contact`]), re-exported as
-//!   [`crate::contact_reference`](mod@crate::contact_reference)`::a_b` and
-//!   [`crate::contact_kernel`](mod@crate::contact_kernel)`::a_b`. Both come from one function
-//!   generic over `f32` and `f32x8` (see `contact.rs`), so they agree by construction; the hit
-//!   is decided by `reference` / `x8` themselves. The module docs of each pair list its
-//!   contact's candidate axes in the order that decides ties.
+//! - `hits<V: Simd>(a, b) -> V`, the same operations in the same order on every lane of a lane
+//!   vector ([`f32x8`](wide::f32x8) or [`f32x16`](wide::f32x16)), each shape given as its lane
+//!   columns; all ones in a lane that overlaps. Written once, it becomes (by `pair_kernels!`,
+//!   in `contact.rs`) `x8(&AX8, &BX8) -> u8` and `x16(&AX16, &BX16) -> u16`, re-exported as
+//!   [`crate::kernel`](mod@crate::kernel)`::a_b` and
+//!   [`crate::kernel16`](mod@crate::kernel16)`::a_b` (bit `i` is lane `i`'s answer), and the
+//!   lane-column entry point the batch functions and the scene call at the build's width;
+//! - `contact<L: Lane>`, the pair's contact (normal and penetration depth, see
+//!   [`crate::Contact`]), written once over `f32`, `f32x8` and `f32x16`, so reference and
+//!   kernels agree by construction: `contact_reference(&A, &B) -> Option<Contact>`,
+//!   `contact_x8` and `contact_x16`, re-exported under
+//!   [`crate::contact_reference`](mod@crate::contact_reference),
+//!   [`crate::contact_kernel`](mod@crate::contact_kernel) and
+//!   [`crate::contact_kernel16`](mod@crate::contact_kernel16); the hit is decided by
+//!   `reference` / `hits` themselves. The module docs of each pair list its contact's
+//!   candidate axes in the order that decides ties.
 //!
-//! The two must agree bit for bit on every input, so both are built from the few operations below
-//! whose scalar and eight-lane forms are the same IEEE operation: `+ - *`, comparisons, `abs`, and
-//! `min(a, b) = if a < b { a } else { b }` and `max(a, b) = if a > b { a } else { b }`, whose
-//! NaN and ±0 behaviour (the second operand wins) is that of the x86 `minps`/`maxps`
-//! instructions the kernels use (contacts also divide and take square roots, both correctly
-//! rounded in either form). No fused multiply-add, no horizontal sums.
+//! The two must agree bit for bit on every input, so both are built from the few operations of
+//! [`Lane`](crate::Lane) and [`Simd`], whose scalar and lane forms are the same
+//! IEEE operation: `+ - *`, comparisons, `abs`, and `min(a, b) = if a < b { a } else { b }` and
+//! `max(a, b) = if a > b { a } else { b }`, whose NaN and ±0 behaviour (the second operand wins)
+//! is that of the x86 `minps`/`maxps` instructions the kernels use (contacts also divide and
+//! take square roots, both correctly rounded in either form). No fused multiply-add, no
+//! horizontal sums.
 //!
 //! Ray casts (`ray_*.rs`) follow the same rules but answer a parameter instead of a bit:
-//! `reference(&Ray, &S) -> f32` and `x8(&RayX8, &SX8) -> f32x8`, the entry parameter of the
-//! first point the ray shares with the shape (0 when its origin is inside, the boundary
-//! included), `f32::INFINITY` for a miss.
+//! `reference(&Ray, &S) -> f32` and `entry<V: Simd>` (as `x8(&RayX8, &SX8) -> f32x8` and
+//! `x16`), the entry parameter of the first point the ray shares with the shape (0 when its
+//! origin is inside, the boundary included), `f32::INFINITY` for a miss.
 //!
 //! Polygons have eight vertex slots; a polygon of fewer vertices repeats its last one, which
 //! adds edges of zero length. Every polygon formula below is written so that such an edge
