@@ -32,9 +32,6 @@ pub(crate) type Wide = f32x16;
 #[cfg(not(target_feature = "avx512f"))]
 pub(crate) type Wide = f32x8;
 
-/// Eight padding lanes: NaN never hits, whatever it is paired with.
-pub(crate) const INERT: f32x8 = f32x8::new([f32::NAN; LANES]);
-
 mod sealed {
     pub trait Sealed {}
     impl Sealed for f32 {}
@@ -101,11 +98,11 @@ impl Lane for f32 {
     }
     #[inline(always)]
     fn pmin(self, other: Self) -> Self {
-        if self < other { self } else { other }
+        crate::narrow::min(self, other)
     }
     #[inline(always)]
     fn pmax(self, other: Self) -> Self {
-        if self > other { self } else { other }
+        crate::narrow::max(self, other)
     }
     #[inline(always)]
     fn abs(self) -> Self {

@@ -21,7 +21,7 @@
 //! right side minus the left, and `b` moves the way its centre already lies from `a`'s
 //! (`+n` when `d·n >= 0`); the smallest overlap wins.
 
-use super::contact::{Best, local, pair_kernels};
+use super::contact::{Best, pair_kernels};
 use super::{finite_rotation, finite_rotation_lanes, to_local};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, Obb};
@@ -60,7 +60,7 @@ pub(crate) fn hits<V: Simd>(
     let dx = ox - (min_x + max_x) * half;
     let dy = oy - (min_y + max_y) * half;
     let (c, s) = (cos.abs(), sin.abs());
-    let (du, dv) = local(dx, dy, cos, sin);
+    let (du, dv) = to_local(dx, dy, cos, sin);
     let on_x = dx.abs().simd_le(ax + (hw * c + hh * s));
     let on_y = dy.abs().simd_le(ay + (hw * s + hh * c));
     let on_u = du.abs().simd_le(hw + (ax * c + ay * s));
@@ -82,7 +82,7 @@ fn contact<L: Lane>([x0, y0, x1, y1]: [L; 4], [cx, cy, hw, hh, cos, sin]: [L; 6]
     let (ax, ay) = ((x1 - x0) * half, (y1 - y0) * half);
     let (dx, dy) = (cx - (x0 + x1) * half, cy - (y0 + y1) * half);
     let (c, s) = (cos.abs(), sin.abs());
-    let (du, dv) = local(dx, dy, cos, sin);
+    let (du, dv) = to_local(dx, dy, cos, sin);
     let mut best = Best::new();
     best.offer_axis(ax + (hw * c + hh * s), dx, one, zero);
     best.offer_axis(ay + (hw * s + hh * c), dy, zero, one);

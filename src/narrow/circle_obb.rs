@@ -14,7 +14,7 @@
 //! centre at `lx = 0` is left by the box moving right). The normal is turned back to the
 //! world.
 
-use super::contact::{Best, pair_kernels, disc_squared, local};
+use super::contact::{Best, pair_kernels, disc_squared};
 use super::{finite_rotation, finite_rotation_lanes, max, to_local};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{Circle, Obb};
@@ -36,7 +36,7 @@ pub fn reference(c: &Circle, o: &Obb) -> bool {
 /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
 pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [ox, oy, hw, hh, cos, sin]: [V; 6]) -> V {
-    let (lx, ly) = local(cx - ox, cy - oy, cos, sin);
+    let (lx, ly) = to_local(cx - ox, cy - oy, cos, sin);
     let gx = V::ZERO.pmax(lx.abs() - hw);
     let gy = V::ZERO.pmax(ly.abs() - hh);
     let valid = r.ge(V::ZERO) & hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(cos, sin);
@@ -49,7 +49,7 @@ pair_kernels!(c: Circle, CircleX8, CircleX16; o: Obb, ObbX8, ObbX16);
 #[inline(always)]
 fn contact<L: Lane>([x, y, r]: [L; 3], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
-    let (lx, ly) = local(x - cx, y - cy, cos, sin);
+    let (lx, ly) = to_local(x - cx, y - cy, cos, sin);
     // The overlap test's own expressions, shared with it.
     let (ax, ay) = (lx.abs() - hw, ly.abs() - hh);
     let (gx, gy) = (zero.pmax(ax), zero.pmax(ay));

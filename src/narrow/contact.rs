@@ -229,12 +229,6 @@ pub(crate) fn disc_box<L: Lane>(cx: L, cy: L, r: L, bounds: [L; 4]) -> Best<L> {
     Best::pick(apart, outside, faces(cx, cy, bounds, r))
 }
 
-/// The offset `(dx, dy)` in a frame whose x axis is `(cos, sin)` (see [`super::to_local`]).
-#[inline(always)]
-pub(crate) fn local<L: Lane>(dx: L, dy: L, cos: L, sin: L) -> (L, L) {
-    (dx * cos + dy * sin, dy * cos - dx * sin)
-}
-
 /// A box centred on the origin with half extents `hw, hh`, as bounds.
 #[inline(always)]
 pub(crate) fn centred<L: Lane>(hw: L, hh: L) -> [L; 4] {

@@ -24,7 +24,7 @@
 //!   candidate axes in the order that decides ties.
 //!
 //! The two must agree bit for bit on every input, so both are built from the few operations of
-//! [`Lane`](crate::Lane) and [`Simd`], whose scalar and lane forms are the same
+//! [`Lane`] and [`Simd`], whose scalar and lane forms are the same
 //! IEEE operation: `+ - *`, comparisons, `abs`, and `min(a, b) = if a < b { a } else { b }` and
 //! `max(a, b) = if a > b { a } else { b }`, whose NaN and ±0 behaviour (the second operand wins)
 //! is that of the x86 `minps`/`maxps` instructions the kernels use (contacts also divide and
@@ -48,7 +48,7 @@
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead
 //! of testing it twice.
 
-use crate::lanes::Simd;
+use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
 
 pub(crate) mod contact;
@@ -88,9 +88,10 @@ pub(crate) fn finite_rotation_lanes<V: Simd>(cos: V, sin: V) -> V {
 }
 
 /// The offset `(dx, dy)` expressed in a frame whose x axis is `(cos, sin)` and whose y axis is
-/// `(-sin, cos)`: the dot products with the two axes.
+/// `(-sin, cos)`: the dot products with the two axes. On `f32` for the references, on lanes for
+/// the kernels and contacts.
 #[inline(always)]
-pub(crate) fn to_local(dx: f32, dy: f32, cos: f32, sin: f32) -> (f32, f32) {
+pub(crate) fn to_local<L: Lane>(dx: L, dy: L, cos: L, sin: L) -> (L, L) {
     (dx * cos + dy * sin, dy * cos - dx * sin)
 }
 

@@ -28,7 +28,7 @@
 //! overlap is the right side minus the left, and `b` moves the way its centre already lies
 //! from `a`'s (`+n` when `d·n >= 0`); the smallest overlap wins.
 
-use super::contact::{Best, local, pair_kernels};
+use super::contact::{Best, pair_kernels};
 use super::{finite, finite_lanes, min, to_local};
 use crate::lanes::{Lane, Simd};
 use crate::shape::Obb;
@@ -62,10 +62,10 @@ pub(crate) fn hits<V: Simd>(a: [V; 6], b: [V; 6]) -> V {
     let [bcx, bcy, bhw, bhh, bcos, bsin] = b;
     let dx = bcx - acx;
     let dy = bcy - acy;
-    let (rc, rs) = local(bcos, bsin, acos, asin);
+    let (rc, rs) = to_local(bcos, bsin, acos, asin);
     let (c, s) = (rc.abs(), rs.abs());
-    let (dua, dva) = local(dx, dy, acos, asin);
-    let (dub, dvb) = local(dx, dy, bcos, bsin);
+    let (dua, dva) = to_local(dx, dy, acos, asin);
+    let (dub, dvb) = to_local(dx, dy, bcos, bsin);
     let on_ua = dua.abs().simd_le(ahw + (bhw * c + bhh * s));
     let on_va = dva.abs().simd_le(ahh + (bhw * s + bhh * c));
     let on_ub = dub.abs().simd_le(bhw + (ahw * c + ahh * s));
@@ -84,10 +84,10 @@ fn contact<L: Lane>(a: [L; 6], b: [L; 6]) -> Best<L> {
     let [bcx, bcy, bhw, bhh, bcos, bsin] = b;
     let zero = L::splat(0.0);
     let (dx, dy) = (bcx - acx, bcy - acy);
-    let (rc, rs) = local(bcos, bsin, acos, asin);
+    let (rc, rs) = to_local(bcos, bsin, acos, asin);
     let (c, s) = (rc.abs(), rs.abs());
-    let (dua, dva) = local(dx, dy, acos, asin);
-    let (dub, dvb) = local(dx, dy, bcos, bsin);
+    let (dua, dva) = to_local(dx, dy, acos, asin);
+    let (dub, dvb) = to_local(dx, dy, bcos, bsin);
     let mut best = Best::new();
     best.offer_axis(ahw + (bhw * c + bhh * s), dua, acos, asin);
     best.offer_axis(ahh + (bhw * s + bhh * c), dva, zero - asin, acos);

@@ -10,7 +10,7 @@
 //! **Contact**: in the box's frame, as [`aabb_polygon`](super::aabb_polygon) (the box's faces
 //! `+u`, `-u`, `+v`, `-v`, then the polygon's edges), the normal turned back to the world.
 
-use super::contact::{Best, centred, local, pair_kernels};
+use super::contact::{Best, centred, pair_kernels};
 use super::aabb_polygon::{box_polygon, box_polygon_contact, box_polygon_lanes};
 use super::{
     finite_polygon, finite_polygon_lanes, finite_rotation, finite_rotation_lanes, to_local,
@@ -42,7 +42,7 @@ pub(crate) fn hits<V: Simd>(
 ) -> V {
     let (mut xs, mut ys) = ([V::ZERO; MAX_VERTICES], [V::ZERO; MAX_VERTICES]);
     for k in 0..MAX_VERTICES {
-        (xs[k], ys[k]) = local(qx[k] - ox, qy[k] - oy, cos, sin);
+        (xs[k], ys[k]) = to_local(qx[k] - ox, qy[k] - oy, cos, sin);
     }
     let bounds = [-hw, -hh, hw, hh];
     box_polygon_lanes(bounds, &xs, &ys)
@@ -62,7 +62,7 @@ fn contact<L: Lane>(
 ) -> Best<L> {
     let (mut lx, mut ly) = (xs, ys);
     for k in 0..MAX_VERTICES {
-        (lx[k], ly[k]) = local(xs[k] - cx, ys[k] - cy, cos, sin);
+        (lx[k], ly[k]) = to_local(xs[k] - cx, ys[k] - cy, cos, sin);
     }
     box_polygon_contact(centred(hw, hh), &lx, &ly).to_world(cos, sin)
 }

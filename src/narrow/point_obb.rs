@@ -9,7 +9,7 @@
 //! **Contact**: in the box's frame, as [`point_aabb`](super::point_aabb) (candidates along the
 //! box's `+u`, `-u`, `+v`, `-v`), the normal turned back to the world.
 
-use super::contact::{Best, centred, faces, local, pair_kernels};
+use super::contact::{Best, centred, faces, pair_kernels};
 use super::{finite_rotation, finite_rotation_lanes, to_local};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{Obb, Point};
@@ -25,7 +25,7 @@ pub fn reference(p: &Point, o: &Obb) -> bool {
 /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
 pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [cx, cy, hw, hh, cos, sin]: [V; 6]) -> V {
-    let (lx, ly) = local(px - cx, py - cy, cos, sin);
+    let (lx, ly) = to_local(px - cx, py - cy, cos, sin);
     lx.abs().simd_le(hw) & ly.abs().simd_le(hh) & finite_rotation_lanes(cos, sin)
 }
 
@@ -34,6 +34,6 @@ pair_kernels!(p: Point, PointX8, PointX16; o: Obb, ObbX8, ObbX16);
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
 fn contact<L: Lane>([px, py]: [L; 2], [cx, cy, hw, hh, cos, sin]: [L; 6]) -> Best<L> {
-    let (lx, ly) = local(px - cx, py - cy, cos, sin);
+    let (lx, ly) = to_local(px - cx, py - cy, cos, sin);
     faces(lx, ly, centred(hw, hh), L::splat(0.0)).to_world(cos, sin)
 }

@@ -7,7 +7,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, both half extents `>= 0`, a finite
 //! rotation.
 
-use super::contact::{cast_kernels, local};
+use super::contact::cast_kernels;
 use super::{
     enter, enter_lanes, finite_rotation, finite_rotation_lanes, scaled_dir, scaled_dir_lanes, slab,
     slab_lanes, to_local, valid_ray, valid_ray_lanes,
@@ -40,9 +40,9 @@ pub fn reference(r: &Ray, o: &Obb) -> f32 {
 #[inline(always)]
 pub(crate) fn entry<V: Simd>(r: [V; 5], [cx, cy, hw, hh, cos, sin]: [V; 6]) -> V {
     let [origin_x, origin_y, dir_x, dir_y, max_t] = r;
-    let (ox, oy) = local(origin_x - cx, origin_y - cy, cos, sin);
+    let (ox, oy) = to_local(origin_x - cx, origin_y - cy, cos, sin);
     let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
-    let (dx, dy) = local(dx, dy, cos, sin);
+    let (dx, dy) = to_local(dx, dy, cos, sin);
     let (nx, fx) = slab_lanes(ox, dx, -hw, hw);
     let (ny, fy) = slab_lanes(oy, dy, -hh, hh);
     let valid =

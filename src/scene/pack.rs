@@ -6,9 +6,7 @@ use super::SIDE;
 use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
 use super::store::{POLYGON_BLOCK, PolygonBlock};
 use crate::broadphase::grid::Grid;
-use crate::lanes::{
-    AabbX8, CircleX8, INERT, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide,
-};
+use crate::lanes::{AabbX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide};
 use crate::shape::MAX_VERTICES;
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 use bytemuck::Pod;
@@ -146,7 +144,8 @@ impl Stored for Polygons {
     #[inline(always)]
     fn gather(shared: &Shared<'_>, at: [u32; LANES]) -> PolygonX8 {
         // Each polygon's xs and ys are two 8-float rows: load them, transpose both.
-        let (mut xs, mut ys) = ([INERT; LANES], [INERT; LANES]);
+        let inert = <f32x8 as Simd>::INERT;
+        let (mut xs, mut ys) = ([inert; LANES], [inert; LANES]);
         for ((x, y), &i) in xs.iter_mut().zip(&mut ys).zip(&at) {
             let r = &shared.shapes[i as usize];
             if r.kind & KIND != POLYGON {
