@@ -39,7 +39,7 @@ type ParryScene = Vec<(Pose, Box<dyn ParryShape>)>;
 fn parry_scene(scene: &Scene) -> ParryScene {
     scene
         .iter()
-        .map(|s| -> (Pose, Box<dyn ParryShape>) {
+        .map(|(_, s)| -> (Pose, Box<dyn ParryShape>) {
             match s {
                 Shape::Circle(c) => {
                     let (p, b) = c.to_parry();
@@ -171,7 +171,7 @@ fn pipeline(c: &mut Criterion) {
 fn side_of(scene: &Scene) -> f32 {
     scene
         .iter()
-        .map(|s| s.bounding_box().max_x)
+        .map(|(_, s)| s.bounding_box().max_x)
         .fold(0.0f32, f32::max)
 }
 
@@ -318,7 +318,7 @@ impl ParryCoherent {
 
     /// One frame: the poses of `scene`'s shapes (the same shapes, moved), then the pairs.
     fn frame(&mut self, scene: &Scene) -> usize {
-        for (i, s) in scene.iter().enumerate() {
+        for (i, (_, s)) in scene.iter().enumerate() {
             let pose = match s {
                 Shape::Circle(c) => c.to_parry().0,
                 Shape::Aabb(a) => a.to_parry().0,

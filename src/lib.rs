@@ -146,7 +146,7 @@ pub use lanes::{
     AabbX8, AabbX16, CircleX8, CircleX16, ContactX8, ContactX16, KERNEL_LANES, LANES, Lane, ObbX8,
     ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8, RayX16, Simd,
 };
-pub use scene::{FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
+pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
     Aabb, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
     ShapeError,

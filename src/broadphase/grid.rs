@@ -404,6 +404,13 @@ impl Grid {
         }
     }
 
+    /// [`overlapping_in`](Self::overlapping_in) over every level.
+    pub(crate) fn overlapping(&self, query: [f32; 4], hit: &mut impl FnMut(u32)) {
+        for l in 0..self.levels() {
+            self.overlapping_in(l, query, hit);
+        }
+    }
+
     /// The sorted positions of cells `x0 ..= x1` of `row` in `level`: one contiguous run.
     #[inline(always)]
     fn cells_run(&self, level: &Level, x0: u32, x1: u32, row: u32) -> Range<usize> {

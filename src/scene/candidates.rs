@@ -113,6 +113,8 @@ pub(crate) struct Candidates {
     ordered: bool,
     pub(crate) pairs: Vec<(u32, u32)>,
     pub(crate) candidates: usize,
+    /// Candidates dropped because their filters do not pair.
+    pub(crate) filtered: usize,
     pub(crate) pack_time: Duration,
     pub(crate) kernel_time: Duration,
 }
@@ -125,13 +127,15 @@ impl Candidates {
         self.hit_bits.resize(CHUNK / 64, 0);
         self.pairs.clear();
         self.candidates = 0;
+        self.filtered = 0;
         self.pack_time = Duration::ZERO;
         self.kernel_time = Duration::ZERO;
     }
 
     /// Files a candidate (two positions) under its pair kind, the smaller kind first (the
-    /// kernels' argument order), and tests the batch when it is full. In `pairs_with`, a pair
-    /// from one scene is dropped here. No branch depends on the kinds.
+    /// kernels' argument order), and tests the batch when it is full. Two static shapes, a
+    /// pair whose filters do not pair, and in `pairs_with` a pair from one scene are dropped
+    /// here. No branch depends on the kinds.
     #[inline(always)]
     pub(crate) fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
         self.file_tagged(shared, p, q, 0);
@@ -141,7 +145,9 @@ impl Candidates {
     #[inline(always)]
     fn file_tagged(&mut self, shared: &Shared<'_>, p: u32, q: u32, tag: u32) {
         let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
-        let keep = !shared.cross || (rp.id ^ rq.id) & SIDE != 0;
+        let (admitted, layered) = shared.admits(rp, rq);
+        let keep = admitted & layered;
+        self.filtered += usize::from(admitted & !layered);
         let (kp, kq) = (rp.kind & KIND, rq.kind & KIND);
         let swap = kq < kp;
         let item = if swap { (q, p, tag) } else { (p, q, tag) };
@@ -154,17 +160,25 @@ impl Candidates {
     /// Decides `chunk` (at most [`CHUNK`] candidate pairs of positions) and appends the ids
     /// of those that overlap, `(smaller, larger)`, to the answer in the chunk's order: the
     /// kernels take them by kind, their hits come back as bits by index.
-    pub(crate) fn decide_in_order(&mut self, shared: &Shared<'_>, chunk: &[(u32, u32)]) {
+    /// Each candidate's positions are offset by `offset` (its first and second) before they
+    /// are read.
+    pub(crate) fn decide_in_order(
+        &mut self,
+        shared: &Shared<'_>,
+        chunk: &[(u32, u32)],
+        offset: (u32, u32),
+    ) {
         debug_assert!(chunk.len() <= CHUNK && !shared.cross);
         self.ordered = true;
         for (i, &(p, q)) in chunk.iter().enumerate() {
-            self.file_tagged(shared, p, q, i as u32);
+            self.file_tagged(shared, p + offset.0, q + offset.1, i as u32);
         }
         self.flush(shared);
         self.ordered = false;
         for (w, word) in self.hit_bits.iter_mut().enumerate() {
             while *word != 0 {
                 let (p, q) = chunk[w * 64 + word.trailing_zeros() as usize];
+                let (p, q) = (p + offset.0, q + offset.1);
                 let (a, b) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
                 self.pairs.push((a.min(b), a.max(b)));
                 *word &= *word - 1;

@@ -1,20 +1,21 @@
-//! The contacts of answer pairs: each pair `(a, b)` is filed by pair kind (the kernels'
-//! argument order, remembering when that is `(b, a)`), every [`BATCH`] of a kind are gathered
-//! from the scene's records into lane blocks and handed to the contact kernels, and each
-//! contact lands at its pair's index, reversed where the kernel saw the pair the other way
-//! round.
+//! The contacts of answer pairs: each run of pairs `(a, b)` has its shapes' records looked up
+//! by id (two per pair, side by side), each pair is filed by pair kind (the kernels' argument
+//! order, remembering when that is `(b, a)`), every [`BATCH`] of a kind are gathered from those
+//! records into lane blocks and handed to the contact kernels, and each contact lands at its
+//! pair's index, reversed where the kernel saw the pair the other way round.
 
 use super::Scene;
 use super::candidates::{KINDS, PAIR_KINDS, scene_kinds};
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
-use super::records::KIND;
+use super::records::{KIND, Record};
 use crate::batch::ContactPair;
 use crate::broadphase::grid::Grid;
 use crate::lanes::{KERNEL_LANES, Simd};
 use crate::shape::Contact;
 use rayon::prelude::*;
 
-/// A pair as filed: two ids in the kernels' argument order, and its index in the run (with
+/// A pair as filed: the positions of its two records in the kernels' argument order, and its
+/// index in the run (with
 /// [`REVERSED`] when the kernel's `a` is the pair's `b`).
 type Item = (u32, u32, u32);
 
@@ -45,10 +46,11 @@ const SCENE: ([Compute; PAIR_KINDS], [[u8; KINDS]; KINDS]) =
 /// Pairs per rayon task: enough to amortise a task and its batches' partial blocks.
 const PAIRS_PER_TASK: usize = 8192;
 
-/// Scratch of the contact computation: one batch per pair kind and task, kept across calls.
+/// Scratch of the contact computation: per task, one batch per pair kind and the records of
+/// its run's pairs, kept across calls.
 #[derive(Debug, Default)]
 pub(crate) struct ContactScratch {
-    tasks: Vec<Pack<Item, PAIR_KINDS>>,
+    tasks: Vec<(Pack<Item, PAIR_KINDS>, Vec<Record>)>,
 }
 
 impl ContactScratch {
@@ -63,25 +65,28 @@ impl ContactScratch {
     ) {
         out.clear();
         out.extend(pairs.iter().map(|&(a, b)| (a, b, Contact::default())));
-        let shared = Shared {
-            grid,
-            shapes: &scene.records,
-            polygons: [&scene.polygons, &scene.polygons],
-            unbounded: 0,
-            cross: false,
-        };
         let runs = pairs.len().div_ceil(PAIRS_PER_TASK);
         if self.tasks.len() < runs {
-            self.tasks.resize_with(runs, Pack::default);
+            self.tasks.resize_with(runs, Default::default);
         }
         let work = out
             .par_chunks_mut(PAIRS_PER_TASK)
             .zip(&mut self.tasks[..runs]);
-        work.for_each(|(run, pack)| run_contacts(pack, &shared, run));
+        work.for_each(|(run, (pack, records))| {
+            // The records of pair `i` at `2i` and `2i + 1`.
+            records.clear();
+            for &(a, b, _) in run.iter() {
+                let record = |id| *scene.record(id).expect("an answer pair names live shapes");
+                records.extend([record(a), record(b)]);
+            }
+            let shared = Shared::new(grid, records, [scene, scene], 0, false);
+            run_contacts(pack, &shared, run);
+        });
     }
 }
 
-/// Files each pair of `run` by pair kind, computes every full batch, then the rest.
+/// Files each pair of `run` (whose records are at `2i` and `2i + 1` of the shared records) by
+/// pair kind, computes every full batch, then the rest.
 fn run_contacts(
     pack: &mut Pack<Item, PAIR_KINDS>,
     shared: &Shared<'_>,
@@ -89,7 +94,7 @@ fn run_contacts(
 ) {
     pack.clear();
     for i in 0..run.len() {
-        let (a, b, _) = run[i];
+        let (a, b) = (2 * i as u32, 2 * i as u32 + 1);
         let (ka, kb) = (
             shared.shapes[a as usize].kind & KIND,
             shared.shapes[b as usize].kind & KIND,

@@ -9,6 +9,7 @@ use super::kept::{Kept, KeptStats, Margin};
 use super::pack::Shared;
 use super::records::{Record, UNBOUNDED};
 use super::sort::RadixSort;
+use super::store::Store;
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
@@ -40,8 +41,10 @@ const FOUND: usize = 512;
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct FrameStats {
-    /// Shapes in the scene(s).
+    /// Live shapes in the scene(s), moving and static.
     pub shapes: usize,
+    /// Of those, static shapes.
+    pub statics: usize,
     /// Shapes never paired because they fail [`Shape::check`](crate::Shape::check).
     pub invalid: usize,
     /// Shapes with infinite or overflow-prone bounds, tested against every other shape.
@@ -56,6 +59,8 @@ pub struct FrameStats {
     pub cell_size: f32,
     /// Candidate pairs (overlapping bounding boxes) handed to the kernels.
     pub candidates: usize,
+    /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do not pair.
+    pub filtered: usize,
     /// Overlapping pairs found.
     pub pairs: usize,
     /// Building the grid and copying the shapes into cell order.
@@ -78,6 +83,13 @@ pub struct FrameStats {
     /// Computing the contacts of the pairs found ([`PairFinder::contacts`] only; zero
     /// otherwise). The other phases are those of finding the pairs.
     pub contacts: Duration,
+    /// Pairs that began and ended with this call ([`PairFinder::began`], [`PairFinder::ended`];
+    /// kept `overlapping_pairs` and `contacts` only, zero otherwise).
+    pub began: usize,
+    /// See [`began`](Self::began).
+    pub ended: usize,
+    /// Finding the began and ended pairs and keeping the answer for the next call.
+    pub events: Duration,
 }
 
 /// The pair search, kept from frame to frame.
@@ -132,6 +144,10 @@ pub struct PairFinder {
     /// The pairs of the last `contacts` call, and its scratch.
     contact_pairs: Vec<(u32, u32)>,
     contact_scratch: ContactScratch,
+    /// The answer of the last kept call, and the pairs that began and ended with it.
+    previous: Vec<(u32, u32)>,
+    began: Vec<(u32, u32)>,
+    ended: Vec<(u32, u32)>,
 }
 
 impl PairFinder {
@@ -176,10 +192,53 @@ impl PairFinder {
     }
 
     /// Forgets what the last call of [`overlapping_pairs`](Self::overlapping_pairs)
-    /// recorded, keeping the buffers: the next call rebuilds from scratch. Never needed for the
-    /// answer (every call checks every shape), only to measure or to choose when to pay.
+    /// recorded, keeping the buffers: the next call rebuilds from scratch and reports every
+    /// pair as [`began`](Self::began). Never needed for the answer (every call checks every
+    /// shape), only to measure, to choose when to pay, or to start a new stream of events.
     pub fn forget(&mut self) {
         self.kept.invalidate();
+        self.previous.clear();
+    }
+
+    /// The pairs of the last [`overlapping_pairs`](Self::overlapping_pairs) (or
+    /// [`contacts`](Self::contacts)) answer that were not in the answer before it, sorted like
+    /// the answer. Every pair on the first call and the first after [`forget`](Self::forget).
+    ///
+    /// The two calls share one stream of answers; pairs are compared by id, so a pair whose
+    /// shape was removed and whose id was pushed again between two calls, overlapping the same
+    /// partner, continues (neither ends nor begins).
+    ///
+    /// ```
+    /// use widephase::{Circle, PairFinder, Scene};
+    /// let mut scene = Scene::new();
+    /// let zone = scene.push_static(Circle::new(0.0, 0.0, 1.0));
+    /// let player = scene.push(Circle::new(-3.0, 0.0, 0.5));
+    /// let mut finder = PairFinder::new();
+    /// let mut pairs = Vec::new();
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert!(finder.began().is_empty() && finder.ended().is_empty());
+    ///
+    /// scene.set(player, Circle::new(-1.0, 0.0, 0.5)); // walks in
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert_eq!(finder.began(), [(zone, player)]);
+    ///
+    /// scene.remove(player); // despawns inside the zone
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert_eq!(finder.ended(), [(zone, player)]);
+    /// assert!(pairs.is_empty());
+    /// ```
+    #[must_use]
+    pub fn began(&self) -> &[(u32, u32)] {
+        &self.began
+    }
+
+    /// The pairs of the answer before the last [`overlapping_pairs`](Self::overlapping_pairs)
+    /// (or [`contacts`](Self::contacts)) call that are not in its answer (they separated, a
+    /// shape was removed, or a filter changed), sorted like the answer. See
+    /// [`began`](Self::began).
+    #[must_use]
+    pub fn ended(&self) -> &[(u32, u32)] {
+        &self.ended
     }
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
@@ -187,16 +246,22 @@ impl PairFinder {
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         let mut kept = KeptStats::default();
         self.kept.overlapping_pairs(scene, out, &mut kept);
+        let events = Instant::now();
+        events_between(&self.previous, out, &mut self.began, &mut self.ended);
+        self.previous.clear();
+        self.previous.extend_from_slice(out);
         let grid = self.kept.grid();
         self.stats = FrameStats {
             shapes: scene.len(),
-            invalid: scene.invalid,
-            unbounded: scene.unbounded,
+            statics: scene.static_len(),
+            invalid: scene.invalid(),
+            unbounded: scene.unbounded(),
             levels: grid.levels(),
             large: grid.coarse(),
             cells: grid.cells(),
             cell_size: grid.cell_size(),
             candidates: kept.candidates,
+            filtered: kept.filtered,
             pairs: out.len(),
             build: kept.build,
             search: kept.search,
@@ -206,6 +271,9 @@ impl PairFinder {
             rebuilt: kept.rebuilt,
             escaped: kept.escaped,
             contacts: Duration::ZERO,
+            began: self.began.len(),
+            ended: self.ended.len(),
+            events: events.elapsed(),
         };
     }
 
@@ -300,8 +368,9 @@ impl PairFinder {
         let start = Instant::now();
         let mut stats = FrameStats {
             shapes: sides.iter().map(|s| s.len()).sum(),
-            invalid: sides.iter().map(|s| s.invalid).sum(),
-            unbounded: sides.iter().map(|s| s.unbounded).sum(),
+            statics: sides.iter().map(|s| s.static_len()).sum(),
+            invalid: sides.iter().map(|s| s.invalid()).sum(),
+            unbounded: sides.iter().map(|s| s.unbounded()).sum(),
             ..FrameStats::default()
         };
         let sentinel = self.build(sides, cell_size);
@@ -312,13 +381,13 @@ impl PairFinder {
         stats.cell_size = self.grid.cell_size();
 
         self.plan_jobs();
-        let shared = Shared {
-            grid: &self.grid,
-            shapes: &self.sorted[..=sentinel],
-            polygons: [&sides[0].polygons, &sides[sides.len() - 1].polygons],
-            unbounded: self.unbounded.len(),
+        let shared = Shared::new(
+            &self.grid,
+            &self.sorted[..=sentinel],
+            [sides[0], sides[sides.len() - 1]],
+            self.unbounded.len(),
             cross,
-        };
+        );
         self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
 
         let sort = Instant::now();
@@ -327,6 +396,7 @@ impl PairFinder {
             let narrow = &job.narrow;
             out.extend_from_slice(&narrow.pairs);
             stats.candidates += narrow.candidates;
+            stats.filtered += narrow.filtered;
             stats.search += job.search_time;
             stats.pack += narrow.pack_time;
             stats.kernels += narrow.kernel_time;
@@ -340,27 +410,39 @@ impl PairFinder {
 
     /// Builds the grid over the scenes' shapes and copies their records into cell order,
     /// then the unbounded shapes, then the inert sentinel; returns the sentinel's position.
+    /// The input order is each scene's moving store, then its static store, scene by scene.
     pub(crate) fn build(&mut self, sides: &[&Scene], cell_size: Option<f32>) -> usize {
-        let first = sides[0].len();
-        let boxes = if sides.len() == 2 {
-            self.boxes.clear();
-            self.boxes.extend_from_slice(&sides[0].boxes);
-            self.boxes.extend_from_slice(&sides[1].boxes);
-            &self.boxes[..]
+        // The stores in input order, with the side bit of their ids.
+        let mut stores: [(&Store, u32); 4] = [(&sides[0].moving, 0); 4];
+        for (k, scene) in sides.iter().enumerate() {
+            let side = if k == 0 { 0 } else { SIDE };
+            stores[2 * k] = (&scene.moving, side);
+            stores[2 * k + 1] = (&scene.statics, side);
+        }
+        let stores = &stores[..2 * sides.len()];
+        let total: usize = stores.iter().map(|(s, _)| s.len()).sum();
+        let boxes = if total == stores[0].0.len() {
+            &stores[0].0.boxes[..]
         } else {
-            &sides[0].boxes[..]
+            self.boxes.clear();
+            for (store, _) in stores {
+                self.boxes.extend_from_slice(&store.boxes);
+            }
+            &self.boxes[..]
         };
         let record = |i: u32| -> Record {
-            let i = i as usize;
-            if i < first {
-                sides[0].records[i]
-            } else {
-                let r = sides[1].records[i - first];
-                Record {
-                    id: r.id | SIDE,
-                    ..r
+            let mut i = i as usize;
+            for &(store, side) in stores {
+                if i < store.len() {
+                    let r = store.records[i];
+                    return Record {
+                        id: r.id | side,
+                        ..r
+                    };
                 }
+                i -= store.len();
             }
+            unreachable!("an input index names a shape")
         };
         // Room for every shape and the sentinel; the grid places the entered ones in cell order.
         if self.sorted.len() < boxes.len() + 1 {
@@ -375,15 +457,16 @@ impl PairFinder {
         );
         // The unbounded shapes after the grid's, then the sentinel.
         self.unbounded.clear();
-        if sides.iter().any(|s| s.unbounded > 0) {
-            for (side, scene) in sides.iter().enumerate() {
-                let offset = if side == 0 { 0 } else { first as u32 };
+        let mut offset = 0;
+        for (store, _) in stores {
+            if store.unbounded > 0 {
                 self.unbounded.extend(
-                    (0..scene.len() as u32)
-                        .filter(|&i| scene.records[i as usize].kind & UNBOUNDED != 0)
+                    (0..store.len() as u32)
+                        .filter(|&i| store.records[i as usize].kind & UNBOUNDED != 0)
                         .map(|i| i + offset),
                 );
             }
+            offset += store.len() as u32;
         }
         let entered = self.grid.len();
         for (k, &i) in self.unbounded.iter().enumerate() {
@@ -415,6 +498,34 @@ impl PairFinder {
             job.unbounded = split(unbounded, k)..split(unbounded, k + 1);
         }
     }
+}
+
+/// The pairs of `new` not in `old` into `began`, and those of `old` not in `new` into
+/// `ended` (both cleared first): one merge of the two sorted answers.
+fn events_between(
+    old: &[(u32, u32)],
+    new: &[(u32, u32)],
+    began: &mut Vec<(u32, u32)>,
+    ended: &mut Vec<(u32, u32)>,
+) {
+    began.clear();
+    ended.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        match old[i].cmp(&new[j]) {
+            core::cmp::Ordering::Less => {
+                ended.push(old[i]);
+                i += 1;
+            }
+            core::cmp::Ordering::Greater => {
+                began.push(new[j]);
+                j += 1;
+            }
+            core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
+        }
+    }
+    ended.extend_from_slice(&old[i..]);
+    began.extend_from_slice(&new[j..]);
 }
 
 /// One share of the pair search and everything after it, with its own scratch.

@@ -1,7 +1,14 @@
 //! Frame-to-frame coherence: what a kept [`PairFinder`](super::PairFinder) remembers between
 //! calls of `overlapping_pairs`, and how a frame pays only for what moved.
 //!
-//! Each shape has an enlarged box, its padded box grown by a margin; the grid holds the
+//! **Static shapes** are filed once per change of the scene's static shapes (its
+//! `static_epoch`): a grid over their padded boxes, their records in its order at the front of
+//! the records the kernels read, and, for each moving shape, the static shapes whose boxes
+//! overlap its enlarged box (the mixed candidates, kept and followed like the moving ones).
+//! Two static shapes are never candidates, and a frame in which no static shape changed never
+//! reads them but through a candidate.
+//!
+//! **Moving shapes** are kept by slot of the scene's moving store. Each has an enlarged box, its padded box grown by a margin; the grid holds the
 //! enlarged boxes, and the candidates are every pair of shapes whose enlarged boxes overlap,
 //! as pairs of grid positions. A frame first checks, in one streaming pass, that every shape's
 //! current box lies inside its enlarged box. Those that do not (they moved too far, changed
@@ -20,7 +27,7 @@
 
 use super::candidates::{CHUNK, Candidates};
 use super::pack::Shared;
-use super::records::{INVALID, Record, UNBOUNDED};
+use super::records::{Record, STATIC, UNBOUNDED};
 use super::sort::RadixSort;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
@@ -90,6 +97,7 @@ pub(crate) struct KeptStats {
     pub(crate) rebuilt: bool,
     pub(crate) escaped: usize,
     pub(crate) candidates: usize,
+    pub(crate) filtered: usize,
     pub(crate) build: Duration,
     pub(crate) search: Duration,
     pub(crate) sort: Duration,
@@ -100,9 +108,20 @@ pub(crate) struct KeptStats {
 /// The coherent state of a kept finder and its scratch.
 #[derive(Debug)]
 pub(crate) struct Kept {
-    /// Whether the state describes the shapes `0 .. len` of the last scene.
+    /// Whether the state describes the moving slots `0 .. len` of the last scene.
     valid: bool,
     len: usize,
+    /// The static epoch the static grid and the mixed candidates were filed for.
+    filed: Option<u64>,
+    /// The grid over the static shapes' padded boxes, and how many it entered (their records
+    /// fill `sorted[..statics]`).
+    static_grid: Grid,
+    statics: usize,
+    /// Pairs `(p, s)` of a moving grid position and a static one whose boxes overlap (the
+    /// moving one enlarged), about in order; the next buffer, and the escapers' new ones.
+    mixed: Vec<(u32, u32)>,
+    next_mixed: Vec<(u32, u32)>,
+    added_mixed: Vec<(u32, u32)>,
     pub(crate) margin: Margin,
     pub(crate) rebuild_above: f32,
     /// Per id: its enlarged box (NaN `min_x`: not entered).
@@ -112,7 +131,9 @@ pub(crate) struct Kept {
     ids: Vec<u32>,
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
-    /// Per grid position: the shape's record, copied every call.
+    /// The records the kernels read: the static shapes in their grid's order (copied when
+    /// they change), the moving shapes in their grid's order (copied every call), the
+    /// unbounded shapes.
     sorted: Vec<Record>,
     /// Pairs `(p, q)`, `p < q`, of grid positions whose enlarged boxes overlap; and the next
     /// buffer.
@@ -129,12 +150,11 @@ pub(crate) struct Kept {
     placed: Vec<u32>,
     /// Old grid position to new (`u32::MAX`: an escaper's).
     remap: Vec<u32>,
-    /// Scratch of the unbounded shapes' pairs.
+    /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
     fresh: Vec<(u32, u32)>,
+    static_ids: Vec<u32>,
     /// Enlarged boxes whose corner lies outside their level's cells.
     outside: usize,
-    /// The unbounded shapes' ids, ascending.
-    unbounded: Vec<u32>,
     tasks: Vec<Task>,
     sort: RadixSort,
 }
@@ -144,6 +164,12 @@ impl Default for Kept {
         Self {
             valid: false,
             len: 0,
+            filed: None,
+            static_grid: Grid::default(),
+            statics: 0,
+            mixed: Vec::new(),
+            next_mixed: Vec::new(),
+            added_mixed: Vec::new(),
             margin: AUTO_MARGIN,
             rebuild_above: AUTO_REBUILD,
             fat: Vec::new(),
@@ -161,8 +187,8 @@ impl Default for Kept {
             placed: Vec::new(),
             remap: Vec::new(),
             fresh: Vec::new(),
+            static_ids: Vec::new(),
             outside: 0,
-            unbounded: Vec::new(),
             tasks: Vec::new(),
             sort: RadixSort::default(),
         }
@@ -177,8 +203,9 @@ struct Task {
     added: Range<usize>,
     /// How long the task took to decide its candidates.
     time: Duration,
-    /// Pairs or ids the task found, and the search's candidate buffer.
+    /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
     found: Vec<(u32, u32)>,
+    mixed: Vec<(u32, u32)>,
     ids: Vec<u32>,
     buf: Vec<(u32, u32)>,
     narrow: Candidates,
@@ -193,6 +220,7 @@ impl Kept {
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
         self.valid = false;
+        self.filed = None;
     }
 
     /// Every overlapping pair of `scene` into `out` (cleared first), sorted.
@@ -202,9 +230,13 @@ impl Kept {
         out: &mut Vec<(u32, u32)>,
         stats: &mut KeptStats,
     ) {
-        let n = scene.len();
+        let n = scene.moving.len();
         let start = Instant::now();
-        let incremental = self.valid && n >= self.len && self.find_escapers(scene);
+        let refile = self.filed != Some(scene.static_epoch);
+        if refile {
+            self.file_statics(scene);
+        }
+        let incremental = self.valid && self.find_escapers(scene);
         if incremental {
             stats.escaped = self.escapers.len();
             if !self.move_escapers(scene) {
@@ -214,7 +246,10 @@ impl Kept {
                 stats.build = start.elapsed();
                 let search = Instant::now();
                 if !self.escapers.is_empty() {
-                    self.follow_moves();
+                    self.follow_moves(!refile);
+                }
+                if refile {
+                    self.all_mixed();
                 }
                 stats.search = search.elapsed();
             }
@@ -222,34 +257,71 @@ impl Kept {
             stats.escaped = n;
             self.rebuild(scene, stats);
         }
+        // A rebuild may have cut the flags of removed slots already.
         for &e in &self.escapers {
-            self.escaped[e as usize] = false;
+            if let Some(flag) = self.escaped.get_mut(e as usize) {
+                *flag = false;
+            }
         }
         self.escapers.clear();
+        self.fat.truncate(n);
+        self.escaped.truncate(n);
         self.len = n;
         self.valid = true;
-        stats.candidates = self.candidates.len();
-        let (candidates, sorted) = (
+        let (candidates, mixed, sorted) = (
             core::mem::take(&mut self.candidates),
+            core::mem::take(&mut self.mixed),
             core::mem::take(&mut self.sorted),
         );
-        self.decide(scene, &sorted, &candidates, out, stats);
-        (self.candidates, self.sorted) = (candidates, sorted);
+        let s = self.statics as u32;
+        out.clear();
+        self.decide(scene, &sorted, &candidates, (s, s), out, stats);
+        self.decide(scene, &sorted, &mixed, (s, 0), out, stats);
+        (self.candidates, self.mixed, self.sorted) = (candidates, mixed, sorted);
+        if scene.unbounded() > 0 {
+            self.add_unbounded(scene, out, stats);
+        }
         let sort = Instant::now();
         self.sort.sort(out);
         stats.sort = sort.elapsed();
-        if scene.unbounded > 0 {
-            self.add_unbounded(scene, out, stats);
-        }
     }
 
-    /// The shapes' records in grid order: one read per shape, in an order the memory can
-    /// stream, instead of two scattered reads per candidate.
+    /// The static shapes anew: their grid, their records at the front of `sorted`, and (by the
+    /// caller) the mixed candidates.
+    fn file_statics(&mut self, scene: &Scene) {
+        let store = &scene.statics;
+        self.static_ids.resize(store.len(), 0);
+        self.static_grid.build(
+            &store.boxes,
+            scene.cell_size,
+            |i| i,
+            &mut self.staged,
+            &mut self.static_ids,
+        );
+        let s = self.static_grid.len();
+        if self.sorted.len() < s {
+            self.sorted.resize(s, Record::INERT);
+        }
+        let (ids, records) = (&self.static_ids[..s], &store.records);
+        self.sorted[..s]
+            .par_chunks_mut(MIN_TASK)
+            .zip(ids.par_chunks(MIN_TASK))
+            .for_each(|(out, ids)| {
+                for (r, &i) in out.iter_mut().zip(ids) {
+                    *r = records[i as usize];
+                }
+            });
+        self.statics = s;
+        self.filed = Some(scene.static_epoch);
+    }
+
+    /// The moving shapes' records in grid order, after the static ones: one read per shape,
+    /// in an order the memory can stream, instead of two scattered reads per candidate.
     fn copy_records(&mut self, scene: &Scene) {
-        let n = self.grid.len();
-        self.sorted.resize(n, Record::INERT);
-        let (ids, records) = (&self.ids[..n], &scene.records);
-        self.sorted[..n]
+        let (s, n) = (self.statics, self.grid.len());
+        self.sorted.resize(s + n, Record::INERT);
+        let (ids, records) = (&self.ids[..n], &scene.moving.records);
+        self.sorted[s..s + n]
             .par_chunks_mut(MIN_TASK)
             .zip(ids.par_chunks(MIN_TASK))
             .for_each(|(out, ids)| {
@@ -259,61 +331,49 @@ impl Kept {
             });
     }
 
-    /// The pairs of the unbounded shapes (infinite or overflow-prone bounds, never in the
-    /// grid), each tested against every valid shape, merged into the sorted answer `out`.
+    /// The pairs of the unbounded shapes (infinite or overflow-prone bounds, never in a
+    /// grid), appended to `out`: their records follow the grids' in `sorted`, and each is
+    /// tested against every shape before it there (a static one only against the moving).
     fn add_unbounded(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
-        let records = &scene.records;
-        let flagged = |i: usize, flag: u32| records[i].kind & flag != 0;
-        self.unbounded.clear();
-        self.unbounded
-            .extend((0..records.len() as u32).filter(|&i| flagged(i as usize, UNBOUNDED)));
-        // Every pair with an unbounded shape and a valid one, in order.
+        let entered = (self.statics + self.grid.len()) as u32;
+        let mut sorted = core::mem::take(&mut self.sorted);
+        sorted.truncate(entered as usize);
+        for store in [&scene.statics, &scene.moving] {
+            if store.unbounded > 0 {
+                let unbounded = store.records.iter().filter(|r| r.kind & UNBOUNDED != 0);
+                sorted.extend(unbounded);
+            }
+        }
         let mut pairs = core::mem::take(&mut self.fresh);
         pairs.clear();
-        for a in 0..records.len() as u32 {
-            if flagged(a as usize, UNBOUNDED) {
-                let rest = a + 1..records.len() as u32;
-                pairs.extend(
-                    rest.filter(|&b| !flagged(b as usize, INVALID))
-                        .map(|b| (a, b)),
-                );
-            } else if !flagged(a as usize, INVALID) {
-                let later = self.unbounded.partition_point(|&u| u <= a);
-                pairs.extend(self.unbounded[later..].iter().map(|&u| (a, u)));
-            }
+        for u in entered..sorted.len() as u32 {
+            let first = if sorted[u as usize].kind & STATIC != 0 {
+                self.statics as u32
+            } else {
+                0
+            };
+            pairs.extend((first..u).map(|p| (p, u)));
         }
-        stats.candidates += pairs.len();
-        let mut hits = core::mem::take(&mut self.next);
-        self.decide(scene, &scene.records, &pairs, &mut hits, stats);
-        // Merge the two sorted answers.
-        pairs.clear();
-        let mut from_grid = out.iter().copied().peekable();
-        for h in hits.iter().copied() {
-            while let Some(p) = from_grid.next_if(|&p| p < h) {
-                pairs.push(p);
-            }
-            pairs.push(h);
-        }
-        pairs.extend(from_grid);
-        core::mem::swap(out, &mut pairs);
+        self.decide(scene, &sorted, &pairs, (0, 0), out, stats);
         self.fresh = pairs;
-        self.next = hits;
+        self.sorted = sorted;
     }
 
-    /// The escape check: every shape whose current box is not inside its enlarged box (new
-    /// shapes included) is flagged and listed, ascending. `false` when there are too many:
-    /// the caller rebuilds.
+    /// The escape check: every moving slot whose current box is not inside its enlarged box
+    /// (new slots included, and slots beyond the store's end, whose shapes were removed) is
+    /// flagged and listed, ascending. `false` when there are too many: the caller rebuilds.
     fn find_escapers(&mut self, scene: &Scene) -> bool {
-        let (n, old) = (scene.len(), self.len);
-        self.escaped.resize(n, false);
-        self.fat.resize(n, [f32::NAN; 4]);
+        let (n, old) = (scene.moving.len(), self.len);
+        let (both, top) = (n.min(old), n.max(old));
+        self.escaped.resize(top, false);
+        self.fat.resize(top, [f32::NAN; 4]);
         // The most escapers a frame keeps the grid for; the pass stops once they are more.
         let limit = (self.rebuild_above * n as f32) as usize;
-        let Some(room) = limit.checked_sub(n - old) else {
+        let Some(room) = limit.checked_sub(top - both) else {
             return false;
         };
-        let tasks = plan(&mut self.tasks, old, MIN_TASK);
-        let (boxes, fat) = (&scene.boxes[..old], &self.fat[..old]);
+        let tasks = plan(&mut self.tasks, both, MIN_TASK);
+        let (boxes, fat) = (&scene.moving.boxes[..both], &self.fat[..both]);
         let found = AtomicUsize::new(0);
         tasks.par_iter_mut().for_each(|t| {
             t.ids.clear();
@@ -336,18 +396,19 @@ impl Kept {
         for t in tasks.iter() {
             self.escapers.extend_from_slice(&t.ids);
         }
-        self.escapers.extend(old as u32..n as u32);
+        self.escapers.extend(both as u32..top as u32);
         true
     }
 
-    /// Gives the escapers their new enlarged boxes and cells. `false` when one is larger than
-    /// the grid's coarsest level allows, or too many boxes lie outside the grid's cells: the
-    /// caller rebuilds.
+    /// Gives the escapers their new enlarged boxes and cells (a removed slot none). `false`
+    /// when one is larger than the grid's coarsest level allows, or too many boxes lie
+    /// outside the grid's cells: the caller rebuilds.
     fn move_escapers(&mut self, scene: &Scene) -> bool {
         self.enter.clear();
         if self.escapers.is_empty() {
             return true;
         }
+        let boxes = &scene.moving.boxes;
         for &e in &self.escapers {
             let e = e as usize;
             let old = self.fat[e];
@@ -356,7 +417,9 @@ impl Kept {
             {
                 self.outside -= usize::from(self.grid.clamped(key, &old));
             }
-            let fat = self.margin.enlarge(&scene.boxes[e], e as u32);
+            let fat = boxes
+                .get(e)
+                .map_or([f32::NAN; 4], |b| self.margin.enlarge(b, e as u32));
             self.fat[e] = fat;
             self.escaped[e] = true;
             if fat[0].is_nan() {
@@ -368,7 +431,7 @@ impl Kept {
             self.outside += usize::from(self.grid.clamped(key, &fat));
             self.enter.push((key, e as u32));
         }
-        if self.outside > OUTSIDE_MIN.max(scene.len() / 16) {
+        if self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
             return false;
         }
         self.enter.sort_unstable();
@@ -385,60 +448,49 @@ impl Kept {
     }
 
     /// The candidates at their new positions: those of an escaper dropped, the others mapped
-    /// by the repair (which keeps their order, `p < q`), and the escapers' new candidates
-    /// merged in by `(p, q)`. The list stays in about grid order frame after frame, so the
-    /// kernels read the records in one sweep rather than once per frame of appended pairs.
-    fn follow_moves(&mut self) {
-        self.query_escapers();
-        self.sort.sort(&mut self.added);
-        let tasks = plan(&mut self.tasks, self.candidates.len(), MIN_TASK);
-        let (remap, candidates, added) = (&self.remap, &self.candidates, &self.added);
+    /// by the repair (which keeps their order), and the escapers' new candidates merged in.
+    /// The lists stay in about grid order frame after frame, so the kernels read the records
+    /// in one sweep rather than once per frame of appended pairs. With `mixed`, the mixed
+    /// candidates too (otherwise the caller files them anew).
+    fn follow_moves(&mut self, mixed: bool) {
+        self.query_escapers(mixed);
+        let remap = &self.remap;
         let moved = |&(p, q): &(u32, u32)| {
             let (p, q) = (remap[p as usize], remap[q as usize]);
             (p != u32::MAX && q != u32::MAX).then_some((p, q))
         };
-        // Where the new candidates split between tasks: before the first one not below the
-        // first surviving candidate of the task's range. The survivors are only about in
-        // order (a rebuild lists each shape's pairs together), so the splits are kept
-        // ascending; any ascending split loses and repeats nothing.
-        let mut end = added.len();
-        for t in tasks.iter_mut().rev() {
-            let start = if t.range.start == 0 {
-                0
-            } else {
-                let first = candidates[t.range.start..].iter().find_map(moved);
-                first.map_or(added.len(), |first| added.partition_point(|&c| c < first))
+        self.sort.sort(&mut self.added);
+        follow(
+            &mut self.tasks,
+            &mut self.candidates,
+            &self.added,
+            &mut self.next,
+            moved,
+        );
+        if mixed {
+            let moved = |&(p, s): &(u32, u32)| {
+                let p = remap[p as usize];
+                (p != u32::MAX).then_some((p, s))
             };
-            t.added = start.min(end)..end;
-            end = t.added.start;
+            self.sort.sort(&mut self.added_mixed);
+            follow(
+                &mut self.tasks,
+                &mut self.mixed,
+                &self.added_mixed,
+                &mut self.next_mixed,
+                moved,
+            );
         }
-        tasks.par_iter_mut().for_each(|t| {
-            let mut new = &added[t.added.clone()];
-            t.found.clear();
-            for c in candidates[t.range.clone()].iter().filter_map(moved) {
-                while let Some((&n, rest)) = new.split_first()
-                    && n < c
-                {
-                    t.found.push(n);
-                    new = rest;
-                }
-                t.found.push(c);
-            }
-            t.found.extend_from_slice(new);
-        });
-        self.next.clear();
-        for t in tasks.iter() {
-            self.next.extend_from_slice(&t.found);
-        }
-        core::mem::swap(&mut self.candidates, &mut self.next);
     }
 
     /// The escapers' new candidates into `added`: every box that overlaps an escaper's new
-    /// enlarged box (a pair of two escapers once, from the later position).
-    fn query_escapers(&mut self) {
+    /// enlarged box (a pair of two escapers once, from the later position); with `mixed`,
+    /// every static box it overlaps into `added_mixed`.
+    fn query_escapers(&mut self, mixed: bool) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, ids, fat, escaped, enter, placed) = (
+        let (grid, statics, ids, fat, escaped, enter, placed) = (
             &self.grid,
+            &self.static_grid,
             &self.ids,
             &self.fat,
             &self.escaped,
@@ -447,35 +499,62 @@ impl Kept {
         );
         tasks.par_iter_mut().for_each(|t| {
             t.found.clear();
+            t.mixed.clear();
             for (&(_, e), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
-                for l in 0..grid.levels() {
-                    grid.overlapping_in(l, fat[e as usize], &mut |x| {
-                        if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
-                            t.found.push((x.min(pe), x.max(pe)));
-                        }
-                    });
+                let fat = fat[e as usize];
+                grid.overlapping(fat, &mut |x| {
+                    if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
+                        t.found.push((x.min(pe), x.max(pe)));
+                    }
+                });
+                if mixed {
+                    statics.overlapping(fat, &mut |s| t.mixed.push((pe, s)));
                 }
             }
         });
         self.added.clear();
+        self.added_mixed.clear();
         for t in tasks.iter() {
             self.added.extend_from_slice(&t.found);
+            self.added_mixed.extend_from_slice(&t.mixed);
         }
     }
 
-    /// Everything anew over enlarged boxes: the grid, and the candidates, sorted.
+    /// The mixed candidates anew: every moving grid position against the static grid.
+    fn all_mixed(&mut self) {
+        let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
+        let (statics, ids, fat) = (&self.static_grid, &self.ids, &self.fat);
+        tasks.par_iter_mut().for_each(|t| {
+            t.mixed.clear();
+            if statics.len() == 0 {
+                return;
+            }
+            for p in t.range.clone() {
+                let fat = fat[ids[p] as usize];
+                statics.overlapping(fat, &mut |s| t.mixed.push((p as u32, s)));
+            }
+        });
+        self.mixed.clear();
+        for t in tasks.iter() {
+            self.mixed.extend_from_slice(&t.mixed);
+        }
+    }
+
+    /// Everything of the moving shapes anew over enlarged boxes: the grid, the candidates
+    /// (sorted), and the mixed candidates.
     fn rebuild(&mut self, scene: &Scene, stats: &mut KeptStats) {
         let start = Instant::now();
         stats.rebuilt = true;
-        let n = scene.len();
+        let n = scene.moving.len();
         let margin = self.margin;
         self.fat.clear();
         self.fat.par_extend(
             scene
+                .moving
                 .boxes
                 .par_iter()
                 .enumerate()
-                .map(|(id, b)| margin.enlarge(b, id as u32)),
+                .map(|(slot, b)| margin.enlarge(b, slot as u32)),
         );
         self.escaped.resize(n, false);
         self.ids.resize(n, 0);
@@ -515,45 +594,93 @@ impl Kept {
         for t in tasks.iter() {
             self.candidates.extend_from_slice(&t.found);
         }
+        self.all_mixed();
         stats.search = search.elapsed();
     }
 
-    /// The kernels over `candidates` (pairs of positions into `shapes`), on rayon's threads:
-    /// the ids of those that overlap, `(smaller, larger)`, in the candidates' order, into
-    /// `out` (cleared first).
+    /// The kernels over `candidates` (pairs of positions into `shapes`, each offset by
+    /// `offset`), on rayon's threads: the ids of those that overlap, `(smaller, larger)`,
+    /// appended to `out` in the candidates' order.
     fn decide(
         &mut self,
         scene: &Scene,
         shapes: &[Record],
         candidates: &[(u32, u32)],
+        offset: (u32, u32),
         out: &mut Vec<(u32, u32)>,
         stats: &mut KeptStats,
     ) {
+        if candidates.is_empty() {
+            return;
+        }
         let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
-        let shared = Shared {
-            grid: &self.grid,
-            shapes,
-            polygons: [&scene.polygons, &scene.polygons],
-            unbounded: 0,
-            cross: false,
-        };
+        let shared = Shared::new(&self.grid, shapes, [scene, scene], 0, false);
         tasks.par_iter_mut().for_each(|t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
             for chunk in candidates[t.range.clone()].chunks(CHUNK) {
-                narrow.decide_in_order(&shared, chunk);
+                narrow.decide_in_order(&shared, chunk, offset);
             }
             t.time = start.elapsed();
         });
-        out.clear();
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
             // Filing and collecting hits count as packing: all but the kernels.
             stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.kernels += t.narrow.kernel_time;
+            stats.filtered += t.narrow.filtered;
+            stats.candidates += t.narrow.candidates;
         }
     }
+}
+
+/// Follows a list of kept candidates through a repair: each mapped by `moved` (dropped where
+/// it answers `None`), and `added` (sorted) merged in, into `next`, which then becomes the
+/// list.
+fn follow(
+    tasks: &mut Vec<Task>,
+    list: &mut Vec<(u32, u32)>,
+    added: &[(u32, u32)],
+    next: &mut Vec<(u32, u32)>,
+    moved: impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+) {
+    let tasks = plan(tasks, list.len(), MIN_TASK);
+    let candidates = &list[..];
+    // Where the new candidates split between tasks: before the first one not below the
+    // first surviving candidate of the task's range. The survivors are only about in
+    // order (a rebuild lists each shape's pairs together), so the splits are kept
+    // ascending; any ascending split loses and repeats nothing.
+    let mut end = added.len();
+    for t in tasks.iter_mut().rev() {
+        let start = if t.range.start == 0 {
+            0
+        } else {
+            let first = candidates[t.range.start..].iter().find_map(&moved);
+            first.map_or(added.len(), |first| added.partition_point(|&c| c < first))
+        };
+        t.added = start.min(end)..end;
+        end = t.added.start;
+    }
+    tasks.par_iter_mut().for_each(|t| {
+        let mut new = &added[t.added.clone()];
+        t.found.clear();
+        for c in candidates[t.range.clone()].iter().filter_map(&moved) {
+            while let Some((&n, rest)) = new.split_first()
+                && n < c
+            {
+                t.found.push(n);
+                new = rest;
+            }
+            t.found.push(c);
+        }
+        t.found.extend_from_slice(new);
+    });
+    next.clear();
+    for t in tasks.iter() {
+        next.extend_from_slice(&t.found);
+    }
+    core::mem::swap(list, next);
 }
 
 /// Splits `0 .. n` into tasks (one on one thread, up to four per thread otherwise, none

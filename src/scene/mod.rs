@@ -62,6 +62,7 @@
 
 mod candidates;
 mod contacts;
+mod filter;
 mod finder;
 mod kept;
 mod pack;
@@ -71,6 +72,7 @@ mod records;
 mod sort;
 mod store;
 
+pub use filter::Filter;
 pub use finder::{FrameStats, PairFinder};
 pub use query::SceneIndex;
 pub use store::Scene;

@@ -2,9 +2,8 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
-use super::SIDE;
-use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record};
-use super::store::{POLYGON_BLOCK, PolygonBlock};
+use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record, STATIC};
+use super::{Filter, SIDE, Scene};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{AabbX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide};
 use crate::shape::MAX_VERTICES;
@@ -21,23 +20,58 @@ const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(KERNEL_LANES));
 pub(crate) const BLOCKS: usize = BATCH / KERNEL_LANES;
 
 /// What the narrow phase reads: the shapes' records in the grid's order (then the unbounded
-/// shapes, then one inert sentinel that pads partial lane blocks), and the polygons they
-/// point to.
+/// shapes, then one inert sentinel that pads partial lane blocks), and the scenes whose
+/// polygons and filters they point to.
 pub(crate) struct Shared<'a> {
     pub(crate) grid: &'a Grid,
     pub(crate) shapes: &'a [Record],
-    /// Each scene's polygon slots, by side.
-    pub(crate) polygons: [&'a [PolygonBlock]; 2],
+    /// The scenes, by side (the same scene twice but in `pairs_with`).
+    pub(crate) scenes: [&'a Scene; 2],
+    /// Each scene's filter table, by side.
+    pub(crate) filters: [&'a [Filter]; 2],
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// What the narrow phase reads of `shapes`, records of `scenes` (by side).
+    pub(crate) fn new(
+        grid: &'a Grid,
+        shapes: &'a [Record],
+        scenes: [&'a Scene; 2],
+        unbounded: usize,
+        cross: bool,
+    ) -> Self {
+        Self {
+            grid,
+            shapes,
+            scenes,
+            filters: scenes.map(|s| s.filters.all()),
+            unbounded,
+            cross,
+        }
+    }
+
     /// The position of the inert sentinel.
     #[inline(always)]
     pub(crate) fn sentinel(&self) -> u32 {
         (self.shapes.len() - 1) as u32
+    }
+
+    /// The filter of a record.
+    #[inline(always)]
+    pub(crate) fn filter(&self, r: &Record) -> Filter {
+        self.filters[(r.id >> 31) as usize][r.filter()]
+    }
+
+    /// Whether the pair of two records may be reported (a pair across the scenes in
+    /// `pairs_with`, not two static shapes), and whether their filters allow it.
+    #[inline(always)]
+    pub(crate) fn admits(&self, p: &Record, q: &Record) -> (bool, bool) {
+        let sides = !self.cross || (p.id ^ q.id) & SIDE != 0;
+        let moving = p.kind & q.kind & STATIC == 0;
+        (sides & moving, self.filter(p).pairs_with(self.filter(q)))
     }
 }
 
@@ -151,9 +185,13 @@ impl Stored for Polygons {
             if r.kind & KIND != POLYGON {
                 continue;
             }
-            let (side, id) = ((r.id >> 31) as usize, (r.id & !SIDE) as usize);
-            let block = &shared.polygons[side][id / POLYGON_BLOCK];
-            let p = &block.slots[r.fields[0].to_bits() as usize];
+            let scene = shared.scenes[(r.id >> 31) as usize];
+            let store = if r.kind & STATIC != 0 {
+                &scene.statics
+            } else {
+                &scene.moving
+            };
+            let p = store.polygon(r.fields[0].to_bits());
             (*x, *y) = (f32x8::new(p.xs), f32x8::new(p.ys));
         }
         PolygonX8 {

@@ -5,7 +5,7 @@
 use super::candidates::KINDS;
 use super::pack::{Pack, Shared, Stored, block_of};
 use super::records::{AABB, CIRCLE, KIND, OBB, padded};
-use super::{PairFinder, Scene};
+use super::{Filter, PairFinder, Scene};
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
 use crate::shape::{Aabb, Point, Ray};
@@ -78,6 +78,48 @@ impl Scene {
         PairFinder::new().index(self).query_point(point, &mut out);
         out
     }
+
+    /// [`raycast`](Self::raycast) as a shape with `filter`: only shapes whose [`Filter`]
+    /// pairs with it are hit.
+    ///
+    /// ```
+    /// use widephase::{Aabb, Filter, Ray, Scene};
+    /// let mut scene = Scene::new();
+    /// let glass = scene.push_static_with(
+    ///     Aabb::new(1.0, -1.0, 2.0, 1.0),
+    ///     Filter { layer: 2, mask: u32::MAX },
+    /// );
+    /// let wall = scene.push_static(Aabb::new(5.0, -1.0, 6.0, 1.0));
+    /// let ray = Ray::new(0.0, 0.0, 1.0, 0.0, f32::INFINITY);
+    /// assert_eq!(scene.raycast(&ray), Some((glass, 1.0)));
+    /// // A sight line that sees through layer 2.
+    /// let sight = Filter { layer: 1, mask: !2 };
+    /// assert_eq!(scene.raycast_filtered(&ray, sight), Some((wall, 5.0)));
+    /// ```
+    #[must_use]
+    pub fn raycast_filtered(&self, ray: &Ray, filter: Filter) -> Option<(u32, f32)> {
+        PairFinder::new().index(self).raycast_filtered(ray, filter)
+    }
+
+    /// [`query_aabb`](Self::query_aabb) as a shape with `filter`.
+    #[must_use]
+    pub fn query_aabb_filtered(&self, aabb: &Aabb, filter: Filter) -> Vec<u32> {
+        let mut out = Vec::new();
+        PairFinder::new()
+            .index(self)
+            .query_aabb_filtered(aabb, filter, &mut out);
+        out
+    }
+
+    /// [`query_point`](Self::query_point) as a shape with `filter`.
+    #[must_use]
+    pub fn query_point_filtered(&self, point: Point, filter: Filter) -> Vec<u32> {
+        let mut out = Vec::new();
+        PairFinder::new()
+            .index(self)
+            .query_point_filtered(point, filter, &mut out);
+        out
+    }
 }
 
 /// A query shape: one value tested against every kind.
@@ -103,29 +145,48 @@ impl Probe for Aabbs {
 impl SceneIndex<'_> {
     /// What the kernels read: the finder's records in cell order and the scene's polygons.
     pub(crate) fn shared(&self) -> Shared<'_> {
-        Shared {
-            grid: &self.finder.grid,
-            shapes: &self.finder.sorted[..=self.sentinel],
-            polygons: [&self.scene.polygons, &self.scene.polygons],
-            unbounded: self.finder.unbounded.len(),
-            cross: false,
-        }
+        Shared::new(
+            &self.finder.grid,
+            &self.finder.sorted[..=self.sentinel],
+            [self.scene, self.scene],
+            self.finder.unbounded.len(),
+            false,
+        )
     }
 
     /// The ids of the shapes that overlap `aabb` (touching included), ascending, into `out`
     /// (cleared first). An invalid box (NaN, `min > max`) overlaps nothing; an infinite one is
     /// tested against every shape.
     pub fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<u32>) {
+        self.query_aabb_as(aabb, None, out);
+    }
+
+    /// [`query_aabb`](Self::query_aabb) as a shape with `filter`: only shapes whose
+    /// [`Filter`] pairs with it are found.
+    pub fn query_aabb_filtered(&self, aabb: &Aabb, filter: Filter, out: &mut Vec<u32>) {
+        self.query_aabb_as(aabb, Some(filter), out);
+    }
+
+    fn query_aabb_as(&self, aabb: &Aabb, filter: Option<Filter>, out: &mut Vec<u32>) {
         let valid = aabb.check().is_ok();
-        self.query::<Aabbs>(aabb, valid, padded(*aabb), out);
+        self.query::<Aabbs>(aabb, valid, padded(*aabb), filter, out);
     }
 
     /// The ids of the shapes that contain `point` (boundary included), ascending, into `out`
     /// (cleared first). A NaN point is in nothing.
     pub fn query_point(&self, point: Point, out: &mut Vec<u32>) {
+        self.query_point_as(point, None, out);
+    }
+
+    /// [`query_point`](Self::query_point) as a shape with `filter`.
+    pub fn query_point_filtered(&self, point: Point, filter: Filter, out: &mut Vec<u32>) {
+        self.query_point_as(point, Some(filter), out);
+    }
+
+    fn query_point_as(&self, point: Point, filter: Option<Filter>, out: &mut Vec<u32>) {
         let valid = point.check().is_ok();
         let region = padded(Aabb::new(point.x, point.y, point.x, point.y));
-        self.query::<Points>(&point, valid, region, out);
+        self.query::<Points>(&point, valid, region, filter, out);
     }
 
     fn query<Q: Probe>(
@@ -133,6 +194,7 @@ impl SceneIndex<'_> {
         q: &Q::Shape,
         valid: bool,
         region: Option<[f32; 4]>,
+        filter: Option<Filter>,
         out: &mut Vec<u32>,
     ) {
         out.clear();
@@ -168,18 +230,16 @@ impl SceneIndex<'_> {
             }
         };
         let mut visit = |p: u32| {
-            let kind = (shared.shapes[p as usize].kind & KIND) as usize;
-            if batches.push(kind, p, true) {
+            let r = &shared.shapes[p as usize];
+            let kind = (r.kind & KIND) as usize;
+            let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
+            if batches.push(kind, p, keep) {
                 decide(&mut batches, kind, out);
             }
         };
         let entered = shared.grid.len();
         match region {
-            Some(b) => {
-                for l in 0..shared.grid.levels() {
-                    shared.grid.overlapping_in(l, b, &mut visit);
-                }
-            }
+            Some(b) => shared.grid.overlapping(b, &mut visit),
             None => (0..entered as u32).for_each(&mut visit),
         }
         (entered as u32..sentinel).for_each(&mut visit);

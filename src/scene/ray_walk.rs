@@ -1,10 +1,10 @@
 //! [`SceneIndex::raycast`]: the nearest hit of a ray, walking each grid level along the ray in
 //! stretches of about one cell.
 
-use super::SceneIndex;
 use super::candidates::KINDS;
 use super::pack::{Pack, Stored, block_of};
 use super::records::{AABB, CIRCLE, KIND, OBB};
+use super::{Filter, SceneIndex};
 use crate::batch::RayCast;
 use crate::lanes::{KERNEL_LANES, Simd, Wide, splat_columns};
 use crate::shape::Ray;
@@ -20,6 +20,17 @@ impl SceneIndex<'_> {
     /// whose window lies in the border cells where far outliers are kept.
     #[must_use]
     pub fn raycast(&self, ray: &Ray) -> Option<(u32, f32)> {
+        self.raycast_as(ray, None)
+    }
+
+    /// [`raycast`](Self::raycast) as a shape with `filter`: only shapes whose [`Filter`]
+    /// pairs with it are hit.
+    #[must_use]
+    pub fn raycast_filtered(&self, ray: &Ray, filter: Filter) -> Option<(u32, f32)> {
+        self.raycast_as(ray, Some(filter))
+    }
+
+    fn raycast_as(&self, ray: &Ray, filter: Option<Filter>) -> Option<(u32, f32)> {
         if ray.check().is_err() {
             return None;
         }
@@ -48,8 +59,10 @@ impl SceneIndex<'_> {
             }
         };
         let visit = |p: u32, batches: &mut Pack<u32, KINDS>, best: &mut (f32, u32)| {
-            let kind = (shared.shapes[p as usize].kind & KIND) as usize;
-            if batches.push(kind, p, true) {
+            let r = &shared.shapes[p as usize];
+            let kind = (r.kind & KIND) as usize;
+            let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
+            if batches.push(kind, p, keep) {
                 decide(batches, kind, best);
             }
         };

@@ -10,14 +10,21 @@ pub(crate) const AABB: u32 = 1;
 pub(crate) const OBB: u32 = 2;
 pub(crate) const POLYGON: u32 = 3;
 pub(crate) const KIND: u32 = 3;
+/// Flag: the shape is static (never paired with another static shape).
+pub(crate) const STATIC: u32 = 0x20;
 /// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
 pub(crate) const UNBOUNDED: u32 = 0x40;
 /// Flag: the shape fails [`Shape::check`].
 pub(crate) const INVALID: u32 = 0x80;
+/// The kind word's bits below the filter index: kind code and flags.
+pub(crate) const FILTER_SHIFT: u32 = 8;
+/// The kind word's kind code and flags (what [`classify`] computes), without the filter index.
+pub(crate) const CLASS: u32 = (1 << FILTER_SHIFT) - 1;
 /// One shape as the narrow phase reads it: its fields as the lane blocks take them (circle `x,
 /// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
-/// half_height, cos, sin`), its id (with [`SIDE`](super::SIDE) for the second scene) and its kind
-/// code.
+/// half_height, cos, sin`; polygon: its handle in its store's polygon blocks), its id (with
+/// [`SIDE`](super::SIDE) for the second scene) and its kind word: the kind code and flags in
+/// the low byte, the index of its [`Filter`](super::Filter) in its scene's table above.
 /// Half a cache line, so that copying records in any order touches one line each.
 #[derive(Clone, Copy, Debug, bytemuck::Zeroable, bytemuck::Pod)]
 #[repr(C, align(32))]
@@ -28,6 +35,12 @@ pub(crate) struct Record {
 }
 
 impl Record {
+    /// The index of the shape's filter in its scene's table.
+    #[inline(always)]
+    pub(crate) fn filter(&self) -> usize {
+        (self.kind >> FILTER_SHIFT) as usize
+    }
+
     /// NaN fields never hit, whatever they are paired with.
     pub(crate) const INERT: Self = Self {
         fields: [f32::NAN; 6],

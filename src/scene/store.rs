@@ -1,17 +1,33 @@
 //! [`Scene`]: the shapes, each with the padded box and the record a frame reads, computed once
 //! by [`push`](Scene::push) and [`set`](Scene::set).
+//!
+//! **Storage.** Ids are the user's handles; the shapes live in two stores, the moving ones and
+//! the static ones, each packed by slot (an id → slot map, a removal moves the store's last
+//! shape into the hole), so that a frame streams over the moving shapes only and never
+//! visits the static ones unless they changed. Each change of the static shapes takes a new
+//! `static_epoch`, unique across all scenes, by which a finder knows whether what it filed of
+//! them still holds.
 
 use super::MAX_SHAPES;
+use super::filter::{Filter, FilterTable};
 use super::finder::PairFinder;
-use super::records::{AABB, CIRCLE, INVALID, KIND, OBB, POLYGON, Record, UNBOUNDED, classify};
+use super::records::{
+    AABB, CIRCLE, CLASS, FILTER_SHIFT, INVALID, KIND, OBB, POLYGON, Record, STATIC, UNBOUNDED,
+    classify,
+};
 use crate::shape::{Aabb, Circle, Obb, Polygon, Shape};
+use core::cmp::Reverse;
 use rayon::prelude::*;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Ids per block of polygon storage: the polygons of ids `k·B .. (k + 1)·B` live in block `k`,
-/// so that [`Scene::update`] gives each thread the blocks of its own ids.
+/// Slots per block of polygon storage: the polygons of slots `k·B .. (k + 1)·B` of a store
+/// live in its block `k`, so that [`Scene::update`] gives each thread the blocks of its own
+/// slots, and a polygon's handle (`k·B` plus its place in the block) fits a record's field.
 pub(crate) const POLYGON_BLOCK: usize = 4096;
 
-/// The polygons of one block of ids, by slot, and the free slots.
+/// The polygons of one block of slots, by place, and the free places (never more than
+/// [`POLYGON_BLOCK`] places: one per slot at most).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PolygonBlock {
     pub(crate) slots: Vec<Polygon>,
@@ -19,13 +35,13 @@ pub(crate) struct PolygonBlock {
 }
 
 impl PolygonBlock {
-    /// Stores `p` in `reuse` (the slot of the shape being replaced), a free slot, or a new
-    /// one; returns the slot.
+    /// Stores `p` in `reuse` (the place of the polygon being replaced), a free place, or a new
+    /// one; returns the place.
     fn store(&mut self, p: Polygon, reuse: Option<u32>) -> u32 {
         match reuse.or_else(|| self.free.pop()) {
-            Some(slot) => {
-                self.slots[slot as usize] = p;
-                slot
+            Some(place) => {
+                self.slots[place as usize] = p;
+                place
             }
             None => {
                 self.slots.push(p);
@@ -34,50 +50,200 @@ impl PolygonBlock {
         }
     }
 
-    /// The box and record of `shape` at `id`, replacing `old` (the record it had, if any): a
-    /// polygon keeps the slot of the polygon it replaces, and a slot no longer used is freed.
+    /// The box and record of `shape` (id `id`, kind-word bits `keep` beyond its class) in block
+    /// `k`, replacing `old` (the record it had in this block, if any): a polygon keeps the
+    /// place of the polygon it replaces, and a place no longer used is freed.
     #[inline(always)]
-    fn place(&mut self, id: u32, old: Option<&Record>, shape: &Shape) -> ([f32; 4], Record) {
+    fn place(
+        &mut self,
+        k: usize,
+        id: u32,
+        keep: u32,
+        old: Option<&Record>,
+        shape: &Shape,
+    ) -> ([f32; 4], Record) {
         let (b, mut r) = classify(shape, id);
-        let old_slot = old
+        r.kind |= keep;
+        let old_place = old
             .filter(|o| o.kind & KIND == POLYGON)
-            .map(|o| o.fields[0].to_bits());
+            .map(|o| o.fields[0].to_bits() % POLYGON_BLOCK as u32);
         match shape {
-            Shape::Polygon(p) => r.fields[0] = f32::from_bits(self.store(*p, old_slot)),
-            _ => self.free.extend(old_slot),
+            Shape::Polygon(p) => {
+                let handle = (k * POLYGON_BLOCK) as u32 + self.store(*p, old_place);
+                r.fields[0] = f32::from_bits(handle);
+            }
+            _ => self.free.extend(old_place),
         }
         (b, r)
     }
 
-    /// The shape a record was made from, bit for bit.
+    /// The polygon of a handle in this block.
     #[inline(always)]
-    fn shape_of(&self, r: &Record) -> Shape {
-        let f = r.fields;
-        match r.kind & KIND {
-            CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
-            AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
-            OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
-            _ => self.slots[f[0].to_bits() as usize].into(),
-        }
+    pub(crate) fn polygon(&self, handle: u32) -> &Polygon {
+        &self.slots[(handle % POLYGON_BLOCK as u32) as usize]
+    }
+}
+
+/// The shape a record was made from, bit for bit; `polygon` finds a polygon by its handle.
+#[inline(always)]
+fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon) -> Shape {
+    let f = r.fields;
+    match r.kind & KIND {
+        CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
+        AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
+        OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
+        _ => (*polygon(f[0].to_bits())).into(),
     }
 }
 
 /// How a replaced record changes the counts of invalid and unbounded shapes.
 #[inline(always)]
-fn count_change(old: Option<&Record>, new: &Record) -> [isize; 2] {
-    let flag = |r: &Record, f: u32| isize::from(r.kind & f != 0);
-    let was = |f: u32| old.map_or(0, |o| flag(o, f));
+fn count_change(old: Option<&Record>, new: Option<&Record>) -> [isize; 2] {
+    let flag = |r: Option<&Record>, f: u32| r.map_or(0, |r| isize::from(r.kind & f != 0));
     [
-        flag(new, INVALID) - was(INVALID),
-        flag(new, UNBOUNDED) - was(UNBOUNDED),
+        flag(new, INVALID) - flag(old, INVALID),
+        flag(new, UNBOUNDED) - flag(old, UNBOUNDED),
     ]
 }
 
-/// A set of circles, AABBs, OBBs and convex polygons, identified by insertion index.
+/// One of a scene's two stores (its moving shapes or its static ones), packed by slot: each
+/// shape's padded box (NaN `min_x` when the grid leaves it out: invalid or unbounded) and
+/// record, and the polygons' vertices out of line, by block of slots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Store {
+    pub(crate) boxes: Vec<[f32; 4]>,
+    pub(crate) records: Vec<Record>,
+    pub(crate) polygons: Vec<PolygonBlock>,
+    /// How many shapes fail [`Shape::check`], and how many are unbounded.
+    pub(crate) invalid: usize,
+    pub(crate) unbounded: usize,
+}
+
+impl Store {
+    /// Number of shapes.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The polygon of a handle.
+    #[inline(always)]
+    pub(crate) fn polygon(&self, handle: u32) -> &Polygon {
+        self.polygons[handle as usize / POLYGON_BLOCK].polygon(handle)
+    }
+
+    /// The shape of the record at `slot`.
+    fn shape(&self, slot: usize) -> Shape {
+        shape_of(&self.records[slot], |h| self.polygon(h))
+    }
+
+    /// The polygon block of `slot`, created with the blocks before it if need be.
+    fn block_of(&mut self, slot: usize) -> &mut PolygonBlock {
+        let k = slot / POLYGON_BLOCK;
+        if self.polygons.len() <= k {
+            self.polygons.resize_with(k + 1, PolygonBlock::default);
+        }
+        &mut self.polygons[k]
+    }
+
+    /// Applies a change of the counts of invalid and unbounded shapes.
+    #[inline(always)]
+    fn count(&mut self, [invalid, unbounded]: [isize; 2]) {
+        self.invalid = self.invalid.wrapping_add_signed(invalid);
+        self.unbounded = self.unbounded.wrapping_add_signed(unbounded);
+    }
+
+    /// Writes `shape` (id `id`, kind-word bits `keep`) at `slot`, which is a live slot or
+    /// `len()` (a new one).
+    fn write(&mut self, slot: usize, id: u32, keep: u32, shape: &Shape) {
+        let old = self.records.get(slot).copied();
+        let (b, r) = self
+            .block_of(slot)
+            .place(slot / POLYGON_BLOCK, id, keep, old.as_ref(), shape);
+        self.count(count_change(old.as_ref(), Some(&r)));
+        if slot == self.records.len() {
+            self.boxes.push(b);
+            self.records.push(r);
+        } else {
+            (self.boxes[slot], self.records[slot]) = (b, r);
+        }
+    }
+
+    /// Removes the shape at `slot`: the last shape moves into its slot. Returns the removed
+    /// record's shape, and the id of the shape that moved (if one did).
+    fn remove(&mut self, slot: usize) -> (Shape, Option<u32>) {
+        let gone = self.records[slot];
+        let shape = self.shape(slot);
+        self.count(count_change(Some(&gone), None));
+        if gone.kind & KIND == POLYGON {
+            self.block_of(slot)
+                .free
+                .push(gone.fields[0].to_bits() % POLYGON_BLOCK as u32);
+        }
+        let last = self.records.len() - 1;
+        let moved = (slot != last).then(|| {
+            let mut r = self.records[last];
+            if r.kind & KIND == POLYGON {
+                // Its polygon moves to the block of its new slot.
+                let handle = r.fields[0].to_bits();
+                let p = *self.polygon(handle);
+                self.polygons[last / POLYGON_BLOCK]
+                    .free
+                    .push(handle % POLYGON_BLOCK as u32);
+                let place = self.block_of(slot).store(p, None);
+                r.fields[0] = f32::from_bits((slot / POLYGON_BLOCK * POLYGON_BLOCK) as u32 + place);
+            }
+            (self.records[slot], self.boxes[slot]) = (r, self.boxes[last]);
+            r.id
+        });
+        self.records.pop();
+        self.boxes.pop();
+        (shape, moved)
+    }
+
+    /// Empties the store, keeping its allocations.
+    fn clear(&mut self) {
+        self.boxes.clear();
+        self.records.clear();
+        self.polygons.clear();
+        (self.invalid, self.unbounded) = (0, 0);
+    }
+}
+
+/// A free id's slot entry.
+const FREE: u32 = u32::MAX;
+/// Bit of a slot entry: the shape is in the static store.
+const IN_STATIC: u32 = 1 << 31;
+
+/// The source of static epochs: each change of a scene's static shapes takes a new one.
+static EPOCHS: AtomicU64 = AtomicU64::new(1);
+
+/// A collision world: circles, AABBs, OBBs and convex polygons, moving or static, each with
+/// a [`Filter`], under stable ids.
 ///
-/// A scene keeps, beside each shape, what a frame needs from it: its padded bounding box and
-/// whether it is valid. [`push`](Scene::push) and [`set`](Scene::set) compute them once, so a
-/// frame does not revisit every shape's kind.
+/// **Ids.** [`push`](Self::push) and its twins return the shape's id: the smallest id that
+/// was removed and not reused yet, or else the next id never used (0, 1, 2, … in a scene that
+/// never removes). An id names its shape until [`remove`](Self::remove); answers are sorted by
+/// id, whatever order the scene keeps internally. [`remove`](Self::remove), [`get`](Self::get),
+/// [`contains`](Self::contains), [`filter`](Self::filter) and [`is_static`](Self::is_static)
+/// answer any `u32` (`None` or `false` for an id that is not live); [`set`](Self::set) and
+/// [`set_filter`](Self::set_filter) panic on one, naming it, like indexing out of bounds.
+///
+/// **Static shapes** ([`push_static`](Self::push_static)) are level geometry: two static shapes
+/// are never paired, [`update`](Self::update) skips them, and a kept [`PairFinder`] files them
+/// once, so that a frame costs what the moving shapes and their neighbours cost, not the size
+/// of the level. [`set`](Self::set) may move one, and [`remove`](Self::remove) remove one: any
+/// change of the static shapes (`push_static`, and `set`, `set_filter` or `remove` of a static
+/// shape) makes each finder file them anew on its next call, which costs about a from-scratch
+/// search of the static shapes: cheap for a few thousand, a few milliseconds per hundred
+/// thousand.
+///
+/// **Layers.** A pair `(a, b)` is reported only when their filters allow it (see [`Filter`]);
+/// [`push`](Self::push) and [`push_static`](Self::push_static) give [`Filter::ALL`].
+///
+/// **Bad data.** A shape that fails [`Shape::check`] (NaN, a negative radius, …) stays in the
+/// scene, under its id, and is never paired or found by a query until it is `set` to a valid
+/// one.
 ///
 /// ```
 /// use widephase::{Aabb, Circle, Obb, Scene};
@@ -85,26 +251,34 @@ fn count_change(old: Option<&Record>, new: &Record) -> [isize; 2] {
 /// let a = scene.push(Circle::new(0.0, 0.0, 1.0));
 /// let b = scene.push(Aabb::new(0.5, -0.5, 3.0, 0.5));
 /// let c = scene.push(Obb::new(2.5, 0.0, 0.25, 2.0, 0.3));
-/// scene.push(Circle::new(10.0, 10.0, 1.0));
+/// let d = scene.push(Circle::new(10.0, 10.0, 1.0));
 /// assert_eq!(scene.overlapping_pairs(), [(a, b), (b, c)]);
 ///
 /// // Move a shape between frames.
 /// scene.set(a, Circle::new(2.5, 2.0, 0.5));
 /// assert_eq!(scene.overlapping_pairs(), [(a, c), (b, c)]);
+///
+/// // Remove one: its id is free, and the next push takes it.
+/// assert_eq!(scene.remove(b), Some(Aabb::new(0.5, -0.5, 3.0, 0.5).into()));
+/// assert_eq!(scene.remove(b), None);
+/// assert_eq!(scene.overlapping_pairs(), [(a, c)]);
+/// assert_eq!(scene.push(Circle::new(10.0, 11.0, 1.0)), b);
+/// assert_eq!(scene.overlapping_pairs(), [(a, c), (b, d)]);
+/// assert_eq!(scene.len(), 4);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scene {
-    /// Per shape: its padded bounding box, with a NaN `min_x` when the grid leaves it out
-    /// (invalid or unbounded).
-    pub(crate) boxes: Vec<[f32; 4]>,
-    /// Per shape: its fields, id and kind code.
-    pub(crate) records: Vec<Record>,
-    /// How many shapes fail [`Shape::check`], and how many are unbounded.
-    pub(crate) invalid: usize,
-    pub(crate) unbounded: usize,
-    /// Polygons' vertices, out of line, by block of ids (a record holds its polygon's slot in
-    /// the block of its id).
-    pub(crate) polygons: Vec<PolygonBlock>,
+    /// The moving shapes and the static ones.
+    pub(crate) moving: Store,
+    pub(crate) statics: Store,
+    /// Per id: its slot, with [`IN_STATIC`] for the static store, or [`FREE`].
+    slots: Vec<u32>,
+    /// The ids removed and not reused, smallest first.
+    free: BinaryHeap<Reverse<u32>>,
+    pub(crate) filters: FilterTable,
+    /// Changes with every change of the static shapes; equal only for equal static shapes
+    /// (0 for every scene whose static shapes never changed: none).
+    pub(crate) static_epoch: u64,
     pub(crate) cell_size: Option<f32>,
 }
 
@@ -132,150 +306,268 @@ impl Scene {
         self
     }
 
-    /// Adds a shape; its id is its insertion index.
+    /// Adds a moving shape with [`Filter::ALL`]; returns its id (see [`Scene`] for which).
     ///
     /// # Panics
     /// If the scene already holds [`MAX_SHAPES`] shapes.
     #[inline]
     pub fn push(&mut self, shape: impl Into<Shape>) -> u32 {
+        self.insert(shape.into(), Filter::ALL, false)
+    }
+
+    /// Adds a moving shape with `filter`; returns its id.
+    ///
+    /// # Panics
+    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    #[inline]
+    pub fn push_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
+        self.insert(shape.into(), filter, false)
+    }
+
+    /// Adds a static shape with [`Filter::ALL`]; returns its id. Static shapes are never
+    /// paired with each other (see [`Scene`]).
+    ///
+    /// # Panics
+    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    #[inline]
+    pub fn push_static(&mut self, shape: impl Into<Shape>) -> u32 {
+        self.insert(shape.into(), Filter::ALL, true)
+    }
+
+    /// Adds a static shape with `filter`; returns its id.
+    ///
+    /// # Panics
+    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    #[inline]
+    pub fn push_static_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
+        self.insert(shape.into(), filter, true)
+    }
+
+    fn insert(&mut self, shape: Shape, filter: Filter, fixed: bool) -> u32 {
         assert!(
-            self.records.len() < MAX_SHAPES,
+            self.len() < MAX_SHAPES,
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
-        let id = self.records.len() as u32;
-        let (b, r) = self.block_of(id).place(id, None, &shape.into());
-        self.count(count_change(None, &r));
-        self.boxes.push(b);
-        self.records.push(r);
+        let id = match self.free.pop() {
+            Some(Reverse(id)) => id,
+            None => {
+                self.slots.push(FREE);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        let keep = self.filters.acquire(filter) << FILTER_SHIFT;
+        let (store, keep, bit) = if fixed {
+            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
+            (&mut self.statics, keep | STATIC, IN_STATIC)
+        } else {
+            (&mut self.moving, keep, 0)
+        };
+        let slot = store.len();
+        store.write(slot, id, keep, &shape);
+        self.slots[id as usize] = slot as u32 | bit;
         id
     }
 
-    /// The polygon block of `id`, created with the blocks before it if need be.
-    fn block_of(&mut self, id: u32) -> &mut PolygonBlock {
-        let k = id as usize / POLYGON_BLOCK;
-        if self.polygons.len() <= k {
-            self.polygons.resize_with(k + 1, PolygonBlock::default);
+    /// The store and slot of a live id.
+    #[inline(always)]
+    fn locate(&self, id: u32) -> Option<(&Store, usize)> {
+        match *self.slots.get(id as usize)? {
+            FREE => None,
+            s if s & IN_STATIC != 0 => Some((&self.statics, (s & !IN_STATIC) as usize)),
+            s => Some((&self.moving, s as usize)),
         }
-        &mut self.polygons[k]
     }
 
-    /// Replaces shape `id` (to move it, resize it, or change its kind).
+    /// The record of a live id.
+    #[inline(always)]
+    pub(crate) fn record(&self, id: u32) -> Option<&Record> {
+        self.locate(id).map(|(store, slot)| &store.records[slot])
+    }
+
+    /// The slot entry of a live id, or a panic naming it.
+    fn live(&self, id: u32, what: &str) -> u32 {
+        match self.slots.get(id as usize) {
+            Some(&s) if s != FREE => s,
+            _ => panic!("{what}: shape id {id} is not in this Scene"),
+        }
+    }
+
+    /// Replaces shape `id` (to move it, resize it, or change its kind), keeping its filter and
+    /// whether it is static. Moving a static shape is allowed (it is filed anew, see
+    /// [`Scene`]).
     ///
     /// # Panics
-    /// If `id >= len()`.
+    /// If `id` is not a live shape of this scene.
     #[inline]
     pub fn set(&mut self, id: u32, shape: impl Into<Shape>) {
-        let len = self.records.len();
-        let Some(old) = self.records.get(id as usize).copied() else {
-            panic!("shape id {id} out of range for a Scene of {len}");
+        let s = self.live(id, "Scene::set");
+        let store = if s & IN_STATIC != 0 {
+            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
+            &mut self.statics
+        } else {
+            &mut self.moving
         };
-        let (b, r) = self.block_of(id).place(id, Some(&old), &shape.into());
-        self.count(count_change(Some(&old), &r));
-        self.boxes[id as usize] = b;
-        self.records[id as usize] = r;
+        let slot = (s & !IN_STATIC) as usize;
+        let keep = store.records[slot].kind & !CLASS | store.records[slot].kind & STATIC;
+        store.write(slot, id, keep, &shape.into());
     }
 
-    /// Replaces every shape `id` by `f(id, shape)`, on rayon's threads, with the rules of
-    /// [`set`](Self::set): the frame loop's move, in one call.
+    /// Changes the [`Filter`] of shape `id`; its pairs follow from the next call on.
+    ///
+    /// # Panics
+    /// If `id` is not a live shape of this scene.
+    pub fn set_filter(&mut self, id: u32, filter: Filter) {
+        let s = self.live(id, "Scene::set_filter");
+        let index = self.filters.acquire(filter);
+        let store = if s & IN_STATIC != 0 {
+            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
+            &mut self.statics
+        } else {
+            &mut self.moving
+        };
+        let r = &mut store.records[(s & !IN_STATIC) as usize];
+        let old = r.filter() as u32;
+        r.kind = r.kind & CLASS | index << FILTER_SHIFT;
+        self.filters.release(old);
+    }
+
+    /// Removes shape `id` and returns it; `None` (and nothing changes) when `id` is not a live
+    /// shape. From the next call on, `id` is in no answer, and a kept finder reports its
+    /// pairs as [`ended`](PairFinder::ended). Its id may be reused by the next push.
+    pub fn remove(&mut self, id: u32) -> Option<Shape> {
+        let s = *self.slots.get(id as usize).filter(|&&s| s != FREE)?;
+        let store = if s & IN_STATIC != 0 {
+            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
+            &mut self.statics
+        } else {
+            &mut self.moving
+        };
+        let slot = (s & !IN_STATIC) as usize;
+        let filter = store.records[slot].filter() as u32;
+        let (shape, moved) = store.remove(slot);
+        if let Some(m) = moved {
+            self.slots[m as usize] = s;
+        }
+        self.filters.release(filter);
+        self.slots[id as usize] = FREE;
+        self.free.push(Reverse(id));
+        Some(shape)
+    }
+
+    /// Whether `id` is a live shape of this scene.
+    #[must_use]
+    pub fn contains(&self, id: u32) -> bool {
+        self.locate(id).is_some()
+    }
+
+    /// Whether `id` is a live static shape.
+    #[must_use]
+    pub fn is_static(&self, id: u32) -> bool {
+        self.record(id).is_some_and(|r| r.kind & STATIC != 0)
+    }
+
+    /// The [`Filter`] of shape `id`, or `None` when it is not live.
+    #[must_use]
+    pub fn filter(&self, id: u32) -> Option<Filter> {
+        self.record(id).map(|r| self.filters.all()[r.filter()])
+    }
+
+    /// Replaces every live moving shape `id` by `f(id, shape)`, on rayon's threads, with the
+    /// rules of [`set`](Self::set): the frame loop's move, in one call. `f` is called exactly
+    /// once per live moving shape, in no particular order, and never for a static shape.
     ///
     /// ```
-    /// use widephase::{Circle, Obb, PairFinder, Scene, Shape};
+    /// use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
     /// let mut scene: Scene = (0..1000).map(|i| Circle::new(i as f32, 0.0, 0.4)).collect();
+    /// let floor = scene.push_static(Aabb::new(-1.0, -2.0, 1000.0, -1.0));
     /// // Every circle one step to the right; circle 7 becomes a rotated box.
     /// scene.update(|id, shape| match shape {
     ///     _ if id == 7 => Obb::new(7.0, 0.0, 0.5, 0.1, 0.3).into(),
     ///     Shape::Circle(c) => Circle::new(c.x + 0.25, c.y, c.radius).into(),
     ///     other => other,
     /// });
-    /// assert_eq!(scene.get(0), Shape::Circle(Circle::new(0.25, 0.0, 0.4)));
-    /// assert!(matches!(scene.get(7), Shape::Obb(_)));
+    /// assert_eq!(scene.get(0), Some(Shape::Circle(Circle::new(0.25, 0.0, 0.4))));
+    /// assert!(matches!(scene.get(7), Some(Shape::Obb(_))));
+    /// assert_eq!(scene.get(floor), Some(Aabb::new(-1.0, -2.0, 1000.0, -1.0).into()));
     /// ```
     pub fn update(&mut self, f: impl Fn(u32, Shape) -> Shape + Sync + Send) {
-        let n = self.records.len();
-        // Every block of ids gets its polygon block, so that each task owns those of its ids.
-        self.polygons
+        let store = &mut self.moving;
+        let n = store.len();
+        // Every block of slots gets its polygon block, so that each task owns those of its
+        // slots.
+        store
+            .polygons
             .resize_with(n.div_ceil(POLYGON_BLOCK), PolygonBlock::default);
-        let change = self
+        let change = store
             .boxes
             .par_chunks_mut(POLYGON_BLOCK)
-            .zip(self.records.par_chunks_mut(POLYGON_BLOCK))
-            .zip(self.polygons.par_iter_mut())
+            .zip(store.records.par_chunks_mut(POLYGON_BLOCK))
+            .zip(store.polygons.par_iter_mut())
             .enumerate()
             // Small scenes stay on one thread: waking another costs more than it saves.
             .with_min_len(MIN_UPDATE / POLYGON_BLOCK)
             .map(|(k, ((boxes, records), block))| {
                 let mut change = [0isize; 2];
-                for (j, (b, r)) in boxes.iter_mut().zip(records.iter_mut()).enumerate() {
-                    let id = (k * POLYGON_BLOCK + j) as u32;
-                    let shape = f(id, block.shape_of(r));
-                    let (nb, nr) = block.place(id, Some(r), &shape);
-                    let [i, u] = count_change(Some(r), &nr);
+                for (b, r) in boxes.iter_mut().zip(records.iter_mut()) {
+                    let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
+                    let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
+                    let [i, u] = count_change(Some(r), Some(&nr));
                     change = [change[0] + i, change[1] + u];
                     (*b, *r) = (nb, nr);
                 }
                 change
             })
             .reduce(|| [0; 2], |a, b| [a[0] + b[0], a[1] + b[1]]);
-        self.count(change);
+        store.count(change);
     }
 
-    /// Applies a change of the counts of invalid and unbounded shapes.
-    #[inline(always)]
-    fn count(&mut self, [invalid, unbounded]: [isize; 2]) {
-        self.invalid = self.invalid.wrapping_add_signed(invalid);
-        self.unbounded = self.unbounded.wrapping_add_signed(unbounded);
-    }
-
-    /// Shape `id`.
-    ///
-    /// # Panics
-    /// If `id >= len()`.
+    /// Shape `id`, or `None` when it is not a live shape.
     #[must_use]
-    pub fn get(&self, id: u32) -> Shape {
-        match self.records.get(id as usize) {
-            Some(r) => self.shape_of(r),
-            None => panic!(
-                "shape id {id} out of range for a Scene of {}",
-                self.records.len()
-            ),
-        }
+    pub fn get(&self, id: u32) -> Option<Shape> {
+        self.locate(id).map(|(store, slot)| store.shape(slot))
     }
 
-    /// The shapes in id order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = Shape> + '_ {
-        self.records.iter().map(|r| self.shape_of(r))
+    /// The live shapes in id order, with their ids.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, Shape)> + '_ {
+        (0..self.slots.len() as u32).filter_map(|id| Some((id, self.get(id)?)))
     }
 
-    /// The shape a record was made from, bit for bit.
-    fn shape_of(&self, r: &Record) -> Shape {
-        // Only a polygon's record reads its block, which exists.
-        static NONE: PolygonBlock = PolygonBlock {
-            slots: Vec::new(),
-            free: Vec::new(),
-        };
-        let block = self.polygons.get(r.id as usize / POLYGON_BLOCK);
-        block.unwrap_or(&NONE).shape_of(r)
-    }
-
-    /// Number of shapes.
+    /// Number of live shapes (moving and static).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.records.len()
+        self.moving.len() + self.statics.len()
     }
 
     /// Whether the scene holds no shapes.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
+        self.len() == 0
     }
 
-    /// Removes every shape, keeping the allocation and the cell size setting.
+    /// Number of live static shapes.
+    #[must_use]
+    pub fn static_len(&self) -> usize {
+        self.statics.len()
+    }
+
+    /// Shapes that fail [`Shape::check`], and shapes with unbounded boxes, in both stores.
+    pub(crate) fn invalid(&self) -> usize {
+        self.moving.invalid + self.statics.invalid
+    }
+
+    pub(crate) fn unbounded(&self) -> usize {
+        self.moving.unbounded + self.statics.unbounded
+    }
+
+    /// Removes every shape, keeping the allocations and the cell size setting; ids start
+    /// again at 0.
     pub fn clear(&mut self) {
-        self.boxes.clear();
-        self.records.clear();
-        self.polygons.clear();
-        self.invalid = 0;
-        self.unbounded = 0;
+        self.moving.clear();
+        self.statics.clear();
+        self.slots.clear();
+        self.free.clear();
+        self.filters.clear();
+        self.static_epoch = 0;
     }
 
     /// Every pair `(a, b)`, `a < b`, whose shapes overlap by the kernels' exact answer; sorted,
@@ -338,8 +630,8 @@ impl<S: Into<Shape>> Extend<S> for Scene {
     fn extend<I: IntoIterator<Item = S>>(&mut self, iter: I) {
         let iter = iter.into_iter();
         let (more, _) = iter.size_hint();
-        self.boxes.reserve(more);
-        self.records.reserve(more);
+        self.moving.boxes.reserve(more);
+        self.moving.records.reserve(more);
         for s in iter {
             self.push(s);
         }

@@ -32,7 +32,7 @@ fn update_is_set_for_every_shape() {
     for frame in 0..3 {
         let mut by_set = start.clone();
         for id in 0..by_set.len() as u32 {
-            let s = event(id, frame, by_set.get(id));
+            let s = event(id, frame, by_set.get(id).expect("live"));
             by_set.set(id, s);
         }
         for threads in [1, 2, 3] {
@@ -44,8 +44,8 @@ fn update_is_set_for_every_shape() {
             pool.install(|| by_update.update(|id, s| event(id, frame, s)));
             for id in 0..start.len() as u32 {
                 assert_eq!(
-                    shape_bits(&by_update.get(id)),
-                    shape_bits(&by_set.get(id)),
+                    shape_bits(&by_update.get(id).expect("live")),
+                    shape_bits(&by_set.get(id).expect("live")),
                     "frame {frame}, {threads} threads, shape {id}"
                 );
             }
@@ -136,7 +136,7 @@ fn kept_finder_equals_brute_force_over_frames() {
                 }
                 19 => {
                     a.clear();
-                    a.extend(mixed(&mut g, 200, 40.0).iter());
+                    a.extend(mixed(&mut g, 200, 40.0).iter().map(|(_, s)| s));
                 }
                 _ => {}
             }

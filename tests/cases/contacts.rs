@@ -499,11 +499,15 @@ fn shape_contact(a: Shape, b: Shape) -> Option<Contact> {
 
 /// `contacts` answers the pairs of `overlapping_pairs`, in order, each with the reference's
 /// contact of its two shapes in the pair's order.
-fn assert_contacts(scene: &Scene, pairs: &[(u32, u32)], contacts: &[(u32, u32, Contact)]) {
+pub(super) fn assert_contacts(
+    scene: &Scene,
+    pairs: &[(u32, u32)],
+    contacts: &[(u32, u32, Contact)],
+) {
     assert_eq!(contacts.len(), pairs.len());
     for (&(a, b), &(ca, cb, c)) in pairs.iter().zip(contacts) {
         assert_eq!((a, b), (ca, cb));
-        let want = shape_contact(scene.get(a), scene.get(b));
+        let want = shape_contact(scene.get(a).expect("live"), scene.get(b).expect("live"));
         assert!(same(Some(c), want), "pair ({a}, {b}): {c:?} vs {want:?}");
     }
 }

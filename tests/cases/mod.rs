@@ -9,3 +9,4 @@ mod polygons;
 mod rays;
 mod scene;
 mod widths;
+mod world;

@@ -21,7 +21,7 @@ pub(super) fn overlap(a: &Shape, b: &Shape) -> bool {
 }
 
 pub(super) fn shapes(scene: &Scene) -> Vec<Shape> {
-    scene.iter().collect()
+    scene.iter().map(|(_, s)| s).collect()
 }
 
 pub(super) fn brute(shapes: &[Shape]) -> Vec<(u32, u32)> {
@@ -54,7 +54,10 @@ fn check(label: &str, scene: &Scene) {
     let want = brute(&shapes(scene));
     let mut scenes = vec![("auto", scene.clone())];
     for cell in [0.3, 4.0, 1000.0] {
-        let fixed: Scene = scene.iter().collect::<Scene>().with_cell_size(cell);
+        let fixed: Scene = shapes(scene)
+            .into_iter()
+            .collect::<Scene>()
+            .with_cell_size(cell);
         scenes.push(("fixed", fixed));
     }
     for (how, s) in &scenes {
@@ -196,7 +199,7 @@ fn degenerate_scenes() {
         bad.push(Aabb::new(x, 2.0, x, 2.0));
     }
     check("invalid and zero-size shapes", &bad);
-    let invalid = bad.iter().filter(|s| s.check().is_err()).count();
+    let invalid = bad.iter().filter(|(_, s)| s.check().is_err()).count();
     assert_eq!(invalid, 200);
 }
 
@@ -293,7 +296,7 @@ fn finder_reuse_across_frames() {
     let mut pairs = Vec::new();
     for frame in 0..5 {
         for id in 0..scene.len() as u32 {
-            if let Shape::Circle(c) = scene.get(id) {
+            if let Some(Shape::Circle(c)) = scene.get(id) {
                 scene.set(id, Circle::new(c.x + 0.3, c.y - 0.2, c.radius));
             }
         }
@@ -317,7 +320,7 @@ fn zero_cell_size_is_refused() {
 }
 
 #[test]
-#[should_panic(expected = "shape id 3 out of range for a Scene of 3")]
+#[should_panic(expected = "Scene::set: shape id 3 is not in this Scene")]
 fn set_out_of_range_panics_with_a_message() {
     let mut scene: Scene = (0..3).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
     scene.set(3, Circle::new(0.0, 0.0, 1.0));
@@ -347,11 +350,11 @@ fn shapes_come_back_bit_for_bit_and_are_counted() {
         scene.set(id as u32, shapes[id]);
     }
     assert_eq!(scene.len(), shapes.len());
-    for (id, (want, got)) in shapes.iter().zip(scene.iter()).enumerate() {
+    for (id, (want, got)) in shapes.iter().zip(scene.iter().map(|(_, s)| s)).enumerate() {
         assert_eq!(shape_bits(want), shape_bits(&got), "shape {id} via iter");
         assert_eq!(
             shape_bits(want),
-            shape_bits(&scene.get(id as u32)),
+            shape_bits(&scene.get(id as u32).expect("live")),
             "shape {id} via get"
         );
     }
@@ -415,7 +418,7 @@ fn sizes_over_many_levels() {
 /// Every overlapping pair by an independent sweep: boxes grown generously (so no hit of the
 /// reference can be missed for ordinary coordinates), sorted by left edge, each box paired with
 /// the boxes starting before its right edge, then decided by the reference.
-fn sweep(shapes: &[Shape]) -> Vec<(u32, u32)> {
+pub(super) fn sweep(shapes: &[Shape]) -> Vec<(u32, u32)> {
     let grown = |s: &Shape| {
         let b = s.bounding_box();
         let pad = 1e-3
@@ -484,7 +487,7 @@ fn cast(r: &widephase::Ray, s: &Shape) -> f32 {
     }
 }
 
-fn brute_raycast(shapes: &[Shape], r: &widephase::Ray) -> Option<(u32, f32)> {
+pub(super) fn brute_raycast(shapes: &[Shape], r: &widephase::Ray) -> Option<(u32, f32)> {
     let mut best: Option<(u32, f32)> = None;
     for (i, s) in shapes.iter().enumerate() {
         if s.check().is_err() {
@@ -498,7 +501,7 @@ fn brute_raycast(shapes: &[Shape], r: &widephase::Ray) -> Option<(u32, f32)> {
     best
 }
 
-fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
+pub(super) fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
     (0..shapes.len() as u32)
         .filter(|&i| {
             let s = &shapes[i as usize];
@@ -514,7 +517,7 @@ fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
         .collect()
 }
 
-fn brute_point(shapes: &[Shape], p: &widephase::Point) -> Vec<u32> {
+pub(super) fn brute_point(shapes: &[Shape], p: &widephase::Point) -> Vec<u32> {
     (0..shapes.len() as u32)
         .filter(|&i| {
             let s = &shapes[i as usize];
@@ -668,16 +671,26 @@ fn queries_match_brute_force() {
     }
 }
 
-/// Once its buffers have grown, a steady frame loop allocates nothing: `Scene::update`, a kept
-/// `PairFinder`'s pairs (updating its grid for the circles that left their enlarged boxes) and
-/// contacts, cross pairs and queries, on one and on two threads (the pool's workers are the counted
-/// threads; other tests run elsewhere).
+/// Once its buffers have grown, a steady frame loop allocates nothing: `Scene::update`, a
+/// despawn and a spawn, a kept `PairFinder`'s pairs (updating its grid for the circles that
+/// left their enlarged boxes, against a static level) with their began and ended pairs, and
+/// contacts, cross pairs and queries, on one and on two threads (the pool's workers are the
+/// counted threads; other tests run elsewhere).
 #[test]
 fn steady_frames_allocate_nothing() {
     use crate::support::alloc;
     use widephase::{Point, Ray};
     let mut g = Gen::new(99);
     let mut scene = mixed(&mut g, 40_000, 250.0);
+    for i in 0..2_000 {
+        let x = (i % 50) as f32 * 5.0;
+        scene.push_static(Aabb::new(
+            x,
+            (i / 50) as f32 * 6.0,
+            x + 4.0,
+            (i / 50) as f32 * 6.0 + 0.5,
+        ));
+    }
     let bullets = mixed(&mut g, 3_000, 250.0);
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -695,11 +708,15 @@ fn steady_frames_allocate_nothing() {
                 // that the warm-up frames both see (a new largest answer may grow a buffer).
                 let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
                 let before = alloc::count();
+                let despawn = (step % 2 * 7919) as u32;
+                let shape = scene.remove(despawn).expect("a live shape");
+                assert_eq!(scene.push(shape), despawn);
                 scene.update(|_, s| match s {
                     Shape::Circle(c) => Circle::new(c.x + dx, c.y, c.radius).into(),
                     other => other,
                 });
                 finder.overlapping_pairs(&scene, &mut pairs);
+                let events = finder.began().len() + finder.ended().len();
                 finder.contacts(&scene, &mut contacts);
                 finder.pairs_with(&bullets, &scene, &mut cross);
                 let index = finder.index(&scene);
@@ -707,7 +724,8 @@ fn steady_frames_allocate_nothing() {
                 index.query_aabb(&Aabb::new(100.0, 100.0, 110.0, 105.0), &mut ids);
                 index.query_point(Point::new(50.0, 50.0), &mut ids);
                 let spent = alloc::count() - before;
-                assert!(hit.is_some() && !pairs.is_empty() && !cross.is_empty());
+                assert!(hit.is_some() && !pairs.is_empty() && !cross.is_empty() && events > 0);
+                assert!(finder.stats().statics == 2_000);
                 assert_eq!(contacts.len(), pairs.len());
                 if step >= 3 {
                     allocated.push(spent);

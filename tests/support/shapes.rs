@@ -571,17 +571,15 @@ impl Motion {
     /// The motion of `scene`'s shapes at `speed` (a share of each shape's half extent per
     /// frame) in a square of side `side`.
     pub fn new(scene: &widephase::Scene, speed: f32, side: f32) -> Self {
-        let steps = scene
-            .iter()
-            .enumerate()
-            .map(|(id, s)| {
-                let b = s.bounding_box();
-                let half = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
-                let angle = unit_hash(id as u64, 0) * core::f32::consts::TAU;
-                let step = if speed.is_finite() { speed * half } else { 0.0 };
-                [step * angle.cos(), step * angle.sin()]
-            })
-            .collect();
+        let mut steps = Vec::new();
+        for (id, s) in scene.iter() {
+            let b = s.bounding_box();
+            let half = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+            let angle = unit_hash(u64::from(id), 0) * core::f32::consts::TAU;
+            let step = if speed.is_finite() { speed * half } else { 0.0 };
+            steps.resize(id as usize + 1, [0.0; 2]);
+            steps[id as usize] = [step * angle.cos(), step * angle.sin()];
+        }
         Self { steps, speed, side }
     }
 

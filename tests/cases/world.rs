@@ -1,0 +1,633 @@
+//! The Scene as a collision world: remove and reused ids, layers, static shapes, and the
+//! began/ended stream of a kept finder, against a model kept beside it.
+
+use super::contacts::assert_contacts;
+use super::scene::{brute_point, brute_query, brute_raycast, sweep};
+use crate::support::shapes::{Gen, moved, unit_hash};
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use widephase::{Aabb, Circle, Filter, Obb, PairFinder, Point, Polygon, Ray, Scene, Shape};
+
+/// Side of the model test's square.
+const SIDE: f32 = 60.0;
+
+/// The filters the model test draws from: everything, layer pairs that accept each other or
+/// not, a shape that pairs with nothing (`mask: 0`), and one in no layer.
+const FILTERS: [Filter; 6] = [
+    Filter::ALL,
+    Filter { layer: 2, mask: 2 },
+    Filter {
+        layer: 4,
+        mask: 1 | 4,
+    },
+    Filter {
+        layer: 1 | 2,
+        mask: 4,
+    },
+    Filter { layer: 1, mask: 0 },
+    Filter {
+        layer: 0,
+        mask: u32::MAX,
+    },
+];
+
+/// A live shape of the model.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    shape: Shape,
+    filter: Filter,
+    fixed: bool,
+}
+
+/// What the scene should hold, by id, with the id rule written out again: the smallest free
+/// id, else the next new one.
+#[derive(Default)]
+struct Model {
+    entries: Vec<Option<Entry>>,
+}
+
+impl Model {
+    fn push(&mut self, e: Entry) -> u32 {
+        match self.entries.iter().position(Option::is_none) {
+            Some(id) => {
+                self.entries[id] = Some(e);
+                id as u32
+            }
+            None => {
+                self.entries.push(Some(e));
+                (self.entries.len() - 1) as u32
+            }
+        }
+    }
+
+    fn live(&self) -> Vec<u32> {
+        (0..self.entries.len() as u32)
+            .filter(|&i| self.entries[i as usize].is_some())
+            .collect()
+    }
+
+    /// Every pair the scene must report: live shapes, the reference overlap test (through an
+    /// independent sweep), the filter rule, no two static shapes.
+    fn pairs(&self) -> Vec<(u32, u32)> {
+        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
+        let shapes: Vec<Shape> = self
+            .entries
+            .iter()
+            .map(|e| e.map_or(nothing, |e| e.shape))
+            .collect();
+        sweep(&shapes)
+            .into_iter()
+            .filter(|&(a, b)| {
+                let (a, b) = (
+                    self.entries[a as usize].unwrap(),
+                    self.entries[b as usize].unwrap(),
+                );
+                !(a.fixed && b.fixed)
+                    && a.filter.layer & b.filter.mask != 0
+                    && b.filter.layer & a.filter.mask != 0
+            })
+            .collect()
+    }
+}
+
+/// A shape for the model test: mostly ordinary sizes, some large, some invalid.
+fn shape(g: &mut Gen) -> Shape {
+    let (x, y) = (g.uniform(0.0, SIDE), g.uniform(0.0, SIDE));
+    let size = match g.percent() {
+        0..3 => g.uniform(4.0, 12.0),
+        _ => g.uniform(0.3, 1.2),
+    };
+    match g.index(9) {
+        0 | 1 => Circle::new(x, y, size).into(),
+        2 | 3 => Aabb::from_center(x, y, size, g.uniform(0.3, 1.2)).into(),
+        4 | 5 => Obb::new(x, y, size, g.uniform(0.3, 1.2), g.uniform(-3.2, 3.2)).into(),
+        6 | 7 => g.convex(x, y, size).into(),
+        _ => match g.index(3) {
+            0 => Circle::new(x, f32::NAN, size).into(),
+            1 => Aabb::new(x, y, x - 1.0, y + 1.0).into(),
+            _ => Circle::new(x, y, -1.0).into(),
+        },
+    }
+}
+
+/// The frame's move of a moving shape: a small step, now and then a jump across the square
+/// or a turn to NaN. A pure function, as `Scene::update` needs.
+fn step(id: u32, frame: u32, s: Shape) -> Shape {
+    match (unit_hash(u64::from(id), u64::from(frame) + 77) * 1000.0) as u32 {
+        0..=3 => Circle::new(f32::NAN, 1.0, 1.0).into(),
+        4..=25 => moved(s, id, frame, f32::INFINITY, SIDE),
+        _ => moved(s, id, frame, 0.08, SIDE),
+    }
+}
+
+type Pairs = Vec<(u32, u32)>;
+
+/// Set differences of two sorted answers: (began, ended).
+fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
+    let (o, n): (BTreeSet<_>, BTreeSet<_>) = (old.iter().collect(), new.iter().collect());
+    (
+        n.difference(&o).map(|&&p| p).collect(),
+        o.difference(&n).map(|&&p| p).collect(),
+    )
+}
+
+/// Runs the model test on the current rayon pool; returns every frame's answer.
+fn model_run(seed: u64, frames: u32) -> Vec<Vec<(u32, u32)>> {
+    let mut g = Gen::new(seed);
+    let (mut scene, mut model) = (Scene::new(), Model::default());
+    for k in 0..2000 {
+        let e = Entry {
+            shape: shape(&mut g),
+            filter: FILTERS[g.index(FILTERS.len())],
+            fixed: k % 10 < 3,
+        };
+        let id = match (e.fixed, e.filter == Filter::ALL) {
+            (false, true) => scene.push(e.shape),
+            (false, false) => scene.push_with(e.shape, e.filter),
+            (true, true) => scene.push_static(e.shape),
+            (true, false) => scene.push_static_with(e.shape, e.filter),
+        };
+        assert_eq!(id, model.push(e));
+    }
+    let mut finder = PairFinder::new();
+    let (mut pairs, mut contacts) = (Vec::new(), Vec::new());
+    let mut previous: Vec<(u32, u32)> = Vec::new();
+    let mut answers = Vec::new();
+    let mut ran_into = [0usize; 4];
+    for frame in 0..frames {
+        for _ in 0..g.index(24) {
+            let live = model.live();
+            match g.index(10) {
+                0 | 1 => {
+                    let e = Entry {
+                        shape: shape(&mut g),
+                        filter: FILTERS[g.index(FILTERS.len())],
+                        fixed: g.index(4) == 0,
+                    };
+                    let id = if e.fixed {
+                        scene.push_static_with(e.shape, e.filter)
+                    } else {
+                        scene.push_with(e.shape, e.filter)
+                    };
+                    assert_eq!(id, model.push(e), "frame {frame}: the id push returns");
+                }
+                2..=4 => {
+                    // Any id, live or not, now and then one never pushed.
+                    let id = g.index(model.entries.len() + 3) as u32;
+                    let want = model.entries.get(id as usize).copied().flatten();
+                    let got = scene.remove(id);
+                    let bits = |s: Option<Shape>| s.map(|s| super::scene::shape_bits(&s));
+                    let want_shape = want.map(|e| e.shape);
+                    assert_eq!(bits(got), bits(want_shape), "frame {frame}: remove({id})");
+                    if want.is_some() {
+                        model.entries[id as usize] = None;
+                    }
+                    assert_eq!(scene.remove(id), None, "removing {id} twice");
+                }
+                5 | 6 if !live.is_empty() => {
+                    let id = live[g.index(live.len())];
+                    let s = if g.index(3) == 0 {
+                        shape(&mut g)
+                    } else {
+                        let e = model.entries[id as usize].unwrap();
+                        moved(e.shape, id, frame, 0.3, SIDE)
+                    };
+                    scene.set(id, s);
+                    model.entries[id as usize].as_mut().unwrap().shape = s;
+                }
+                7 if !live.is_empty() => {
+                    let id = live[g.index(live.len())];
+                    let f = FILTERS[g.index(FILTERS.len())];
+                    scene.set_filter(id, f);
+                    model.entries[id as usize].as_mut().unwrap().filter = f;
+                }
+                _ => {}
+            }
+        }
+        scene.update(|id, s| step(id, frame, s));
+        for (id, e) in model.entries.iter_mut().enumerate() {
+            if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
+                e.shape = step(id as u32, frame, e.shape);
+            }
+        }
+
+        let want = model.pairs();
+        if frame % 3 == 2 {
+            finder.contacts(&scene, &mut contacts);
+            pairs.clear();
+            pairs.extend(contacts.iter().map(|&(a, b, _)| (a, b)));
+            assert_contacts(&scene, &want, &contacts);
+        } else {
+            finder.overlapping_pairs(&scene, &mut pairs);
+        }
+        assert_eq!(pairs, want, "frame {frame}: the kept answer");
+        let (began, ended) = events(&previous, &want);
+        assert_eq!(finder.began(), began, "frame {frame}: began");
+        assert_eq!(finder.ended(), ended, "frame {frame}: ended");
+        let stats = finder.stats();
+        assert_eq!((stats.began, stats.ended), (began.len(), ended.len()));
+        if frame % 10 == 0 {
+            assert_eq!(
+                scene.overlapping_pairs(),
+                want,
+                "frame {frame}: from scratch"
+            );
+        }
+        // The scene's bookkeeping against the model's.
+        let live = model.live();
+        assert_eq!(scene.len(), live.len());
+        let statics = live
+            .iter()
+            .filter(|&&i| model.entries[i as usize].unwrap().fixed)
+            .count();
+        assert_eq!((scene.static_len(), stats.statics), (statics, statics));
+        for id in 0..model.entries.len() as u32 + 2 {
+            let e = model.entries.get(id as usize).copied().flatten();
+            assert_eq!(scene.contains(id), e.is_some());
+            assert_eq!(scene.filter(id), e.map(|e| e.filter));
+            assert_eq!(scene.is_static(id), e.is_some_and(|e| e.fixed));
+            let bits = |s: Option<Shape>| s.map(|s| super::scene::shape_bits(&s));
+            assert_eq!(bits(scene.get(id)), bits(e.map(|e| e.shape)), "get({id})");
+        }
+        let ids: Vec<u32> = scene.iter().map(|(id, _)| id).collect();
+        assert_eq!(ids, live, "iter: the live ids in order");
+        ran_into[0] += usize::from(stats.rebuilt);
+        ran_into[1] += stats.filtered;
+        ran_into[2] += began.len() + ended.len();
+        ran_into[3] += usize::from(!stats.rebuilt && stats.escaped > 0);
+        previous = want.clone();
+        answers.push(want);
+    }
+    // The run met what it is meant to: rebuilds and kept frames, filtered candidates, events.
+    assert!(ran_into.iter().all(|&n| n > 0), "{ran_into:?}");
+    answers
+}
+
+/// 2 000 shapes over 300 frames of random pushes (moving and static, with filters), removes,
+/// sets, filter changes, moves, teleports and NaN shapes: after every call the kept finder's
+/// answer (pairs or contacts) equals the model's, and `began`/`ended` are the set differences
+/// of consecutive answers; the same on one thread and on two.
+#[test]
+fn kept_finder_follows_the_model() {
+    let mut runs = Vec::new();
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        runs.push(pool.install(|| model_run(7, 300)));
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+fn circle(x: f32) -> Circle {
+    Circle::new(x, 0.0, 1.0)
+}
+
+/// A finder's answer and events, for the hand-worked cases.
+fn call(finder: &mut PairFinder, scene: &Scene) -> [Vec<(u32, u32)>; 3] {
+    let mut pairs = Vec::new();
+    finder.overlapping_pairs(scene, &mut pairs);
+    [pairs, finder.began().to_vec(), finder.ended().to_vec()]
+}
+
+#[test]
+fn removing_the_only_partner_ends_the_pair() {
+    let mut scene = Scene::new();
+    let (a, b) = (scene.push(circle(0.0)), scene.push(circle(1.5)));
+    let far = scene.push(circle(10.0));
+    let mut finder = PairFinder::new();
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(a, b)], vec![(a, b)], vec![]]
+    );
+    assert_eq!(scene.remove(b), Some(circle(1.5).into()));
+    assert_eq!(call(&mut finder, &scene), [vec![], vec![], vec![(a, b)]]);
+    assert_eq!(call(&mut finder, &scene), [vec![], vec![], vec![]]);
+    // The removed id is in no answer: pairs, queries, ray casts.
+    assert_eq!(scene.query_point(Point::new(1.5, 0.0)), []);
+    let ray = Ray::new(1.5, -5.0, 0.0, 1.0, f32::INFINITY);
+    assert_eq!(scene.raycast(&ray), None);
+    assert_eq!(
+        scene.query_aabb(&Aabb::new(-1.0, -1.0, 11.0, 1.0)),
+        [a, far]
+    );
+    assert_eq!(scene.len(), 2);
+}
+
+/// Removing a shape and pushing another into its id: answers compare by id, so a pair with
+/// the same partner continues and one with another partner begins.
+#[test]
+fn a_reused_id_is_compared_by_id() {
+    let mut scene = Scene::new();
+    let (a, b) = (scene.push(circle(0.0)), scene.push(circle(1.5)));
+    let c = scene.push(circle(20.0));
+    let mut finder = PairFinder::new();
+    call(&mut finder, &scene);
+    scene.remove(b);
+    assert_eq!(
+        scene.push(circle(-1.5)),
+        b,
+        "the smallest free id is reused"
+    );
+    assert_eq!(call(&mut finder, &scene), [vec![(a, b)], vec![], vec![]]);
+    scene.remove(b);
+    assert_eq!(scene.push(circle(21.0)), b);
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(b, c)], vec![(b, c)], vec![(a, b)]]
+    );
+    // Several free ids: the smallest first, then new ones.
+    scene.remove(c);
+    scene.remove(a);
+    assert_eq!(scene.push(circle(50.0)), a);
+    assert_eq!(scene.push(circle(60.0)), c);
+    assert_eq!(scene.push(circle(70.0)), 3);
+    scene.clear();
+    assert_eq!(scene.push(circle(0.0)), 0, "clear starts ids again");
+}
+
+#[test]
+fn static_shapes_never_pair_with_each_other() {
+    let mut scene = Scene::new();
+    let walls: Vec<u32> = (0..50)
+        .map(|i| scene.push_static(Aabb::new(i as f32, 0.0, i as f32 + 1.5, 1.0)))
+        .collect();
+    let mut finder = PairFinder::new();
+    assert_eq!(call(&mut finder, &scene)[0], []);
+    assert_eq!(scene.overlapping_pairs(), []);
+    let ball = scene.push(Circle::new(10.2, 1.5, 0.6));
+    assert!(scene.is_static(walls[0]) && !scene.is_static(ball));
+    let want = vec![(walls[9], ball), (walls[10], ball)];
+    assert_eq!(call(&mut finder, &scene)[0], want);
+    assert_eq!(scene.overlapping_pairs(), want);
+    let contacts = scene.contacts();
+    assert_contacts(&scene, &want, &contacts);
+    // Moving a static shape re-files it; it keeps its filter and stays static.
+    scene.set_filter(walls[40], Filter { layer: 8, mask: 1 });
+    scene.set(walls[40], Aabb::new(10.0, 1.9, 11.0, 3.0));
+    assert!(scene.is_static(walls[40]));
+    assert_eq!(scene.filter(walls[40]), Some(Filter { layer: 8, mask: 1 }));
+    let [pairs, began, ended] = call(&mut finder, &scene);
+    assert_eq!(
+        pairs,
+        [(walls[9], ball), (walls[10], ball), (walls[40], ball)]
+    );
+    assert_eq!((began, ended), (vec![(walls[40], ball)], vec![]));
+    // The static border of the other scene pairs with this scene's moving shapes only.
+    let mut other = Scene::new();
+    let post = other.push_static(Circle::new(10.2, 1.5, 0.1));
+    let runner = other.push(Circle::new(5.0, 0.5, 0.2));
+    assert_eq!(
+        scene.pairs_with(&other),
+        [(walls[4], runner), (walls[5], runner), (ball, post)]
+    );
+    // Removing a static shape ends its pairs.
+    scene.remove(walls[9]);
+    let [pairs, _, ended] = call(&mut finder, &scene);
+    assert_eq!(pairs, [(walls[10], ball), (walls[40], ball)]);
+    assert_eq!(ended, [(walls[9], ball)]);
+}
+
+#[test]
+fn a_filter_change_alone_ends_and_begins_pairs() {
+    let mut scene = Scene::new();
+    let (a, b) = (scene.push(circle(0.0)), scene.push(circle(1.0)));
+    let wall = scene.push_static(Aabb::new(-5.0, -0.5, 5.0, 0.5));
+    let mut finder = PairFinder::new();
+    let all = vec![(a, b), (a, wall), (b, wall)];
+    assert_eq!(
+        call(&mut finder, &scene),
+        [all.clone(), all.clone(), vec![]]
+    );
+    scene.set_filter(a, Filter { layer: 2, mask: 2 });
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(b, wall)], vec![], vec![(a, b), (a, wall)]]
+    );
+    assert_eq!(finder.stats().filtered, 2);
+    scene.set_filter(wall, Filter { layer: 2, mask: 2 });
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(a, wall)], vec![(a, wall)], vec![(b, wall)]]
+    );
+    scene.set_filter(a, Filter::ALL);
+    scene.set_filter(wall, Filter::ALL);
+    assert_eq!(call(&mut finder, &scene)[1], [(a, b), (b, wall)]);
+    // forget() starts a new stream: every pair begins.
+    finder.forget();
+    assert_eq!(call(&mut finder, &scene), [all.clone(), all, vec![]]);
+}
+
+#[test]
+fn mask_zero_pairs_with_nothing() {
+    let mut scene = Scene::new();
+    let hidden = scene.push_with(circle(0.0), Filter { layer: 1, mask: 0 });
+    let (a, b) = (scene.push(circle(0.5)), scene.push(circle(-0.5)));
+    scene.push_static(Aabb::new(-2.0, -2.0, 2.0, 2.0));
+    let mut finder = PairFinder::new();
+    let pairs = call(&mut finder, &scene)[0].clone();
+    assert!(pairs.iter().all(|&(x, y)| x != hidden && y != hidden));
+    assert!(pairs.contains(&(a, b)));
+    assert_eq!(finder.stats().filtered, 3);
+    // A query with mask 0 finds nothing; a query of layer 1 does not find `hidden`.
+    let nothing = Filter { layer: 1, mask: 0 };
+    assert_eq!(
+        scene.query_point_filtered(Point::new(0.0, 0.0), nothing),
+        []
+    );
+    let found = scene.query_point_filtered(Point::new(0.0, 0.0), Filter::ALL);
+    assert!(!found.contains(&hidden) && found.contains(&a));
+    assert!(scene.query_point(Point::new(0.0, 0.0)).contains(&hidden));
+}
+
+/// Four layers that ignore each other: every kernel call tests same-layer candidates only,
+/// the others are counted as filtered, and the answer is the same-layer part of the
+/// unfiltered one.
+#[test]
+fn layers_keep_other_layers_out_of_the_kernels() {
+    let mut g = Gen::new(5);
+    let shapes: Vec<Shape> = g.mixed_scene(4000);
+    let mut plain = Scene::new();
+    let mut layered = Scene::new();
+    for (i, s) in shapes.iter().enumerate() {
+        plain.push(*s);
+        let bit = 1 << (i % 4);
+        layered.push_with(
+            *s,
+            Filter {
+                layer: bit,
+                mask: bit,
+            },
+        );
+    }
+    let (mut f1, mut f2) = (PairFinder::new(), PairFinder::new());
+    let (all, some) = (
+        call(&mut f1, &plain)[0].clone(),
+        call(&mut f2, &layered)[0].clone(),
+    );
+    let same: Vec<_> = all
+        .iter()
+        .copied()
+        .filter(|&(a, b)| a % 4 == b % 4)
+        .collect();
+    assert_eq!(some, same);
+    let (s1, s2) = (f1.stats(), f2.stats());
+    assert_eq!(s1.filtered, 0);
+    assert_eq!(s2.candidates + s2.filtered, s1.candidates);
+    assert!(s2.candidates * 3 < s1.candidates, "{s1:?} {s2:?}");
+}
+
+#[test]
+fn filtered_queries_act_as_a_shape_with_that_filter() {
+    let mut g = Gen::new(11);
+    let mut scene = Scene::new();
+    let mut entries = Vec::new();
+    for s in g.mixed_scene(3000) {
+        let f = FILTERS[g.index(FILTERS.len())];
+        let id = if g.index(3) == 0 {
+            scene.push_static_with(s, f)
+        } else {
+            scene.push_with(s, f)
+        };
+        entries.push((id, s, f));
+    }
+    let mut hits = 0;
+    for k in 0..60 {
+        let q = FILTERS[k % FILTERS.len()];
+        // What a query with filter `q` may see: the others made invalid.
+        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
+        let visible: Vec<Shape> = entries
+            .iter()
+            .map(|&(_, s, f)| if q.pairs_with(f) { s } else { nothing })
+            .collect();
+        let (x, y) = (g.uniform(0.0, 150.0), g.uniform(0.0, 150.0));
+        let boxq = Aabb::new(x, y, x + g.uniform(0.0, 20.0), y + g.uniform(0.0, 5.0));
+        let want = brute_query(&visible, &Shape::Aabb(boxq));
+        assert_eq!(scene.query_aabb_filtered(&boxq, q), want);
+        let p = Point::new(x, y);
+        assert_eq!(scene.query_point_filtered(p, q), brute_point(&visible, &p));
+        let ray = Ray::new(x, y, g.uniform(-1.0, 1.0), g.uniform(-1.0, 1.0), 80.0);
+        let want = brute_raycast(&visible, &ray);
+        assert_eq!(scene.raycast_filtered(&ray, q), want, "ray {k}");
+        let mut finder = PairFinder::new();
+        let index = finder.index(&scene);
+        assert_eq!(index.raycast_filtered(&ray, q), want);
+        let mut ids = Vec::new();
+        index.query_aabb_filtered(&boxq, q, &mut ids);
+        assert_eq!(ids, brute_query(&visible, &Shape::Aabb(boxq)));
+        hits += usize::from(want.is_some()) + ids.len();
+    }
+    assert!(hits > 50, "the queries found something: {hits}");
+}
+
+#[test]
+fn update_calls_f_once_per_live_moving_shape() {
+    let mut scene = Scene::new();
+    for i in 0..40_000 {
+        if i % 3 == 0 {
+            scene.push_static(circle(i as f32));
+        } else {
+            scene.push(circle(i as f32));
+        }
+    }
+    for id in (0..40_000).step_by(7) {
+        scene.remove(id);
+    }
+    let calls = AtomicUsize::new(0);
+    let seen: Vec<AtomicUsize> = (0..40_000).map(|_| AtomicUsize::new(0)).collect();
+    scene.update(|id, s| {
+        calls.fetch_add(1, Relaxed);
+        seen[id as usize].fetch_add(1, Relaxed);
+        assert_eq!(s, circle(id as f32).into(), "f gets the current shape");
+        Circle::new(id as f32, 1.0, 1.0).into()
+    });
+    for id in 0..40_000u32 {
+        let moving = id % 3 != 0 && id % 7 != 0;
+        assert_eq!(
+            seen[id as usize].load(Relaxed),
+            usize::from(moving),
+            "calls of {id}"
+        );
+        let want: Option<Shape> = match (id % 7 == 0, id % 3 == 0) {
+            (true, _) => None,
+            (false, true) => Some(circle(id as f32).into()),
+            (false, false) => Some(Circle::new(id as f32, 1.0, 1.0).into()),
+        };
+        assert_eq!(scene.get(id), want, "shape {id} after update");
+    }
+    assert_eq!(calls.load(Relaxed), scene.len() - scene.static_len());
+}
+
+#[test]
+fn ids_that_are_not_live_answer_none_or_false() {
+    let mut scene = Scene::new();
+    let a = scene.push(circle(0.0));
+    scene.remove(a);
+    for id in [a, 1, 7, u32::MAX] {
+        assert!(!scene.contains(id) && !scene.is_static(id));
+        assert_eq!((scene.get(id), scene.filter(id)), (None, None));
+        assert_eq!(scene.remove(id), None);
+    }
+    assert!(scene.is_empty());
+}
+
+#[test]
+#[should_panic(expected = "Scene::set: shape id 0 is not in this Scene")]
+fn set_on_a_removed_id_panics() {
+    let mut scene = Scene::new();
+    scene.push(circle(0.0));
+    scene.remove(0);
+    scene.set(0, circle(1.0));
+}
+
+#[test]
+#[should_panic(expected = "Scene::set_filter: shape id 4294967295 is not in this Scene")]
+fn set_filter_on_an_unknown_id_panics() {
+    let mut scene = Scene::new();
+    scene.push(circle(0.0));
+    scene.set_filter(u32::MAX, Filter::ALL);
+}
+
+/// A removal moves another shape into the freed place: polygons, filters and static flags go
+/// with their shapes, in both stores.
+#[test]
+fn removals_keep_every_other_shape_intact() {
+    let mut g = Gen::new(3);
+    let mut scene = Scene::new();
+    let mut model = Model::default();
+    for i in 0..9000u32 {
+        let s: Shape = if i % 2 == 0 {
+            let (x, y) = (g.uniform(0.0, 100.0), g.uniform(0.0, 100.0));
+            g.convex(x, y, 1.0).into()
+        } else {
+            Polygon::regular(5, i as f32, 0.0, 1.0, 0.0).into()
+        };
+        let e = Entry {
+            shape: s,
+            filter: FILTERS[i as usize % FILTERS.len()],
+            fixed: i % 5 == 0,
+        };
+        let id = if e.fixed {
+            scene.push_static_with(s, e.filter)
+        } else {
+            scene.push_with(s, e.filter)
+        };
+        assert_eq!(id, model.push(e));
+    }
+    for _ in 0..6000 {
+        let id = g.index(9000) as u32;
+        assert_eq!(
+            scene.remove(id),
+            model.entries[id as usize].take().map(|e| e.shape)
+        );
+    }
+    for (id, e) in model.entries.iter().enumerate() {
+        let id = id as u32;
+        assert_eq!(scene.get(id), e.map(|e| e.shape));
+        assert_eq!(scene.filter(id), e.map(|e| e.filter));
+        assert_eq!(scene.is_static(id), e.is_some_and(|e| e.fixed));
+    }
+    let mut finder = PairFinder::new();
+    assert_eq!(call(&mut finder, &scene)[0], model.pairs());
+}
