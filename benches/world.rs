@@ -83,9 +83,22 @@ fn world(c: &mut Criterion) {
         .num_threads(1)
         .build_global()
         .expect("the global pool is not built yet");
-    level_group(c);
-    layers_group(c);
-    events_group();
+    // The groups whose name every filter given on the command line is part of (criterion
+    // skips the benchmarks, this skips the alternated loops printed beside them).
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |group: &str| filters.iter().all(|f| group.contains(f.as_str()));
+    if wanted("world/level") {
+        level_group(c);
+    }
+    if wanted("world/layers") {
+        layers_group(c);
+    }
+    if wanted("world/events") {
+        events_group();
+    }
 }
 
 fn level_group(c: &mut Criterion) {
@@ -186,7 +199,13 @@ fn layers_group(c: &mut Criterion) {
     let mut layered = Scene::new();
     for (i, s) in shapes.iter().enumerate() {
         let bit = 1 << (i % 4);
-        layered.push_with(*s, Filter { layer: bit, mask: bit });
+        layered.push_with(
+            *s,
+            Filter {
+                layer: bit,
+                mask: bit,
+            },
+        );
     }
     let side = {
         let b = shapes.iter().map(|s| s.bounding_box().max_x);
@@ -199,7 +218,10 @@ fn layers_group(c: &mut Criterion) {
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    for (name, start) in [("kept frame, unfiltered", &plain), ("kept frame, 4 layers", &layered)] {
+    for (name, start) in [
+        ("kept frame, unfiltered", &plain),
+        ("kept frame, 4 layers", &layered),
+    ] {
         let (mut scene, mut frame, mut finder, mut pairs) =
             (start.clone(), 0u32, PairFinder::new(), Vec::new());
         group.bench_function(name, |b| {

@@ -1,12 +1,14 @@
 //! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs and rotating convex
-//! polygons of 3 to 8 sides, a quarter each) bouncing in a box and off each other. Every frame
-//! moves them (`Scene::update`), asks a kept `PairFinder` for the contact of every overlapping
-//! pair (the finder updates its grid for the shapes that moved out of their enlarged boxes),
-//! and resolves each contact: the two bodies are pushed apart along its normal by part of its
-//! depth, split between them, and their relative velocity along the normal is reflected. The
-//! shapes come to rest against each other instead of passing through. Prints the contacts and
-//! the largest and median depth left every 30 frames, per-frame timings, and writes an SVG of
-//! part of the last frame (overlapping shapes red).
+//! polygons of 3 to 8 sides, a quarter each) bouncing off each other, off a static border of
+//! walls and off static pillars. Every frame moves them (`Scene::update`, which skips the
+//! static shapes), asks a kept `PairFinder` for the contact of every overlapping pair (the
+//! finder updates its grid for the shapes that moved out of their enlarged boxes; the static
+//! shapes were filed once), and resolves each contact: two bodies are pushed apart along its
+//! normal by part of its depth, split between them, and their relative velocity along the
+//! normal is reflected; a body against a wall or pillar takes the whole push. The shapes come
+//! to rest against each other instead of passing through. Prints the contacts, the largest and
+//! median depth left and the pairs that began and ended every 30 frames, per-frame timings, and
+//! writes an SVG of a corner of the last frame (overlapping shapes red, static shapes dark).
 //!
 //! ```text
 //! cargo run --release --example simulate
@@ -90,18 +92,10 @@ impl Body {
         }
     }
 
-    /// Moves one time step and bounces off the walls of `[0, side]²`.
-    fn step(&mut self, dt: f32, side: f32) {
-        for (p, v) in [
-            (&mut self.pos.0, &mut self.vel.0),
-            (&mut self.pos.1, &mut self.vel.1),
-        ] {
-            *p += *v * dt;
-            if *p < 0.0 || *p > side {
-                *v = -*v;
-                *p = p.clamp(0.0, side);
-            }
-        }
+    /// Moves one time step (the static walls keep it in the box).
+    fn step(&mut self, dt: f32) {
+        self.pos.0 += self.vel.0 * dt;
+        self.pos.1 += self.vel.1 * dt;
         self.angle += self.spin * dt;
     }
 }
@@ -123,26 +117,64 @@ const RESTITUTION: f32 = 0.6;
 
 /// Resolves the contacts of one frame: equal masses, each body of a pair pushed half of
 /// `PUSH · depth` along the normal (`a` back, `b` forward), and a pair that still approaches
-/// along the normal gets its relative velocity there reflected (scaled by `RESTITUTION`).
+/// along the normal gets its relative velocity there reflected (scaled by `RESTITUTION`). The
+/// static shapes have ids from `bodies.len()` on, after every body, so in a pair `(a, b)` with
+/// one of them `b` is static: it does not move, and `a` takes the whole push and bounce.
 fn resolve(bodies: &mut [Body], contacts: &[(u32, u32, Contact)]) {
+    let moving = bodies.len();
     for &(a, b, c) in contacts {
         let [nx, ny] = c.normal;
-        let push = 0.5 * PUSH * c.depth;
         let (a, b) = (a as usize, b as usize);
+        let (vb, share) = if b < moving {
+            (bodies[b].vel, 0.5)
+        } else {
+            ((0.0, 0.0), 1.0)
+        };
+        let push = share * PUSH * c.depth;
         bodies[a].pos.0 -= push * nx;
         bodies[a].pos.1 -= push * ny;
-        bodies[b].pos.0 += push * nx;
-        bodies[b].pos.1 += push * ny;
-        let approach =
-            (bodies[b].vel.0 - bodies[a].vel.0) * nx + (bodies[b].vel.1 - bodies[a].vel.1) * ny;
-        if approach < 0.0 {
-            let j = -(1.0 + RESTITUTION) * approach * 0.5;
-            bodies[a].vel.0 -= j * nx;
-            bodies[a].vel.1 -= j * ny;
+        let approach = (vb.0 - bodies[a].vel.0) * nx + (vb.1 - bodies[a].vel.1) * ny;
+        let j = if approach < 0.0 {
+            -(1.0 + RESTITUTION) * approach * share
+        } else {
+            0.0
+        };
+        bodies[a].vel.0 -= j * nx;
+        bodies[a].vel.1 -= j * ny;
+        if b < moving {
+            bodies[b].pos.0 += push * nx;
+            bodies[b].pos.1 += push * ny;
             bodies[b].vel.0 += j * nx;
             bodies[b].vel.1 += j * ny;
         }
     }
+}
+
+/// The static shapes: four walls around `[0, side]²` and a lattice of pillars (rotated boxes
+/// and hexagons) every 40 units inside.
+fn statics(side: f32) -> Vec<Shape> {
+    const THICK: f32 = 4.0;
+    let mut out: Vec<Shape> = vec![
+        Aabb::new(-THICK, -THICK, side + THICK, 0.0).into(),
+        Aabb::new(-THICK, side, side + THICK, side + THICK).into(),
+        Aabb::new(-THICK, 0.0, 0.0, side).into(),
+        Aabb::new(side, 0.0, side + THICK, side).into(),
+    ];
+    let mut k = 0;
+    let mut y = 20.0;
+    while y < side - 10.0 {
+        let mut x = 20.0;
+        while x < side - 10.0 {
+            out.push(if k % 2 == 0 {
+                Obb::new(x, y, 3.0, 1.0, 0.4 * k as f32).into()
+            } else {
+                Polygon::regular(6, x, y, 2.5, 0.0).into()
+            });
+            (x, k) = (x + 40.0, k + 1);
+        }
+        y += 40.0;
+    }
+    out
 }
 
 /// The largest and the median depth of a frame's contacts (0 without contacts).
@@ -188,13 +220,19 @@ fn main() {
         body.outline = Some(Polygon::regular(sides, 0.0, 0.0, body.size.0, 0.0));
     }
     let mut scene: Scene = bodies.iter().map(Body::shape).collect();
+    let walls = statics(side);
+    for s in &walls {
+        scene.push_static(*s);
+    }
     let mut finder = PairFinder::new();
     let (mut contacts, mut depth_scratch) = (Vec::new(), Vec::new());
     let mut overlapping = vec![false; o.shapes];
     let threads = rayon::current_num_threads();
     println!(
-        "simulate: {} shapes in a {side:.0} x {side:.0} box, {} frames, {threads} thread(s), SIMD backend {SIMD_BACKEND}",
-        o.shapes, o.frames
+        "simulate: {} shapes in a {side:.0} x {side:.0} box of static walls with {} static pillars, {} frames, {threads} thread(s), SIMD backend {SIMD_BACKEND}",
+        o.shapes,
+        walls.len() - 4,
+        o.frames
     );
 
     let bar = ProgressBar::new(o.frames as u64).with_style(
@@ -204,14 +242,17 @@ fn main() {
     let (mut frame_times, mut update_times, mut broad_times, mut kernel_times) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut contact_times, mut resolve_times) = (Vec::new(), Vec::new());
-    println!("frame  contacts  largest depth  median depth  (before this frame's push)");
+    println!(
+        "frame  contacts  largest depth  median depth  began  ended  (before this frame's push)"
+    );
     let (mut tested, mut kernel_total, mut touching, mut rebuilds) =
         (0usize, Duration::ZERO, 0usize, 0usize);
+    let (mut began, mut ended) = (Vec::new(), Vec::new());
     let dt = 1.0 / 60.0;
     for frame in 0..o.frames {
         let start = Instant::now();
         for body in &mut bodies {
-            body.step(dt, side);
+            body.step(dt);
         }
         // Every shape to its body's new place, on rayon's threads.
         scene.update(|id, _| bodies[id as usize].shape());
@@ -223,16 +264,27 @@ fn main() {
         frame_times.push(start.elapsed());
         overlapping.fill(false);
         for &(a, b, _) in &contacts {
-            overlapping[a as usize] = true;
-            overlapping[b as usize] = true;
+            for id in [a, b] {
+                if let Some(o) = overlapping.get_mut(id as usize) {
+                    *o = true;
+                }
+            }
+        }
+        // Pairs that started and stopped touching this frame (the first frame: all began).
+        let events = (finder.began().len(), finder.ended().len());
+        if frame > 0 {
+            began.push(events.0);
+            ended.push(events.1);
         }
         touching = overlapping.iter().filter(|&&t| t).count();
         let (largest, middle) = depths(&contacts, &mut depth_scratch);
         if frame % 30 == 0 || frame + 1 == o.frames {
             bar.suspend(|| {
                 println!(
-                    "{frame:5}  {:8}  {largest:13.4}  {middle:12.4}",
-                    contacts.len()
+                    "{frame:5}  {:8}  {largest:13.4}  {middle:12.4}  {:5}  {:5}",
+                    contacts.len(),
+                    events.0,
+                    events.1
                 )
             });
         }
@@ -269,6 +321,15 @@ fn main() {
         "  the kept PairFinder rebuilt its grid in {rebuilds} of {} frames and updated it in the others",
         o.frames
     );
+    if !began.is_empty() {
+        began.sort_unstable();
+        ended.sort_unstable();
+        println!(
+            "  pairs per frame (median): {} began, {} ended",
+            began[began.len() / 2],
+            ended[ended.len() / 2]
+        );
+    }
     println!(
         "  last frame: {} contacts, {touching} of {} shapes overlap something",
         contacts.len(),
@@ -278,23 +339,64 @@ fn main() {
         "  kernels tested {tested} candidate pairs, {:.0} M pairs/s of kernel time",
         tested as f64 / kernel_total.as_secs_f64().max(1e-9) / 1e6
     );
-    match std::fs::write(&o.out, svg(&bodies, &overlapping, side)) {
-        Ok(()) => println!("picture of the last frame (centre window): {}", o.out),
+    match std::fs::write(&o.out, svg(&bodies, &overlapping, &walls)) {
+        Ok(()) => println!("picture of the last frame (bottom-left corner): {}", o.out),
         Err(e) => eprintln!("could not write {}: {e}", o.out),
     }
 }
 
-/// An SVG of a 60 x 60 window at the centre of the box: overlapping shapes red, others grey.
-fn svg(bodies: &[Body], overlapping: &[bool], side: f32) -> String {
-    let window = 60.0f32.min(side);
-    let (x0, y0) = ((side - window) / 2.0, (side - window) / 2.0);
+/// An SVG of a 70 x 70 window at the bottom-left corner of the box, walls included:
+/// overlapping shapes red, others grey, static shapes dark.
+fn svg(bodies: &[Body], overlapping: &[bool], statics: &[Shape]) -> String {
+    let window = 70.0f32;
+    let (x0, y0) = (-5.0f32, -5.0f32);
     let scale = 800.0 / window;
+    let at = |vx: f32, vy: f32| {
+        format!(
+            "{:.1},{:.1}",
+            (vx - x0) * scale,
+            (window - (vy - y0)) * scale
+        )
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">"#
     );
     let _ = writeln!(s, r##"<rect width="800" height="800" fill="#fafafa"/>"##);
+    // Static shapes as polygons (a box by its four corners), clipped by the view.
+    for shape in statics {
+        let corners: Vec<[f32; 2]> = match shape {
+            Shape::Aabb(b) => vec![
+                [b.min_x, b.min_y],
+                [b.max_x, b.min_y],
+                [b.max_x, b.max_y],
+                [b.min_x, b.max_y],
+            ],
+            Shape::Obb(b) => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                .iter()
+                .map(|&(u, v)| {
+                    let (dx, dy) = (u * b.half_width, v * b.half_height);
+                    [
+                        b.center_x + dx * b.cos - dy * b.sin,
+                        b.center_y + dx * b.sin + dy * b.cos,
+                    ]
+                })
+                .collect(),
+            Shape::Polygon(p) => p.vertices().collect(),
+            Shape::Circle(_) => continue,
+        };
+        let b = shape.bounding_box();
+        if b.min_x > x0 + window || b.min_y > y0 + window || b.max_x < x0 || b.max_y < y0 {
+            continue;
+        }
+        let points: Vec<String> = corners.iter().map(|&[x, y]| at(x, y)).collect();
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="#2b2d38"/>"##,
+            points.join(" ")
+        );
+    }
     for (body, &hit) in bodies.iter().zip(overlapping) {
         let (x, y) = (
             (body.pos.0 - x0) * scale,
@@ -333,16 +435,7 @@ fn svg(bodies: &[Body], overlapping: &[bool], side: f32) -> String {
                 let Shape::Polygon(p) = body.shape() else {
                     unreachable!("kind 3 is a polygon")
                 };
-                let points: Vec<String> = p
-                    .vertices()
-                    .map(|[vx, vy]| {
-                        format!(
-                            "{:.1},{:.1}",
-                            (vx - x0) * scale,
-                            (window - (vy - y0)) * scale
-                        )
-                    })
-                    .collect();
+                let points: Vec<String> = p.vertices().map(|[vx, vy]| at(vx, vy)).collect();
                 writeln!(s, r#"<polygon points="{}" {style}/>"#, points.join(" "))
             }
         };

@@ -145,9 +145,13 @@ impl Candidates {
     #[inline(always)]
     fn file_tagged(&mut self, shared: &Shared<'_>, p: u32, q: u32, tag: u32) {
         let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
-        let (admitted, layered) = shared.admits(rp, rq);
-        let keep = admitted & layered;
-        self.filtered += usize::from(admitted & !layered);
+        let mut keep = shared.admits(rp, rq);
+        // Only a scene with filters other than `Filter::ALL` pays for the rule.
+        if shared.layered {
+            let layers = shared.layers_pair(rp, rq);
+            self.filtered += usize::from(keep & !layers);
+            keep &= layers;
+        }
         let (kp, kq) = (rp.kind & KIND, rq.kind & KIND);
         let swap = kq < kp;
         let item = if swap { (q, p, tag) } else { (p, q, tag) };
@@ -160,25 +164,25 @@ impl Candidates {
     /// Decides `chunk` (at most [`CHUNK`] candidate pairs of positions) and appends the ids
     /// of those that overlap, `(smaller, larger)`, to the answer in the chunk's order: the
     /// kernels take them by kind, their hits come back as bits by index.
-    /// Each candidate's positions are offset by `offset` (its first and second) before they
-    /// are read.
+    /// `at(i, chunk[i])` gives the two positions of candidate `i` in the shared records.
     pub(crate) fn decide_in_order(
         &mut self,
         shared: &Shared<'_>,
         chunk: &[(u32, u32)],
-        offset: (u32, u32),
+        at: impl Fn(usize, (u32, u32)) -> (u32, u32),
     ) {
         debug_assert!(chunk.len() <= CHUNK && !shared.cross);
         self.ordered = true;
-        for (i, &(p, q)) in chunk.iter().enumerate() {
-            self.file_tagged(shared, p + offset.0, q + offset.1, i as u32);
+        for (i, &c) in chunk.iter().enumerate() {
+            let (p, q) = at(i, c);
+            self.file_tagged(shared, p, q, i as u32);
         }
         self.flush(shared);
         self.ordered = false;
         for (w, word) in self.hit_bits.iter_mut().enumerate() {
             while *word != 0 {
-                let (p, q) = chunk[w * 64 + word.trailing_zeros() as usize];
-                let (p, q) = (p + offset.0, q + offset.1);
+                let i = w * 64 + word.trailing_zeros() as usize;
+                let (p, q) = at(i, chunk[i]);
                 let (a, b) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
                 self.pairs.push((a.min(b), a.max(b)));
                 *word &= *word - 1;

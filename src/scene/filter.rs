@@ -75,6 +75,8 @@ pub(crate) struct FilterTable {
     users: Vec<usize>,
     index: HashMap<Filter, u32>,
     free: Vec<u32>,
+    /// Users of every filter but [`Filter::ALL`].
+    others: usize,
 }
 
 impl Default for FilterTable {
@@ -84,6 +86,7 @@ impl Default for FilterTable {
             users: vec![0],
             index: HashMap::from([(Filter::ALL, 0)]),
             free: Vec::new(),
+            others: 0,
         }
     }
 }
@@ -123,13 +126,22 @@ impl FilterTable {
             }
         };
         self.users[i as usize] += 1;
+        self.others += usize::from(i != 0);
         i
+    }
+
+    /// Whether some live shape has a filter other than [`Filter::ALL`] (otherwise every pair
+    /// passes, and the narrow phase skips the rule).
+    #[inline(always)]
+    pub(crate) fn layered(&self) -> bool {
+        self.others > 0
     }
 
     /// One user fewer of index `i`.
     pub(crate) fn release(&mut self, i: u32) {
         let users = &mut self.users[i as usize];
         *users -= 1;
+        self.others -= usize::from(i != 0);
         if *users == 0 && i != 0 {
             self.index.remove(&self.filters[i as usize]);
             self.free.push(i);

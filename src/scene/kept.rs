@@ -29,9 +29,11 @@ use super::candidates::{CHUNK, Candidates};
 use super::pack::Shared;
 use super::records::{Record, STATIC, UNBOUNDED};
 use super::sort::RadixSort;
+use super::statics::Statics;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::{Grid, MIN_BUFFER};
+use crate::shape::Polygon;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -111,14 +113,11 @@ pub(crate) struct Kept {
     /// Whether the state describes the moving slots `0 .. len` of the last scene.
     valid: bool,
     len: usize,
-    /// The static epoch the static grid and the mixed candidates were filed for.
-    filed: Option<u64>,
-    /// The grid over the static shapes' padded boxes, and how many it entered (their records
-    /// fill `sorted[..statics]`).
-    static_grid: Grid,
-    statics: usize,
-    /// Pairs `(p, s)` of a moving grid position and a static one whose boxes overlap (the
-    /// moving one enlarged), about in order; the next buffer, and the escapers' new ones.
+    /// The static shapes as filed, and their neighbours.
+    statics: Statics,
+    /// Pairs `(p, c)` of a moving grid position and the neighbour slot of a static shape
+    /// whose boxes overlap (the moving one enlarged), in order of `p`; the next buffer, and
+    /// the escapers' new ones.
     mixed: Vec<(u32, u32)>,
     next_mixed: Vec<(u32, u32)>,
     added_mixed: Vec<(u32, u32)>,
@@ -131,9 +130,8 @@ pub(crate) struct Kept {
     ids: Vec<u32>,
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
-    /// The records the kernels read: the static shapes in their grid's order (copied when
-    /// they change), the moving shapes in their grid's order (copied every call), the
-    /// unbounded shapes.
+    /// The records the kernels read, copied every call: the moving shapes in their grid's
+    /// order, then the static neighbours by slot.
     sorted: Vec<Record>,
     /// Pairs `(p, q)`, `p < q`, of grid positions whose enlarged boxes overlap; and the next
     /// buffer.
@@ -152,7 +150,7 @@ pub(crate) struct Kept {
     remap: Vec<u32>,
     /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
     fresh: Vec<(u32, u32)>,
-    static_ids: Vec<u32>,
+    fresh_records: Vec<Record>,
     /// Enlarged boxes whose corner lies outside their level's cells.
     outside: usize,
     tasks: Vec<Task>,
@@ -164,9 +162,7 @@ impl Default for Kept {
         Self {
             valid: false,
             len: 0,
-            filed: None,
-            static_grid: Grid::default(),
-            statics: 0,
+            statics: Statics::default(),
             mixed: Vec::new(),
             next_mixed: Vec::new(),
             added_mixed: Vec::new(),
@@ -187,7 +183,7 @@ impl Default for Kept {
             placed: Vec::new(),
             remap: Vec::new(),
             fresh: Vec::new(),
-            static_ids: Vec::new(),
+            fresh_records: Vec::new(),
             outside: 0,
             tasks: Vec::new(),
             sort: RadixSort::default(),
@@ -220,7 +216,7 @@ impl Kept {
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
         self.valid = false;
-        self.filed = None;
+        self.statics.filed = None;
     }
 
     /// Every overlapping pair of `scene` into `out` (cleared first), sorted.
@@ -232,9 +228,9 @@ impl Kept {
     ) {
         let n = scene.moving.len();
         let start = Instant::now();
-        let refile = self.filed != Some(scene.static_epoch);
+        let refile = self.statics.filed != Some(scene.static_epoch);
         if refile {
-            self.file_statics(scene);
+            self.statics.file(scene);
         }
         let incremental = self.valid && self.find_escapers(scene);
         if incremental {
@@ -246,10 +242,10 @@ impl Kept {
                 stats.build = start.elapsed();
                 let search = Instant::now();
                 if !self.escapers.is_empty() {
-                    self.follow_moves(!refile);
+                    self.follow_moves(scene, !refile);
                 }
                 if refile {
-                    self.all_mixed();
+                    self.all_mixed(scene);
                 }
                 stats.search = search.elapsed();
             }
@@ -268,15 +264,21 @@ impl Kept {
         self.escaped.truncate(n);
         self.len = n;
         self.valid = true;
+        // The neighbours after the moving shapes: one copy of a few hundred kilobytes.
+        let moving = self.grid.len();
+        self.sorted.truncate(moving);
+        self.sorted.extend_from_slice(&self.statics.records);
         let (candidates, mixed, sorted) = (
             core::mem::take(&mut self.candidates),
             core::mem::take(&mut self.mixed),
             core::mem::take(&mut self.sorted),
         );
-        let s = self.statics as u32;
+        let neighbours = core::mem::take(&mut self.statics.polygons);
         out.clear();
-        self.decide(scene, &sorted, &candidates, (s, s), out, stats);
-        self.decide(scene, &sorted, &mixed, (s, 0), out, stats);
+        self.decide(scene, &sorted, &[], &candidates, |_, c| c, out, stats);
+        let at = |_, (p, c)| (p, moving as u32 + c);
+        self.decide(scene, &sorted, &neighbours, &mixed, at, out, stats);
+        self.statics.polygons = neighbours;
         (self.candidates, self.mixed, self.sorted) = (candidates, mixed, sorted);
         if scene.unbounded() > 0 {
             self.add_unbounded(scene, out, stats);
@@ -286,42 +288,13 @@ impl Kept {
         stats.sort = sort.elapsed();
     }
 
-    /// The static shapes anew: their grid, their records at the front of `sorted`, and (by the
-    /// caller) the mixed candidates.
-    fn file_statics(&mut self, scene: &Scene) {
-        let store = &scene.statics;
-        self.static_ids.resize(store.len(), 0);
-        self.static_grid.build(
-            &store.boxes,
-            scene.cell_size,
-            |i| i,
-            &mut self.staged,
-            &mut self.static_ids,
-        );
-        let s = self.static_grid.len();
-        if self.sorted.len() < s {
-            self.sorted.resize(s, Record::INERT);
-        }
-        let (ids, records) = (&self.static_ids[..s], &store.records);
-        self.sorted[..s]
-            .par_chunks_mut(MIN_TASK)
-            .zip(ids.par_chunks(MIN_TASK))
-            .for_each(|(out, ids)| {
-                for (r, &i) in out.iter_mut().zip(ids) {
-                    *r = records[i as usize];
-                }
-            });
-        self.statics = s;
-        self.filed = Some(scene.static_epoch);
-    }
-
-    /// The moving shapes' records in grid order, after the static ones: one read per shape,
-    /// in an order the memory can stream, instead of two scattered reads per candidate.
+    /// The moving shapes' records in grid order: one read per shape, in an order the memory
+    /// can stream, instead of two scattered reads per candidate.
     fn copy_records(&mut self, scene: &Scene) {
-        let (s, n) = (self.statics, self.grid.len());
-        self.sorted.resize(s + n, Record::INERT);
+        let n = self.grid.len();
+        self.sorted.resize(n, Record::INERT);
         let (ids, records) = (&self.ids[..n], &scene.moving.records);
-        self.sorted[s..s + n]
+        self.sorted[..n]
             .par_chunks_mut(MIN_TASK)
             .zip(ids.par_chunks(MIN_TASK))
             .for_each(|(out, ids)| {
@@ -332,31 +305,35 @@ impl Kept {
     }
 
     /// The pairs of the unbounded shapes (infinite or overflow-prone bounds, never in a
-    /// grid), appended to `out`: their records follow the grids' in `sorted`, and each is
-    /// tested against every shape before it there (a static one only against the moving).
+    /// grid), appended to `out`: their records after the static and the moving ones in the
+    /// grids, each tested against every shape before it (a static one only against the
+    /// moving ones and the unbounded).
     fn add_unbounded(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
-        let entered = (self.statics + self.grid.len()) as u32;
-        let mut sorted = core::mem::take(&mut self.sorted);
-        sorted.truncate(entered as usize);
+        let (statics, moving) = (self.statics.sorted.len(), self.grid.len());
+        let mut records = core::mem::take(&mut self.fresh_records);
+        records.clear();
+        records.extend_from_slice(&self.statics.sorted);
+        records.extend_from_slice(&self.sorted[..moving]);
         for store in [&scene.statics, &scene.moving] {
             if store.unbounded > 0 {
                 let unbounded = store.records.iter().filter(|r| r.kind & UNBOUNDED != 0);
-                sorted.extend(unbounded);
+                records.extend(unbounded);
             }
         }
+        let entered = (statics + moving) as u32;
         let mut pairs = core::mem::take(&mut self.fresh);
         pairs.clear();
-        for u in entered..sorted.len() as u32 {
-            let first = if sorted[u as usize].kind & STATIC != 0 {
-                self.statics as u32
+        for u in entered..records.len() as u32 {
+            let first = if records[u as usize].kind & STATIC != 0 {
+                statics as u32
             } else {
                 0
             };
             pairs.extend((first..u).map(|p| (p, u)));
         }
-        self.decide(scene, &sorted, &pairs, (0, 0), out, stats);
+        self.decide(scene, &records, &[], &pairs, |_, c| c, out, stats);
         self.fresh = pairs;
-        self.sorted = sorted;
+        self.fresh_records = records;
     }
 
     /// The escape check: every moving slot whose current box is not inside its enlarged box
@@ -452,8 +429,16 @@ impl Kept {
     /// The lists stay in about grid order frame after frame, so the kernels read the records
     /// in one sweep rather than once per frame of appended pairs. With `mixed`, the mixed
     /// candidates too (otherwise the caller files them anew).
-    fn follow_moves(&mut self, mixed: bool) {
-        self.query_escapers(mixed);
+    fn follow_moves(&mut self, scene: &Scene, mixed: bool) {
+        self.query_escapers(scene, mixed);
+        if mixed {
+            // The neighbours of the escapers' old mixed candidates lose a user.
+            for &(p, c) in &self.mixed {
+                if self.remap[p as usize] == u32::MAX {
+                    self.statics.release(c);
+                }
+            }
+        }
         let remap = &self.remap;
         let moved = |&(p, q): &(u32, u32)| {
             let (p, q) = (remap[p as usize], remap[q as usize]);
@@ -486,11 +471,11 @@ impl Kept {
     /// The escapers' new candidates into `added`: every box that overlaps an escaper's new
     /// enlarged box (a pair of two escapers once, from the later position); with `mixed`,
     /// every static box it overlaps into `added_mixed`.
-    fn query_escapers(&mut self, mixed: bool) {
+    fn query_escapers(&mut self, scene: &Scene, mixed: bool) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
         let (grid, statics, ids, fat, escaped, enter, placed) = (
             &self.grid,
-            &self.static_grid,
+            &self.statics.grid,
             &self.ids,
             &self.fat,
             &self.escaped,
@@ -516,14 +501,17 @@ impl Kept {
         self.added_mixed.clear();
         for t in tasks.iter() {
             self.added.extend_from_slice(&t.found);
-            self.added_mixed.extend_from_slice(&t.mixed);
+            let statics = &mut self.statics;
+            let added = t.mixed.iter().map(|&(p, s)| (p, statics.acquire(scene, s)));
+            self.added_mixed.extend(added);
         }
     }
 
     /// The mixed candidates anew: every moving grid position against the static grid.
-    fn all_mixed(&mut self) {
+    fn all_mixed(&mut self, scene: &Scene) {
+        self.statics.forget_neighbours();
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
-        let (statics, ids, fat) = (&self.static_grid, &self.ids, &self.fat);
+        let (statics, ids, fat) = (&self.statics.grid, &self.ids, &self.fat);
         tasks.par_iter_mut().for_each(|t| {
             t.mixed.clear();
             if statics.len() == 0 {
@@ -536,7 +524,9 @@ impl Kept {
         });
         self.mixed.clear();
         for t in tasks.iter() {
-            self.mixed.extend_from_slice(&t.mixed);
+            let statics = &mut self.statics;
+            let found = t.mixed.iter().map(|&(p, s)| (p, statics.acquire(scene, s)));
+            self.mixed.extend(found);
         }
     }
 
@@ -594,19 +584,21 @@ impl Kept {
         for t in tasks.iter() {
             self.candidates.extend_from_slice(&t.found);
         }
-        self.all_mixed();
+        self.all_mixed(scene);
         stats.search = search.elapsed();
     }
 
-    /// The kernels over `candidates` (pairs of positions into `shapes`, each offset by
-    /// `offset`), on rayon's threads: the ids of those that overlap, `(smaller, larger)`,
-    /// appended to `out` in the candidates' order.
+    /// The kernels over `candidates` (candidate `i` the pair of positions into `shapes` that
+    /// `at(i, candidates[i])` gives), on rayon's threads: the ids of those that overlap,
+    /// `(smaller, larger)`, appended to `out` in the candidates' order.
+    #[allow(clippy::too_many_arguments)]
     fn decide(
         &mut self,
         scene: &Scene,
         shapes: &[Record],
+        copies: &[Polygon],
         candidates: &[(u32, u32)],
-        offset: (u32, u32),
+        at: impl Fn(usize, (u32, u32)) -> (u32, u32) + Sync,
         out: &mut Vec<(u32, u32)>,
         stats: &mut KeptStats,
     ) {
@@ -614,13 +606,14 @@ impl Kept {
             return;
         }
         let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
-        let shared = Shared::new(&self.grid, shapes, [scene, scene], 0, false);
+        let shared = Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies);
         tasks.par_iter_mut().for_each(|t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
-            for chunk in candidates[t.range.clone()].chunks(CHUNK) {
-                narrow.decide_in_order(&shared, chunk, offset);
+            for (k, chunk) in candidates[t.range.clone()].chunks(CHUNK).enumerate() {
+                let first = t.range.start + k * CHUNK;
+                narrow.decide_in_order(&shared, chunk, |i, c| at(first + i, c));
             }
             t.time = start.elapsed();
         });

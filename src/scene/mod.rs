@@ -70,6 +70,7 @@ mod query;
 mod ray_walk;
 mod records;
 mod sort;
+mod statics;
 mod store;
 
 pub use filter::Filter;

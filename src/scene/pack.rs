@@ -2,11 +2,11 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
-use super::records::{AABB, CIRCLE, KIND, OBB, POLYGON, Record, STATIC};
+use super::records::{AABB, CIRCLE, COPIED, KIND, OBB, POLYGON, Record, STATIC};
 use super::{Filter, SIDE, Scene};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{AabbX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide};
-use crate::shape::MAX_VERTICES;
+use crate::shape::{MAX_VERTICES, Polygon};
 use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
 use bytemuck::Pod;
 use wide::f32x8;
@@ -27,8 +27,12 @@ pub(crate) struct Shared<'a> {
     pub(crate) shapes: &'a [Record],
     /// The scenes, by side (the same scene twice but in `pairs_with`).
     pub(crate) scenes: [&'a Scene; 2],
-    /// Each scene's filter table, by side.
+    /// Each scene's filter table, by side, and whether any shape has a filter other than
+    /// [`Filter::ALL`].
     pub(crate) filters: [&'a [Filter]; 2],
+    pub(crate) layered: bool,
+    /// The vertices of copied static polygons (records flagged [`COPIED`]).
+    pub(crate) copies: &'a [Polygon],
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
@@ -48,9 +52,16 @@ impl<'a> Shared<'a> {
             shapes,
             scenes,
             filters: scenes.map(|s| s.filters.all()),
+            layered: scenes.iter().any(|s| s.filters.layered()),
+            copies: &[],
             unbounded,
             cross,
         }
+    }
+
+    /// This, with the vertices of copied static polygons.
+    pub(crate) fn with_copies(self, copies: &'a [Polygon]) -> Self {
+        Self { copies, ..self }
     }
 
     /// The position of the inert sentinel.
@@ -65,13 +76,18 @@ impl<'a> Shared<'a> {
         self.filters[(r.id >> 31) as usize][r.filter()]
     }
 
-    /// Whether the pair of two records may be reported (a pair across the scenes in
-    /// `pairs_with`, not two static shapes), and whether their filters allow it.
+    /// Whether the pair of two records may be reported at all: a pair across the scenes in
+    /// `pairs_with`, not two static shapes.
     #[inline(always)]
-    pub(crate) fn admits(&self, p: &Record, q: &Record) -> (bool, bool) {
+    pub(crate) fn admits(&self, p: &Record, q: &Record) -> bool {
         let sides = !self.cross || (p.id ^ q.id) & SIDE != 0;
-        let moving = p.kind & q.kind & STATIC == 0;
-        (sides & moving, self.filter(p).pairs_with(self.filter(q)))
+        sides & (p.kind & q.kind & STATIC == 0)
+    }
+
+    /// Whether the filters of two records pair.
+    #[inline(always)]
+    pub(crate) fn layers_pair(&self, p: &Record, q: &Record) -> bool {
+        self.filter(p).pairs_with(self.filter(q))
     }
 }
 
@@ -186,12 +202,14 @@ impl Stored for Polygons {
                 continue;
             }
             let scene = shared.scenes[(r.id >> 31) as usize];
-            let store = if r.kind & STATIC != 0 {
-                &scene.statics
+            let handle = r.fields[0].to_bits();
+            let p = if r.kind & COPIED != 0 {
+                &shared.copies[handle as usize]
+            } else if r.kind & STATIC != 0 {
+                scene.statics.polygon(handle)
             } else {
-                &scene.moving
+                scene.moving.polygon(handle)
             };
-            let p = store.polygon(r.fields[0].to_bits());
             (*x, *y) = (f32x8::new(p.xs), f32x8::new(p.ys));
         }
         PolygonX8 {

@@ -10,6 +10,9 @@ pub(crate) const AABB: u32 = 1;
 pub(crate) const OBB: u32 = 2;
 pub(crate) const POLYGON: u32 = 3;
 pub(crate) const KIND: u32 = 3;
+/// Flag: a static polygon copied by a kept finder: its field holds the slot of its copied
+/// vertices (see `statics.rs`).
+pub(crate) const COPIED: u32 = 0x10;
 /// Flag: the shape is static (never paired with another static shape).
 pub(crate) const STATIC: u32 = 0x20;
 /// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
