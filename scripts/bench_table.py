@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints criterion's medians for the kernels bench as Markdown tables, a v3 and a v4 build side by side.
 
-Reads <dir>/<group>/<contender>/new/estimates.json, written by `cargo bench --bench kernels`, for
+Reads <dir>/<group>/<contender>/new/estimates.json, written by `cargo bench -p widephase-bench --bench kernels`, for
 every pair kind of the pair table (src/narrow/pairs.rs). Usage:
 
     scripts/bench_table.py [V3_DIR [V4_DIR]]

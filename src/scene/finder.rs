@@ -74,7 +74,7 @@ pub struct FrameStats {
     /// Sorting the answer.
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
-    /// (first call, a shrunken scene, or too many escapers), rather than updating them;
+    /// (first call, the first after `forget`, or too many escapers), rather than updating them;
     /// always for `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
@@ -94,19 +94,25 @@ pub struct FrameStats {
 
 /// The pair search, kept from frame to frame.
 ///
-/// A kept finder remembers, for [`overlapping_pairs`](Self::overlapping_pairs), each shape's
-/// enlarged box (its padded bounding box grown by a margin, by default a quarter of the box's
-/// larger side on each side; see [`with_margin`](Self::with_margin)), a grid over those boxes,
-/// and the sorted candidate pairs whose enlarged boxes overlap. Each call checks, in one
-/// streaming pass, that every shape's box still lies inside its enlarged box; only those that
-/// left it are moved in the grid and queried again, and the kernels decide the candidates in
-/// order, so a simulation's frame pays for what moved, not for the whole scene. The answer is
-/// exact whatever happened between calls (any moves, teleports, kind changes, `push`, `clear`,
-/// or another scene handed to the same finder): the check covers every shape every call. When
-/// more than a quarter of the shapes escaped (see
-/// [`with_rebuild_threshold`](Self::with_rebuild_threshold)), the scene shrank, or on the first
-/// call, it rebuilds everything. Unbounded shapes (infinite bounds or beyond ±2⁶⁰) stay out
-/// of the grid and are tested against every shape every call.
+/// A kept finder remembers, for [`overlapping_pairs`](Self::overlapping_pairs), each moving
+/// shape's enlarged box (its padded bounding box grown by a margin, by default a quarter of
+/// the box's larger side on each side; see [`with_margin`](Self::with_margin)), a grid over
+/// those boxes, the sorted candidate pairs whose enlarged boxes overlap, and what it filed of
+/// the static shapes (their own grid, and a copy of each static shape near a moving one). Each
+/// call checks, in one streaming pass, that every moving shape's box still lies inside its
+/// enlarged box; only those that left it are moved in the grid and queried again, and the
+/// kernels decide the candidates in order, so a simulation's frame pays for what moved, not
+/// for the whole scene, and static shapes cost nothing until a moving shape comes near. The
+/// answer is exact whatever happened between calls (any moves, teleports, kind changes,
+/// `push`, `remove`, filter changes, `clear`, or another scene handed to the same finder):
+/// the check covers every moving shape every call, and a change of the static shapes makes it
+/// file them anew. When more than a quarter of the moving shapes escaped (see
+/// [`with_rebuild_threshold`](Self::with_rebuild_threshold)), or on the first call, it
+/// rebuilds the moving part. Unbounded shapes (infinite bounds or beyond ±2⁶⁰) stay out of
+/// the grids and are tested against every shape every call.
+///
+/// It also keeps its last answer, and reports which pairs [`began`](Self::began) and
+/// [`ended`](Self::ended) with each call.
 ///
 /// Keep one across frames: a steady frame loop allocates nothing once its buffers have grown.
 ///

@@ -22,8 +22,8 @@
 //!
 //! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
 //! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
-//! Too many escapers, a shrunken scene or the first call rebuild everything over enlarged
-//! boxes.
+//! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
+//! shapes are escapers whose new box is none.
 
 use super::candidates::{CHUNK, Candidates};
 use super::pack::Shared;

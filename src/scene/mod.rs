@@ -1,28 +1,37 @@
 //! [`Scene`]: many mixed shapes in, every overlapping pair out, through a uniform grid and the
 //! lane kernels ([`KERNEL_LANES`](crate::KERNEL_LANES) lanes per call: sixteen with AVX-512).
 //!
+//! **A collision world.** A scene holds moving and static shapes under stable ids (see
+//! [`Scene`]: push, remove, reused ids), each with a [`Filter`] (collision layers); two static
+//! shapes are never paired, and pairs whose filters do not pair are dropped before any kernel.
+//!
 //! **A frame loop.** A simulation moves its shapes with [`Scene::update`] (or [`Scene::set`])
-//! and asks a kept [`PairFinder`] for the overlapping pairs every frame. The finder remembers
-//! each shape's enlarged box (its padded box grown by a margin), a grid over those boxes and
-//! the sorted candidate pairs whose enlarged boxes overlap. A call (timed in [`FrameStats`]):
-//! 1. **build**: one streaming pass checks that every shape's box still lies inside its
-//!    enlarged box; the escapers get new enlarged boxes and move to their new cells (the other
-//!    boxes stay where they are);
+//! and asks a kept [`PairFinder`] for the overlapping pairs every frame, and for the pairs that
+//! [began](PairFinder::began) and [ended](PairFinder::ended). The finder remembers each moving
+//! shape's enlarged box (its padded box grown by a margin), a grid over those boxes, the sorted
+//! candidate pairs whose enlarged boxes overlap, and the static shapes filed once: a grid of
+//! their own and a copy of each static shape that is a candidate of a moving one. A call
+//! (timed in [`FrameStats`]):
+//! 1. **build**: one streaming pass checks that every moving shape's box still lies inside its
+//!    enlarged box; the escapers (and removed shapes) move to their new cells (or out), the
+//!    other boxes stay where they are;
 //! 2. **search**: each escaper is tested, eight lanes at a time, against the boxes in the cells
-//!    of a window around its enlarged box;
+//!    of a window around its enlarged box, in the moving grid and in the static one;
 //! 3. **sort**: the escapers' old candidates are dropped and the new ones merged in order;
 //! 4. **pack** and **kernels**: the candidates are decided in order: a chunk of them is filed by
 //!    pair kind, every 64 of a kind are copied into lane blocks and decided exactly by the
-//!    kernels, and the hits come back in the chunk's order, so the answer is sorted.
+//!    kernels, and the hits come back in the chunk's order; the answer is radix-sorted;
+//! 5. **events**: the new answer is merged with the last one into `began` and `ended`.
 //!
-//! On the first call, when the scene shrank, or when too many shapes escaped, the call
-//! rebuilds: the grid over all enlarged boxes (counting sort, below), a full search in which
-//! each overlapping pair of boxes is found exactly once, and a radix sort of the candidates.
-//! Exactness does not depend on how the shapes moved: the check covers every shape on every
-//! call. Everything runs on rayon's threads but the escapers' move and merge; the answer is the
-//! same on any number of threads. [`PairFinder::pairs_with`] (two scenes) and a scene with
-//! unbounded shapes search anew every call, as a rebuild does, with records copied into cell
-//! order and the answer radix-sorted.
+//! On the first call, or when too many shapes escaped, the call rebuilds the moving part: the
+//! grid over all enlarged boxes (counting sort, below), a full search in which each overlapping
+//! pair of boxes is found exactly once, and a radix sort of the candidates; a change of the
+//! static shapes files them anew. Exactness does not depend on how the shapes moved: the check
+//! covers every moving shape on every call. Everything runs on rayon's threads but the
+//! escapers' move and merge; the answer is the same on any number of threads.
+//! [`PairFinder::pairs_with`] (two scenes), [`PairFinder::overlapping_pairs_from_scratch`] and
+//! a scene with unbounded shapes search anew every call, as a rebuild does, with records
+//! copied into cell order and the answer radix-sorted.
 //!
 //! **Queries.** [`PairFinder::index`] builds the same grid for [`SceneIndex::raycast`] (the
 //! nearest shape a ray hits, walking the grid along the ray), [`SceneIndex::query_aabb`] and
@@ -50,15 +59,17 @@
 //! never has more than about four cells per shape; far outliers (beyond the 0.1 % and 99.9 %
 //! quantiles) are clamped into its border cells, which costs only the outliers' own tests.
 //!
-//! **Memory.** A scene keeps 48 bytes per shape (box and record) plus a polygon's vertices. A
+//! **Memory.** A scene keeps 52 bytes per shape (box, record, slot) plus a polygon's vertices. A
 //! [`PairFinder`] keeps its buffers from frame to frame: for `overlapping_pairs` the enlarged
 //! boxes, the grid's boxes and ids and their second buffers, the records in grid order, the
-//! staging of a rebuild, the candidates twice (the list and the next one) and the answer's
-//! sort scratch; for `overlapping_pairs_from_scratch`, `pairs_with` and queries, once it has
-//! seen a scene of more than 16 k shapes, the records and boxes in cell order and the staging
-//! of the two-pass sort. Measured with a counting allocator on the 100 k mixed bench scene after
-//! 60 moving frames: about 275 bytes per shape kept (about 1.9 candidates per shape), about 155
-//! from scratch.
+//! staging of a rebuild, the candidates twice (the list and the next one), the answer's
+//! sort scratch and the last answer (8 bytes per pair), and for static shapes their grid, their
+//! records in its order and the neighbours (a record and a polygon's vertices each); for
+//! `overlapping_pairs_from_scratch`, `pairs_with` and queries, once it has seen a scene of more
+//! than 16 k shapes, the records and boxes in cell order and the staging of the two-pass sort.
+//! Measured with a counting allocator on the 100 k mixed bench scene after 60 moving frames,
+//! before the last answer was kept: about 275 bytes per shape kept (about 1.9 candidates per
+//! shape), about 155 from scratch.
 
 mod candidates;
 mod contacts;

@@ -110,7 +110,7 @@ soa_container! {
     /// fewer than eight vertices pays for eight (its padding edges have zero length).
     ///
     /// Chosen over "one polygon's vertices across the lanes" by measurement
-    /// (`cargo bench --bench polygon_layout`, polygon–polygon): this layout runs at the same speed
+    /// (`cargo bench -p widephase-bench --bench polygon_layout`, polygon–polygon): this layout runs at the same speed
     /// whether pairs overlap or not (81 M pairs/s on the test machine); the other one, testing one
     /// pair at a time, is 13 % faster when most pairs are far apart (it can stop after one
     /// polygon's axes) and 15 % slower when most overlap, as the pairs a broadphase hands over do,

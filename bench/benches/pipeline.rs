@@ -6,7 +6,7 @@
 //! Scene: a third each circles, AABBs and OBBs, half extents uniform in 0.5–1.5, positions
 //! uniform in a square sized so the shapes' areas add up to 30 % of it.
 //!
-//! `cargo bench --bench pipeline` (filter with e.g. `-- 100k`). Elements are shapes. The phase
+//! `cargo bench -p widephase-bench --bench pipeline` (filter with e.g. `-- 100k`). Elements are shapes. The phase
 //! split of one frame per size is printed to stderr.
 //!
 //! Also queries on the 100 k scene (`-- queries`; elements are queries): nearest-hit ray casts

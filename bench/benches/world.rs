@@ -11,7 +11,7 @@
 //! - `world/events`: what finding the began and ended pairs costs in a kept 100 k frame
 //!   (`FrameStats::events` against the whole frame).
 //!
-//! `cargo bench --bench world` (filter with e.g. `-- level`). Elements are moving shapes.
+//! `cargo bench -p widephase-bench --bench world` (filter with e.g. `-- level`). Elements are moving shapes.
 
 mod support;
 

@@ -7,10 +7,10 @@
 
 #![allow(dead_code)]
 
-#[path = "../tests/support/shapes.rs"]
+#[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
-#[path = "../tests/support/peer.rs"]
+#[path = "../../tests/support/peer.rs"]
 mod peer;
 
 use parry2d::math::{Pose, Vector};

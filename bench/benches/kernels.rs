@@ -5,7 +5,7 @@
 //! memory), plus, at 4 Mi, a loop that only reads the bytes the kernel reads (the
 //! memory-bandwidth bound).
 //!
-//! `cargo bench --bench kernels` (filter with e.g. `-- circle_aabb/4k`). Elements are pairs.
+//! `cargo bench -p widephase-bench --bench kernels` (filter with e.g. `-- circle_aabb/4k`). Elements are pairs.
 
 mod support;
 

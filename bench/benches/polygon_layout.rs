@@ -19,7 +19,7 @@
 //! On two inputs: `spread` (the kernel benchmark's polygons, ~23 % of pairs overlap) and
 //! `close` (pairs drawn close together, as a broadphase hands them over; most overlap).
 //!
-//! `cargo bench --bench polygon_layout`. Elements are pairs.
+//! `cargo bench -p widephase-bench --bench polygon_layout`. Elements are pairs.
 
 mod support;
 
