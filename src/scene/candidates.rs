@@ -138,16 +138,25 @@ impl Candidates {
     /// here. No branch depends on the kinds.
     #[inline(always)]
     pub(crate) fn file(&mut self, shared: &Shared<'_>, p: u32, q: u32) {
-        self.file_tagged(shared, p, q, 0);
+        self.file_tagged::<true, true>(shared, p, q, 0);
     }
 
     /// [`file`](Self::file) with the candidate's index in the chunk being decided in order.
+    /// `KINDS` and `LAYERS` say whether to look at the shared flags at all: a caller that
+    /// knows [`Shared::mixed_kinds`] or [`Shared::layered`] is false passes `false`, so that
+    /// the loop over a chunk pays nothing for rules that cannot drop a pair.
     #[inline(always)]
-    fn file_tagged(&mut self, shared: &Shared<'_>, p: u32, q: u32, tag: u32) {
+    fn file_tagged<const KINDS: bool, const LAYERS: bool>(
+        &mut self,
+        shared: &Shared<'_>,
+        p: u32,
+        q: u32,
+        tag: u32,
+    ) {
         let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
-        let mut keep = shared.admits(rp, rq);
+        let mut keep = !(KINDS && shared.mixed_kinds) || shared.admits(rp, rq);
         // Only a scene with filters other than `Filter::ALL` pays for the rule.
-        if shared.layered {
+        if LAYERS && shared.layered {
             let layers = shared.layers_pair(rp, rq);
             self.filtered += usize::from(keep & !layers);
             keep &= layers;
@@ -173,9 +182,10 @@ impl Candidates {
     ) {
         debug_assert!(chunk.len() <= CHUNK && !shared.cross);
         self.ordered = true;
-        for (i, &c) in chunk.iter().enumerate() {
-            let (p, q) = at(i, c);
-            self.file_tagged(shared, p, q, i as u32);
+        match (shared.mixed_kinds, shared.layered) {
+            (false, false) => self.file_chunk::<false, false>(shared, chunk, &at),
+            (false, true) => self.file_chunk::<false, true>(shared, chunk, &at),
+            _ => self.file_chunk::<true, true>(shared, chunk, &at),
         }
         self.flush(shared);
         self.ordered = false;
@@ -187,6 +197,21 @@ impl Candidates {
                 self.pairs.push((a.min(b), a.max(b)));
                 *word &= *word - 1;
             }
+        }
+    }
+
+    /// Files every candidate of `chunk`, tagged with its index (see
+    /// [`file_tagged`](Self::file_tagged)).
+    #[inline(always)]
+    fn file_chunk<const KINDS: bool, const LAYERS: bool>(
+        &mut self,
+        shared: &Shared<'_>,
+        chunk: &[(u32, u32)],
+        at: &impl Fn(usize, (u32, u32)) -> (u32, u32),
+    ) {
+        for (i, &c) in chunk.iter().enumerate() {
+            let (p, q) = at(i, c);
+            self.file_tagged::<KINDS, LAYERS>(shared, p, q, i as u32);
         }
     }
 

@@ -275,9 +275,9 @@ impl Kept {
         );
         let neighbours = core::mem::take(&mut self.statics.polygons);
         out.clear();
-        self.decide(scene, &sorted, &[], &candidates, |_, c| c, out, stats);
+        self.decide(scene, &sorted, &[], true, &candidates, |_, c| c, out, stats);
         let at = |_, (p, c)| (p, moving as u32 + c);
-        self.decide(scene, &sorted, &neighbours, &mixed, at, out, stats);
+        self.decide(scene, &sorted, &neighbours, true, &mixed, at, out, stats);
         self.statics.polygons = neighbours;
         (self.candidates, self.mixed, self.sorted) = (candidates, mixed, sorted);
         if scene.unbounded() > 0 {
@@ -331,7 +331,7 @@ impl Kept {
             };
             pairs.extend((first..u).map(|p| (p, u)));
         }
-        self.decide(scene, &records, &[], &pairs, |_, c| c, out, stats);
+        self.decide(scene, &records, &[], false, &pairs, |_, c| c, out, stats);
         self.fresh = pairs;
         self.fresh_records = records;
     }
@@ -590,13 +590,15 @@ impl Kept {
 
     /// The kernels over `candidates` (candidate `i` the pair of positions into `shapes` that
     /// `at(i, candidates[i])` gives), on rayon's threads: the ids of those that overlap,
-    /// `(smaller, larger)`, appended to `out` in the candidates' order.
+    /// `(smaller, larger)`, appended to `out` in the candidates' order. `admitted`: no
+    /// candidate is two static shapes.
     #[allow(clippy::too_many_arguments)]
     fn decide(
         &mut self,
         scene: &Scene,
         shapes: &[Record],
         copies: &[Polygon],
+        admitted: bool,
         candidates: &[(u32, u32)],
         at: impl Fn(usize, (u32, u32)) -> (u32, u32) + Sync,
         out: &mut Vec<(u32, u32)>,
@@ -607,6 +609,7 @@ impl Kept {
         }
         let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
         let shared = Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies);
+        let shared = if admitted { shared.admitted() } else { shared };
         tasks.par_iter_mut().for_each(|t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;

@@ -31,6 +31,9 @@ pub(crate) struct Shared<'a> {
     /// [`Filter::ALL`].
     pub(crate) filters: [&'a [Filter]; 2],
     pub(crate) layered: bool,
+    /// Whether a candidate may be two static shapes or, in `pairs_with`, two shapes of one
+    /// scene (a kept finder's lists never hold such pairs).
+    pub(crate) mixed_kinds: bool,
     /// The vertices of copied static polygons (records flagged [`COPIED`]).
     pub(crate) copies: &'a [Polygon],
     pub(crate) unbounded: usize,
@@ -53,6 +56,7 @@ impl<'a> Shared<'a> {
             scenes,
             filters: scenes.map(|s| s.filters.all()),
             layered: scenes.iter().any(|s| s.filters.layered()),
+            mixed_kinds: true,
             copies: &[],
             unbounded,
             cross,
@@ -62,6 +66,14 @@ impl<'a> Shared<'a> {
     /// This, with the vertices of copied static polygons.
     pub(crate) fn with_copies(self, copies: &'a [Polygon]) -> Self {
         Self { copies, ..self }
+    }
+
+    /// This, for candidates that are never two static shapes nor of one `pairs_with` scene.
+    pub(crate) fn admitted(self) -> Self {
+        Self {
+            mixed_kinds: false,
+            ..self
+        }
     }
 
     /// The position of the inert sentinel.
