@@ -15,10 +15,11 @@
 
 mod support;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
 use support::{Gen, Motion};
-use widephase::{Aabb, Circle, Filter, PairFinder, Polygon, Scene, Shape};
+use widephase::{Aabb, Circle, Filter, FrameStats, PairFinder, Polygon, Scene, Shape};
 
 /// The square of side `side` tiled at random with `n` static boxes and polygons (half
 /// extents 0.5–1.5), so that their areas add up to about 30 % of it.
@@ -53,14 +54,8 @@ fn actors(g: &mut Gen, n: usize, side: f32) -> Vec<Shape> {
         .collect()
 }
 
-/// A kept finder's frames on `scene` moved by `motion`: the median of `rounds` frames after
-/// a warm-up, and the last frame's stats.
-fn kept_frames(
-    scene: &mut Scene,
-    motion: &Motion,
-    frame: &mut u32,
-    rounds: usize,
-) -> (Duration, widephase::FrameStats) {
+/// The median time of `rounds` kept frames of `scene` moved by `motion`, after a warm-up.
+fn kept_frames(scene: &mut Scene, motion: &Motion, frame: &mut u32, rounds: usize) -> Duration {
     let (mut finder, mut pairs) = (PairFinder::new(), Vec::new());
     let mut times = Vec::new();
     for k in 0..rounds + 5 {
@@ -74,7 +69,34 @@ fn kept_frames(
         }
     }
     times.sort();
-    (times[times.len() / 2], finder.stats().clone())
+    times[times.len() / 2]
+}
+
+/// The right edge of a scene's shapes: the side of the square the bench scenes fill.
+fn side_of(scene: &Scene) -> f32 {
+    let right = scene.iter().map(|(_, s)| s.bounding_box().max_x);
+    right.fold(0.0, f32::max)
+}
+
+/// Criterion's kept frames of `start` moved by `motion` (`Scene::update`, then
+/// `overlapping_pairs`), as benchmark `name` of `group`; the last frame's stats.
+fn bench_kept(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: &Scene,
+    motion: &Motion,
+) -> FrameStats {
+    let (mut scene, mut frame, mut finder, mut pairs) =
+        (start.clone(), 0u32, PairFinder::new(), Vec::new());
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let f = frame;
+            scene.update(|id, s| motion.apply(s, id, f));
+            frame += 1;
+            finder.overlapping_pairs(&scene, &mut pairs);
+        })
+    });
+    finder.stats().clone()
 }
 
 fn world(c: &mut Criterion) {
@@ -125,17 +147,7 @@ fn level_group(c: &mut Criterion) {
         ("kept frame, 1 M static tiles", &with_level),
         ("kept frame, no level", &alone),
     ] {
-        let (mut scene, mut frame, mut finder, mut pairs) =
-            (start.clone(), 0u32, PairFinder::new(), Vec::new());
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let f = frame;
-                scene.update(|id, s| motion.apply(s, id, f));
-                frame += 1;
-                finder.overlapping_pairs(&scene, &mut pairs);
-            })
-        });
-        let s = finder.stats();
+        let s = bench_kept(&mut group, name, start, &motion);
         eprintln!(
             "world/level/{name}: {} pairs, {} candidates, {} escaped, rebuilt {}; build {:?}, search {:?}, pack {:?}, kernels {:?}, sort {:?}, events {:?}",
             s.pairs,
@@ -171,8 +183,8 @@ fn level_group(c: &mut Criterion) {
     let (mut level_ms, mut alone_ms, mut scratch_ms) = (Vec::new(), Vec::new(), Vec::new());
     let mut scratch = PairFinder::new();
     for _ in 0..7 {
-        level_ms.push(kept_frames(&mut a, &motion, &mut fa, 21).0);
-        alone_ms.push(kept_frames(&mut b, &motion, &mut fb, 21).0);
+        level_ms.push(kept_frames(&mut a, &motion, &mut fa, 21));
+        alone_ms.push(kept_frames(&mut b, &motion, &mut fb, 21));
         let start = Instant::now();
         scratch.overlapping_pairs_from_scratch(&a, &mut pairs);
         scratch_ms.push(start.elapsed());
@@ -224,11 +236,7 @@ fn layers_group(c: &mut Criterion) {
             },
         );
     }
-    let side = {
-        let b = shapes.iter().map(|s| s.bounding_box().max_x);
-        b.fold(0.0f32, f32::max)
-    };
-    let motion = Motion::new(&plain, 0.04, side);
+    let motion = Motion::new(&plain, 0.04, side_of(&plain));
     let mut group = c.benchmark_group("world/layers");
     group
         .throughput(Throughput::Elements(100_000))
@@ -239,17 +247,7 @@ fn layers_group(c: &mut Criterion) {
         ("kept frame, unfiltered", &plain),
         ("kept frame, 4 layers", &layered),
     ] {
-        let (mut scene, mut frame, mut finder, mut pairs) =
-            (start.clone(), 0u32, PairFinder::new(), Vec::new());
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let f = frame;
-                scene.update(|id, s| motion.apply(s, id, f));
-                frame += 1;
-                finder.overlapping_pairs(&scene, &mut pairs);
-            })
-        });
-        let s = finder.stats();
+        let s = bench_kept(&mut group, name, start, &motion);
         eprintln!(
             "world/layers/{name}: {} pairs; the kernels tested {} candidates, {} filtered before them; pack {:?}, kernels {:?}",
             s.pairs, s.candidates, s.filtered, s.pack, s.kernels
@@ -260,11 +258,7 @@ fn layers_group(c: &mut Criterion) {
 
 fn events_group() {
     let start: Scene = Gen::new(7).mixed_scene(100_000).into_iter().collect();
-    let side = {
-        let b = start.iter().map(|(_, s)| s.bounding_box().max_x);
-        b.fold(0.0f32, f32::max)
-    };
-    let motion = Motion::new(&start, 0.04, side);
+    let motion = Motion::new(&start, 0.04, side_of(&start));
     let (mut scene, mut frame, mut finder, mut pairs) =
         (start.clone(), 0u32, PairFinder::new(), Vec::new());
     let (mut share, mut events) = (Vec::new(), 0usize);

@@ -356,16 +356,28 @@ impl Scene {
             }
         };
         let keep = self.filters.acquire(filter) << FILTER_SHIFT;
-        let (store, keep, bit) = if fixed {
-            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
-            (&mut self.statics, keep | STATIC, IN_STATIC)
+        let (bit, keep) = if fixed {
+            (IN_STATIC, keep | STATIC)
         } else {
-            (&mut self.moving, keep, 0)
+            (0, keep)
         };
+        let (store, _) = self.store_mut(bit);
         let slot = store.len();
         store.write(slot, id, keep, &shape);
         self.slots[id as usize] = slot as u32 | bit;
         id
+    }
+
+    /// The store and slot of slot entry `s` (its slot is `len()` for a new shape), to be
+    /// changed: a change of the static store takes a new static epoch.
+    fn store_mut(&mut self, s: u32) -> (&mut Store, usize) {
+        let slot = (s & !IN_STATIC) as usize;
+        if s & IN_STATIC != 0 {
+            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
+            (&mut self.statics, slot)
+        } else {
+            (&mut self.moving, slot)
+        }
     }
 
     /// The store and slot of a live id.
@@ -401,13 +413,7 @@ impl Scene {
     #[inline]
     pub fn set(&mut self, id: u32, shape: impl Into<Shape>) {
         let s = self.live(id, "Scene::set");
-        let store = if s & IN_STATIC != 0 {
-            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
-            &mut self.statics
-        } else {
-            &mut self.moving
-        };
-        let slot = (s & !IN_STATIC) as usize;
+        let (store, slot) = self.store_mut(s);
         let keep = store.records[slot].kind & !CLASS | store.records[slot].kind & STATIC;
         store.write(slot, id, keep, &shape.into());
     }
@@ -419,13 +425,8 @@ impl Scene {
     pub fn set_filter(&mut self, id: u32, filter: Filter) {
         let s = self.live(id, "Scene::set_filter");
         let index = self.filters.acquire(filter);
-        let store = if s & IN_STATIC != 0 {
-            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
-            &mut self.statics
-        } else {
-            &mut self.moving
-        };
-        let r = &mut store.records[(s & !IN_STATIC) as usize];
+        let (store, slot) = self.store_mut(s);
+        let r = &mut store.records[slot];
         let old = r.filter() as u32;
         r.kind = r.kind & CLASS | index << FILTER_SHIFT;
         self.filters.release(old);
@@ -436,13 +437,7 @@ impl Scene {
     /// pairs as [`ended`](PairFinder::ended). Its id may be reused by the next push.
     pub fn remove(&mut self, id: u32) -> Option<Shape> {
         let s = *self.slots.get(id as usize).filter(|&&s| s != FREE)?;
-        let store = if s & IN_STATIC != 0 {
-            self.static_epoch = EPOCHS.fetch_add(1, Relaxed);
-            &mut self.statics
-        } else {
-            &mut self.moving
-        };
-        let slot = (s & !IN_STATIC) as usize;
+        let (store, slot) = self.store_mut(s);
         let filter = store.records[slot].filter() as u32;
         let (shape, moved) = store.remove(slot);
         if let Some(m) = moved {
