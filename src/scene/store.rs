@@ -565,8 +565,9 @@ impl Scene {
         self.static_epoch = 0;
     }
 
-    /// Every pair `(a, b)`, `a < b`, whose shapes overlap by the kernels' exact answer; sorted,
-    /// without duplicates. Shapes that fail [`Shape::check`] are never paired.
+    /// Every pair `(a, b)`, `a < b`, of live shapes that overlap by the kernels' exact answer,
+    /// whose [`Filter`]s pair and which are not both static; sorted, without duplicates.
+    /// Shapes that fail [`Shape::check`] are never paired.
     ///
     /// Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`] instead.
     #[must_use]
@@ -601,7 +602,9 @@ impl Scene {
     }
 
     /// Every pair `(id in self, id in other)` whose shapes overlap, sorted (for example bullets
-    /// against enemies). Uses `self`'s cell size setting.
+    /// against enemies), with the rules of [`overlapping_pairs`](Self::overlapping_pairs): each
+    /// shape's [`Filter`] from its own scene, and a static shape of one scene pairs with a
+    /// moving one of the other, never with a static one. Uses `self`'s cell size setting.
     #[must_use]
     pub fn pairs_with(&self, other: &Scene) -> Vec<(u32, u32)> {
         let mut out = Vec::new();

@@ -631,3 +631,49 @@ fn removals_keep_every_other_shape_intact() {
     let mut finder = PairFinder::new();
     assert_eq!(call(&mut finder, &scene)[0], model.pairs());
 }
+
+/// `pairs_with` applies both scenes' filters (each from its own scene's table) and never pairs
+/// two static shapes, whichever scene they are in; against brute force by the reference.
+#[test]
+fn pairs_with_applies_filters_and_statics_of_both_scenes() {
+    let mut g = Gen::new(23);
+    let (mut a, mut b) = (Scene::new(), Scene::new());
+    let (mut ea, mut eb) = (Model::default(), Model::default());
+    for (scene, model) in [(&mut a, &mut ea), (&mut b, &mut eb)] {
+        for _ in 0..1500 {
+            let e = Entry {
+                shape: shape(&mut g),
+                filter: FILTERS[g.index(FILTERS.len())],
+                fixed: g.index(3) == 0,
+            };
+            let id = if e.fixed {
+                scene.push_static_with(e.shape, e.filter)
+            } else {
+                scene.push_with(e.shape, e.filter)
+            };
+            assert_eq!(id, model.push(e));
+        }
+        // Some removed, so that ids have holes.
+        for _ in 0..200 {
+            let id = g.index(1500) as u32;
+            scene.remove(id);
+            model.entries[id as usize] = None;
+        }
+    }
+    let mut want = Vec::new();
+    for (i, x) in ea.entries.iter().enumerate() {
+        for (j, y) in eb.entries.iter().enumerate() {
+            let (Some(x), Some(y)) = (x, y) else { continue };
+            if !(x.fixed && y.fixed)
+                && x.filter.pairs_with(y.filter)
+                && x.shape.check().is_ok()
+                && y.shape.check().is_ok()
+                && super::scene::overlap(&x.shape, &y.shape)
+            {
+                want.push((i as u32, j as u32));
+            }
+        }
+    }
+    assert!(want.len() > 100, "{}", want.len());
+    assert_eq!(a.pairs_with(&b), want);
+}
