@@ -67,15 +67,36 @@ impl Model {
     }
 
     /// Every pair the scene must report: live shapes, the reference overlap test (through an
-    /// independent sweep), the filter rule, no two static shapes.
+    /// independent sweep, and shapes with bounds beyond 2⁶⁰ against every shape, since where
+    /// squares overflow the reference's answer need not follow the bounding boxes), the filter
+    /// rule, no two static shapes.
     fn pairs(&self) -> Vec<(u32, u32)> {
         let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
-        let shapes: Vec<Shape> = self
+        let huge = |s: &Shape| {
+            let b = s.bounding_box();
+            let m = [b.min_x, b.min_y, b.max_x, b.max_y].map(f32::abs);
+            s.check().is_ok() && !m.iter().all(|&v| v <= (1u64 << 60) as f32)
+        };
+        let live: Vec<Shape> = self
             .entries
             .iter()
             .map(|e| e.map_or(nothing, |e| e.shape))
             .collect();
-        sweep(&shapes)
+        let bounded: Vec<Shape> = live
+            .iter()
+            .map(|s| if huge(s) { nothing } else { *s })
+            .collect();
+        let mut pairs = sweep(&bounded);
+        for (u, s) in live.iter().enumerate().filter(|(_, s)| huge(s)) {
+            for (v, t) in live.iter().enumerate() {
+                if v != u && t.check().is_ok() && super::scene::overlap(s, t) {
+                    pairs.push((u.min(v) as u32, u.max(v) as u32));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
             .into_iter()
             .filter(|&(a, b)| {
                 let (a, b) = (
@@ -90,9 +111,16 @@ impl Model {
     }
 }
 
-/// A shape for the model test: mostly ordinary sizes, some large, some invalid.
+/// A shape for the model test: mostly ordinary sizes, some large, some invalid, now and then
+/// one with unbounded bounds (an infinite strip, or coordinates beyond 2⁶⁰), which the grids
+/// leave out and test against everything.
 fn shape(g: &mut Gen) -> Shape {
     let (x, y) = (g.uniform(0.0, SIDE), g.uniform(0.0, SIDE));
+    match g.index(400) {
+        0 => return Aabb::new(f32::NEG_INFINITY, y, f32::INFINITY, y + 0.5).into(),
+        1 => return Circle::new(1e30, 1e30, 2e30).into(),
+        _ => {}
+    }
     let size = match g.percent() {
         0..3 => g.uniform(4.0, 12.0),
         _ => g.uniform(0.3, 1.2),
@@ -153,7 +181,7 @@ fn model_run(seed: u64, frames: u32) -> Vec<Vec<(u32, u32)>> {
     let (mut pairs, mut contacts) = (Vec::new(), Vec::new());
     let mut previous: Vec<(u32, u32)> = Vec::new();
     let mut answers = Vec::new();
-    let mut ran_into = [0usize; 4];
+    let mut ran_into = [0usize; 5];
     for frame in 0..frames {
         for _ in 0..g.index(24) {
             let live = model.live();
@@ -255,10 +283,12 @@ fn model_run(seed: u64, frames: u32) -> Vec<Vec<(u32, u32)>> {
         ran_into[1] += stats.filtered;
         ran_into[2] += began.len() + ended.len();
         ran_into[3] += usize::from(!stats.rebuilt && stats.escaped > 0);
+        ran_into[4] += stats.unbounded;
         previous = want.clone();
         answers.push(want);
     }
-    // The run met what it is meant to: rebuilds and kept frames, filtered candidates, events.
+    // The run met what it is meant to: rebuilds and kept frames, filtered candidates, events,
+    // unbounded shapes.
     assert!(ran_into.iter().all(|&n| n > 0), "{ran_into:?}");
     answers
 }
