@@ -46,6 +46,17 @@ struct Model {
     entries: Vec<Option<Entry>>,
 }
 
+impl Entry {
+    /// Pushes this entry into `scene` (static or moving, with its filter); its id.
+    fn push_into(&self, scene: &mut Scene) -> u32 {
+        if self.fixed {
+            scene.push_static_with(self.shape, self.filter)
+        } else {
+            scene.push_with(self.shape, self.filter)
+        }
+    }
+}
+
 impl Model {
     fn push(&mut self, e: Entry) -> u32 {
         match self.entries.iter().position(Option::is_none) {
@@ -192,11 +203,7 @@ fn model_run(seed: u64, frames: u32) -> Vec<Vec<(u32, u32)>> {
                         filter: FILTERS[g.index(FILTERS.len())],
                         fixed: g.index(4) == 0,
                     };
-                    let id = if e.fixed {
-                        scene.push_static_with(e.shape, e.filter)
-                    } else {
-                        scene.push_with(e.shape, e.filter)
-                    };
+                    let id = e.push_into(&mut scene);
                     assert_eq!(id, model.push(e), "frame {frame}: the id push returns");
                 }
                 2..=4 => {
@@ -638,12 +645,7 @@ fn removals_keep_every_other_shape_intact() {
             filter: FILTERS[i as usize % FILTERS.len()],
             fixed: i % 5 == 0,
         };
-        let id = if e.fixed {
-            scene.push_static_with(s, e.filter)
-        } else {
-            scene.push_with(s, e.filter)
-        };
-        assert_eq!(id, model.push(e));
+        assert_eq!(e.push_into(&mut scene), model.push(e));
     }
     for _ in 0..6000 {
         let id = g.index(9000) as u32;
@@ -676,12 +678,7 @@ fn pairs_with_applies_filters_and_statics_of_both_scenes() {
                 filter: FILTERS[g.index(FILTERS.len())],
                 fixed: g.index(3) == 0,
             };
-            let id = if e.fixed {
-                scene.push_static_with(e.shape, e.filter)
-            } else {
-                scene.push_with(e.shape, e.filter)
-            };
-            assert_eq!(id, model.push(e));
+            assert_eq!(e.push_into(scene), model.push(e));
         }
         // Some removed, so that ids have holes.
         for _ in 0..200 {
