@@ -379,18 +379,13 @@ fn frames(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(if big { 1000 } else { 500 }))
             .measurement_time(Duration::from_secs(if big { 8 } else { 3 }));
         let motion = Motion::new(&start, 0.04, side);
-        let step = |scene: &mut Scene, frame: &mut u32| {
-            let f = *frame;
-            scene.update(|id, s| motion.apply(s, id, f));
-            *frame += 1;
-        };
         for (name, pool) in [("kept/1 thread", &one), ("kept/all threads", &all)] {
             let (mut scene, mut frame, mut finder, mut pairs) =
                 (start.clone(), 0, PairFinder::new(), Vec::new());
             group.bench_function(name.replace("all", &threads.to_string()), |b| {
                 pool.install(|| {
                     b.iter(|| {
-                        step(&mut scene, &mut frame);
+                        motion.step(&mut scene, &mut frame);
                         finder.overlapping_pairs(&scene, &mut pairs);
                     })
                 })
@@ -414,7 +409,7 @@ fn frames(c: &mut Criterion) {
             group.bench_function("fresh finder/1 thread", |b| {
                 one.install(|| {
                     b.iter(|| {
-                        step(&mut scene, &mut frame);
+                        motion.step(&mut scene, &mut frame);
                         PairFinder::new().overlapping_pairs(&scene, &mut pairs);
                     })
                 })
@@ -423,7 +418,7 @@ fn frames(c: &mut Criterion) {
             group.bench_function("from scratch/1 thread", |b| {
                 one.install(|| {
                     b.iter(|| {
-                        step(&mut scene, &mut frame);
+                        motion.step(&mut scene, &mut frame);
                         finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
                     })
                 })
@@ -434,7 +429,7 @@ fn frames(c: &mut Criterion) {
             let mut peer = ParryCoherent::new(&scene, 0.25);
             let mut finder = PairFinder::new();
             let mut pairs = Vec::new();
-            step(&mut scene, &mut frame);
+            motion.step(&mut scene, &mut frame);
             finder.overlapping_pairs(&scene, &mut pairs);
             let found = peer.frame(&scene);
             assert!(
@@ -444,7 +439,7 @@ fn frames(c: &mut Criterion) {
             );
             group.bench_function("parry2d coherent", |b| {
                 b.iter(|| {
-                    step(&mut scene, &mut frame);
+                    motion.step(&mut scene, &mut frame);
                     peer.frame(&scene)
                 })
             });
@@ -474,9 +469,7 @@ fn frames(c: &mut Criterion) {
         group.bench_function(format!("kept/{name}"), |b| {
             one.install(|| {
                 b.iter(|| {
-                    let f = frame;
-                    scene.update(|id, s| motion.apply(s, id, f));
-                    frame += 1;
+                    motion.step(&mut scene, &mut frame);
                     finder.overlapping_pairs(&scene, &mut pairs);
                 })
             })
@@ -486,9 +479,7 @@ fn frames(c: &mut Criterion) {
             group.bench_function("fresh finder/teleport", |b| {
                 one.install(|| {
                     b.iter(|| {
-                        let f = frame;
-                        scene.update(|id, s| motion.apply(s, id, f));
-                        frame += 1;
+                        motion.step(&mut scene, &mut frame);
                         PairFinder::new().overlapping_pairs(&scene, &mut pairs);
                     })
                 })
@@ -497,9 +488,7 @@ fn frames(c: &mut Criterion) {
             group.bench_function("from scratch/teleport", |b| {
                 one.install(|| {
                     b.iter(|| {
-                        let f = frame;
-                        scene.update(|id, s| motion.apply(s, id, f));
-                        frame += 1;
+                        motion.step(&mut scene, &mut frame);
                         finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
                     })
                 })
@@ -591,11 +580,7 @@ fn contacts(c: &mut Criterion) {
     });
     let (mut scene, mut frame, mut finder) = (start.clone(), 0u32, PairFinder::new());
     let (mut pairs, mut found) = (Vec::new(), Vec::new());
-    let mut step = |scene: &mut Scene| {
-        let f = frame;
-        scene.update(|id, s| motion.apply(s, id, f));
-        frame += 1;
-    };
+    let mut step = |scene: &mut Scene| motion.step(scene, &mut frame);
     group.bench_function("kept frame/overlapping_pairs", |b| {
         one.install(|| {
             b.iter(|| {

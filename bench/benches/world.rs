@@ -60,9 +60,7 @@ fn kept_frames(scene: &mut Scene, motion: &Motion, frame: &mut u32, rounds: usiz
     let mut times = Vec::new();
     for k in 0..rounds + 5 {
         let start = Instant::now();
-        let f = *frame;
-        scene.update(|id, s| motion.apply(s, id, f));
-        *frame += 1;
+        motion.step(scene, frame);
         finder.overlapping_pairs(scene, &mut pairs);
         if k >= 5 {
             times.push(start.elapsed());
@@ -90,9 +88,7 @@ fn bench_kept(
         (start.clone(), 0u32, PairFinder::new(), Vec::new());
     group.bench_function(name, |b| {
         b.iter(|| {
-            let f = frame;
-            scene.update(|id, s| motion.apply(s, id, f));
-            frame += 1;
+            motion.step(&mut scene, &mut frame);
             finder.overlapping_pairs(&scene, &mut pairs);
         })
     });
@@ -174,9 +170,7 @@ fn level_group(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(8));
     group.bench_function("from scratch, 1 M static tiles", |b| {
         b.iter(|| {
-            let f = frame;
-            scene.update(|id, s| motion.apply(s, id, f));
-            frame += 1;
+            motion.step(&mut scene, &mut frame);
             finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
         })
     });
@@ -269,9 +263,7 @@ fn events_group() {
     let (mut share, mut events) = (Vec::new(), 0usize);
     for k in 0..205 {
         let begin = Instant::now();
-        let f = frame;
-        scene.update(|id, s| motion.apply(s, id, f));
-        frame += 1;
+        motion.step(&mut scene, &mut frame);
         finder.overlapping_pairs(&scene, &mut pairs);
         let whole = begin.elapsed();
         if k >= 5 {

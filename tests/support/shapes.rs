@@ -568,6 +568,14 @@ pub struct Motion {
 const TURN: [f32; 2] = [0.999_8, 0.019_998_667];
 
 impl Motion {
+    /// Moves every moving shape of `scene` to frame `*frame` (`Scene::update`), then counts
+    /// the frame: a frame loop's move.
+    pub fn step(&self, scene: &mut widephase::Scene, frame: &mut u32) {
+        let f = *frame;
+        scene.update(|id, s| self.apply(s, id, f));
+        *frame += 1;
+    }
+
     /// The motion of `scene`'s shapes at `speed` (a share of each shape's half extent per
     /// frame) in a square of side `side`.
     pub fn new(scene: &widephase::Scene, speed: f32, side: f32) -> Self {
