@@ -42,6 +42,33 @@ macro_rules! table_kinds {
 
 const TABLE: &[PairKind] = crate::pair_table!(table_kinds);
 
+/// Tests a list of one pair kind's candidates.
+type ListTest = fn(&mut Candidates, &Shared<'_>, &[(u32, u32)]);
+
+/// Every pair kind of the pair table, with its kind codes and list test.
+macro_rules! table_listed {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        &[
+            $((<$A as Stored>::CODE, <$B as Stored>::CODE, Candidates::test_list::<$A, $B> as ListTest),)*
+            $((<$S as Stored>::CODE, <$S as Stored>::CODE, Candidates::test_list::<$S, $S> as ListTest),)*
+        ]
+    };
+}
+
+const LISTED: &[(Option<u32>, Option<u32>, ListTest)] = crate::pair_table!(table_listed);
+
+/// The list tests of the pair kinds a scene files candidates by, in [`SCENE`]'s order.
+const LIST_TESTS: [ListTest; PAIR_KINDS] = scene_kinds(LISTED).0;
+
+/// Candidates of a list that [`Candidates::test_list`] gathers before it runs their kernels
+/// (whole lane blocks; the blocks of both shapes stay in the first-level cache).
+const LIST_BATCH: usize = 256;
+const LIST_BLOCKS: usize = LIST_BATCH / KERNEL_LANES;
+
 /// How many pair kinds of the table a scene holds both kinds of.
 pub(crate) const PAIR_KINDS: usize = {
     let mut n = 0;
@@ -167,6 +194,83 @@ impl Candidates {
         let kind = SCENE.1[kp as usize][kq as usize] as usize;
         if self.pending.push(kind, item, keep) {
             SCENE.0[kind](self, shared, kind);
+        }
+    }
+
+    /// The pair kind of two records' kinds (an index of [`SCENE`]) and a pair of their
+    /// positions `(p, q)` in that kind's argument order (the smaller kind code first; as given
+    /// for two shapes of one kind).
+    #[inline(always)]
+    pub(crate) fn kind_of(kind_p: u32, kind_q: u32, p: u32, q: u32) -> (usize, (u32, u32)) {
+        let (kp, kq) = (kind_p & KIND, kind_q & KIND);
+        let kind = SCENE.1[kp as usize][kq as usize] as usize;
+        (kind, if kq < kp { (q, p) } else { (p, q) })
+    }
+
+    /// Decides a list of candidates of pair kind `kind`, each two positions in the shared
+    /// records in the kernel's argument order (see [`kind_of`](Self::kind_of)), and appends
+    /// the ids of those that overlap, `(smaller, larger)`, to the answer. Pairs whose filters
+    /// do not pair are dropped (and counted) before any kernel; the list holds no pair of two
+    /// static shapes.
+    pub(crate) fn decide_list(&mut self, shared: &Shared<'_>, kind: usize, list: &[(u32, u32)]) {
+        LIST_TESTS[kind](self, shared, list);
+    }
+
+    /// [`decide_list`](Self::decide_list) for the pair kind of `A` and `B`: every
+    /// [`LIST_BATCH`] candidates gathered into lane blocks at once, then their kernels, then
+    /// their hits, so that the three are timed per batch rather than per block.
+    fn test_list<A, B>(&mut self, shared: &Shared<'_>, list: &[(u32, u32)])
+    where
+        A: Overlaps<B> + Stored,
+        B: Stored,
+    {
+        let mut kept = [(0u32, 0u32); LIST_BATCH];
+        for batch in list.chunks(LIST_BATCH) {
+            let start = Instant::now();
+            let batch = if shared.layered {
+                let mut n = 0;
+                for &(p, q) in batch {
+                    kept[n] = (p, q);
+                    let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
+                    n += usize::from(shared.layers_pair(rp, rq));
+                }
+                self.filtered += batch.len() - n;
+                &kept[..n]
+            } else {
+                batch
+            };
+            let Some(&pad) = batch.first() else {
+                continue;
+            };
+            let blocks = batch.len().div_ceil(KERNEL_LANES);
+            // Blocks past the last are the last again (gathered only in a list's last batch).
+            let at = |k: usize| -> [(u32, u32); KERNEL_LANES] {
+                block_of(batch, k.min(blocks - 1), pad)
+            };
+            let a: [_; LIST_BLOCKS] =
+                core::array::from_fn(|k| A::gather_lanes(shared, &at(k).map(|p| p.0)));
+            let b: [_; LIST_BLOCKS] =
+                core::array::from_fn(|k| B::gather_lanes(shared, &at(k).map(|p| p.1)));
+            let packed = Instant::now();
+            let mut hits = [0u32; LIST_BLOCKS];
+            for k in 0..blocks {
+                hits[k] = A::lanes(a[k], b[k]).to_bitmask();
+            }
+            let tested = Instant::now();
+            let last = batch.len() - (blocks - 1) * KERNEL_LANES;
+            hits[blocks - 1] &= u32::MAX >> (32 - last);
+            for (k, &word) in hits[..blocks].iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let (p, q) = batch[k * KERNEL_LANES + word.trailing_zeros() as usize];
+                    let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
+                    self.pairs.push((x.min(y), x.max(y)));
+                    word &= word - 1;
+                }
+            }
+            self.candidates += batch.len();
+            self.pack_time += (packed - start) + tested.elapsed();
+            self.kernel_time += tested - packed;
         }
     }
 

@@ -15,19 +15,21 @@
 //! size, appeared, or turned valid or invalid) are the escapers: each gets a new enlarged box
 //! and moves to its new cell, the other boxes keeping their order, so that the old positions
 //! map to new ones in increasing order; the candidates follow that map, an escaper's are
-//! dropped, and each escaper is queried against the grid for its new ones. The shapes'
-//! records are copied into grid order, so that the kernels read a candidate's two records
-//! from nearby memory (reading them by id, in id order, was 2 to 5 times slower here: two
-//! random reads per candidate), and the answer is radix-sorted.
+//! dropped, and each escaper is queried against the grid for its new ones. The candidates
+//! are kept filed by pair kind, each in its kernel's argument order, so that a frame gathers
+//! and tests them without looking at their kinds again; a shape whose kind changed is an
+//! escaper. The shapes' records are copied into grid order, so that the kernels read a
+//! candidate's two records from nearby memory (reading them by id, in id order, was 2 to 5
+//! times slower here: two random reads per candidate), and the answer is radix-sorted.
 //!
 //! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
 //! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
-use super::candidates::{CHUNK, Candidates};
+use super::candidates::{CHUNK, Candidates, PAIR_KINDS};
 use super::pack::Shared;
-use super::records::{Record, STATIC, UNBOUNDED};
+use super::records::{KIND, Record, STATIC, UNBOUNDED};
 use super::sort::RadixSort;
 use super::statics::Statics;
 use super::store::Scene;
@@ -115,12 +117,10 @@ pub(crate) struct Kept {
     len: usize,
     /// The static shapes as filed, and their neighbours.
     statics: Statics,
-    /// Pairs `(p, c)` of a moving grid position and the neighbour slot of a static shape
-    /// whose boxes overlap (the moving one enlarged), in order of `p`; the next buffer, and
-    /// the escapers' new ones.
-    mixed: Vec<(u32, u32)>,
-    next_mixed: Vec<(u32, u32)>,
-    added_mixed: Vec<(u32, u32)>,
+    /// The mixed candidates: pairs of a moving grid position `p` and the position
+    /// `moving + c` of neighbour `c` (a static shape whose box overlaps the moving one's
+    /// enlarged box) in the records the kernels read, by pair kind.
+    mixed: Lists,
     pub(crate) margin: Margin,
     pub(crate) rebuild_above: f32,
     /// Per id: its enlarged box (NaN `min_x`: not entered).
@@ -133,14 +133,13 @@ pub(crate) struct Kept {
     /// The records the kernels read, copied every call: the moving shapes in their grid's
     /// order, then the static neighbours by slot.
     sorted: Vec<Record>,
-    /// Pairs `(p, q)`, `p < q`, of grid positions whose enlarged boxes overlap; and the next
-    /// buffer.
-    candidates: Vec<(u32, u32)>,
-    next: Vec<(u32, u32)>,
-    /// The escapers' new candidates of this call, sorted.
-    added: Vec<(u32, u32)>,
-    /// Per id: whether it escaped in this call (all false between calls).
+    /// The candidates: pairs of grid positions whose enlarged boxes overlap, by pair kind.
+    candidates: Lists,
+    /// Per slot: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
+    /// Per slot: the kind code its candidates were filed by (a shape whose kind changed is
+    /// an escaper).
+    classes: Vec<u8>,
     /// The escapers of this call, ascending, their `(key, id)` in the grid, and the
     /// positions the repair gave those.
     escapers: Vec<u32>,
@@ -163,9 +162,7 @@ impl Default for Kept {
             valid: false,
             len: 0,
             statics: Statics::default(),
-            mixed: Vec::new(),
-            next_mixed: Vec::new(),
-            added_mixed: Vec::new(),
+            mixed: Lists::default(),
             margin: AUTO_MARGIN,
             rebuild_above: AUTO_REBUILD,
             fat: Vec::new(),
@@ -174,10 +171,9 @@ impl Default for Kept {
             spare_ids: Vec::new(),
             staged: Vec::new(),
             sorted: Vec::new(),
-            candidates: Vec::new(),
-            next: Vec::new(),
-            added: Vec::new(),
+            candidates: Lists::default(),
             escaped: Vec::new(),
+            classes: Vec::new(),
             escapers: Vec::new(),
             enter: Vec::new(),
             placed: Vec::new(),
@@ -202,9 +198,79 @@ struct Task {
     /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
     found: Vec<(u32, u32)>,
     mixed: Vec<(u32, u32)>,
+    /// Pairs the task filed, by pair kind.
+    filed: [Vec<(u32, u32)>; PAIR_KINDS],
     ids: Vec<u32>,
     buf: Vec<(u32, u32)>,
     narrow: Candidates,
+}
+
+/// Candidate pairs by pair kind ([`Candidates::kind_of`]): pairs of positions in the records
+/// the kernels read, each in its kernel's argument order, so that a frame gathers and tests
+/// them without filing them again. A list keeps about the order of its first position.
+#[derive(Debug, Default)]
+struct Lists {
+    kinds: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// The escapers' new candidates of this call (sorted before they are merged in), and the
+    /// lists' second buffers.
+    added: [Vec<(u32, u32)>; PAIR_KINDS],
+    next: [Vec<(u32, u32)>; PAIR_KINDS],
+}
+
+impl Lists {
+    fn len(&self) -> usize {
+        self.kinds.iter().map(Vec::len).sum()
+    }
+
+    fn clear(&mut self) {
+        self.kinds.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The pairs each task filed, appended to the lists (`added`: to the new ones) in task
+    /// order.
+    fn take_filed(&mut self, tasks: &[Task], added: bool) {
+        let lists = if added {
+            &mut self.added
+        } else {
+            &mut self.kinds
+        };
+        for (k, list) in lists.iter_mut().enumerate() {
+            for t in tasks {
+                list.extend_from_slice(&t.filed[k]);
+            }
+        }
+    }
+
+    /// Follows every list through a repair (see [`follow`]), the new candidates sorted and
+    /// merged in.
+    fn follow(
+        &mut self,
+        tasks: &mut Vec<Task>,
+        sort: &mut RadixSort,
+        moved: impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+    ) {
+        for ((list, added), next) in self
+            .kinds
+            .iter_mut()
+            .zip(&mut self.added)
+            .zip(&mut self.next)
+        {
+            sort.sort(added);
+            // Room for a sixteenth more, so that the two buffers, which take turns, do not
+            // grow by turns in a steady frame loop.
+            next.clear();
+            next.reserve(list.len() + added.len() + list.len() / 16);
+            follow(tasks, list, added, next, &moved);
+        }
+    }
+}
+
+/// Files the pair of positions `(p, q)` of `records` under its pair kind in `lists`.
+#[inline(always)]
+fn file(lists: &mut [Vec<(u32, u32)>; PAIR_KINDS], records: &[Record], p: u32, q: u32) {
+    let (kind, pair) =
+        Candidates::kind_of(records[p as usize].kind, records[q as usize].kind, p, q);
+    lists[kind].push(pair);
 }
 
 impl Kept {
@@ -235,6 +301,7 @@ impl Kept {
         let incremental = self.valid && self.find_escapers(scene);
         if incremental {
             stats.escaped = self.escapers.len();
+            let before = self.grid.len() as u32;
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
             } else {
@@ -242,7 +309,7 @@ impl Kept {
                 stats.build = start.elapsed();
                 let search = Instant::now();
                 if !self.escapers.is_empty() {
-                    self.follow_moves(scene, !refile);
+                    self.follow_moves(scene, !refile, before);
                 }
                 if refile {
                     self.all_mixed(scene);
@@ -262,24 +329,15 @@ impl Kept {
         self.escapers.clear();
         self.fat.truncate(n);
         self.escaped.truncate(n);
+        self.classes.truncate(n);
         self.len = n;
         self.valid = true;
         // The neighbours after the moving shapes: one copy of a few hundred kilobytes.
         let moving = self.grid.len();
         self.sorted.truncate(moving);
         self.sorted.extend_from_slice(&self.statics.records);
-        let (candidates, mixed, sorted) = (
-            core::mem::take(&mut self.candidates),
-            core::mem::take(&mut self.mixed),
-            core::mem::take(&mut self.sorted),
-        );
-        let neighbours = core::mem::take(&mut self.statics.polygons);
         out.clear();
-        self.decide(scene, &sorted, &[], true, &candidates, |_, c| c, out, stats);
-        let at = |_, (p, c)| (p, moving as u32 + c);
-        self.decide(scene, &sorted, &neighbours, true, &mixed, at, out, stats);
-        self.statics.polygons = neighbours;
-        (self.candidates, self.mixed, self.sorted) = (candidates, mixed, sorted);
+        self.decide_lists(scene, out, stats);
         if scene.unbounded() > 0 {
             self.add_unbounded(scene, out, stats);
         }
@@ -344,6 +402,7 @@ impl Kept {
         let (both, top) = (n.min(old), n.max(old));
         self.escaped.resize(top, false);
         self.fat.resize(top, [f32::NAN; 4]);
+        self.classes.resize(top, u8::MAX);
         // The most escapers a frame keeps the grid for; the pass stops once they are more.
         let limit = (self.rebuild_above * n as f32) as usize;
         let Some(room) = limit.checked_sub(top - both) else {
@@ -351,13 +410,15 @@ impl Kept {
         };
         let tasks = plan(&mut self.tasks, both, MIN_TASK);
         let (boxes, fat) = (&scene.moving.boxes[..both], &self.fat[..both]);
+        let (records, classes) = (&scene.moving.records[..both], &self.classes[..both]);
         let found = AtomicUsize::new(0);
         tasks.par_iter_mut().for_each(|t| {
             t.ids.clear();
             for block in t.range.clone().step_by(STOP_CHECK) {
                 let before = t.ids.len();
                 for i in block..(block + STOP_CHECK).min(t.range.end) {
-                    if !inside(&boxes[i], &fat[i]) {
+                    let class = (records[i].kind & KIND) as u8;
+                    if !inside(&boxes[i], &fat[i]) || class != classes[i] {
                         t.ids.push(i as u32);
                     }
                 }
@@ -399,6 +460,9 @@ impl Kept {
                 .map_or([f32::NAN; 4], |b| self.margin.enlarge(b, e as u32));
             self.fat[e] = fat;
             self.escaped[e] = true;
+            if let Some(r) = scene.moving.records.get(e) {
+                self.classes[e] = (r.kind & KIND) as u8;
+            }
             if fat[0].is_nan() {
                 continue;
             }
@@ -428,52 +492,47 @@ impl Kept {
     /// by the repair (which keeps their order), and the escapers' new candidates merged in.
     /// The lists stay in about grid order frame after frame, so the kernels read the records
     /// in one sweep rather than once per frame of appended pairs. With `mixed`, the mixed
-    /// candidates too (otherwise the caller files them anew).
-    fn follow_moves(&mut self, scene: &Scene, mixed: bool) {
+    /// candidates too (otherwise the caller files them anew). `before`: the number of moving
+    /// grid positions before the repair (the neighbours' positions follow them).
+    fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
         self.query_escapers(scene, mixed);
+        let remap = &self.remap;
+        let after = self.grid.len() as u32;
         if mixed {
             // The neighbours of the escapers' old mixed candidates lose a user.
-            for &(p, c) in &self.mixed {
-                if self.remap[p as usize] == u32::MAX {
-                    self.statics.release(c);
+            for list in &self.mixed.kinds {
+                for &(x, y) in list {
+                    let (p, c) = if x < before { (x, y) } else { (y, x) };
+                    if remap[p as usize] == u32::MAX {
+                        self.statics.release(c - before);
+                    }
                 }
             }
         }
-        let remap = &self.remap;
+        let at = |x: u32| {
+            if x < before {
+                remap[x as usize]
+            } else {
+                x - before + after
+            }
+        };
         let moved = |&(p, q): &(u32, u32)| {
-            let (p, q) = (remap[p as usize], remap[q as usize]);
+            let (p, q) = (at(p), at(q));
             (p != u32::MAX && q != u32::MAX).then_some((p, q))
         };
-        self.sort.sort(&mut self.added);
-        follow(
-            &mut self.tasks,
-            &mut self.candidates,
-            &self.added,
-            &mut self.next,
-            moved,
-        );
+        self.candidates
+            .follow(&mut self.tasks, &mut self.sort, moved);
         if mixed {
-            let moved = |&(p, s): &(u32, u32)| {
-                let p = remap[p as usize];
-                (p != u32::MAX).then_some((p, s))
-            };
-            self.sort.sort(&mut self.added_mixed);
-            follow(
-                &mut self.tasks,
-                &mut self.mixed,
-                &self.added_mixed,
-                &mut self.next_mixed,
-                moved,
-            );
+            self.mixed.follow(&mut self.tasks, &mut self.sort, moved);
         }
     }
 
-    /// The escapers' new candidates into `added`: every box that overlaps an escaper's new
-    /// enlarged box (a pair of two escapers once, from the later position); with `mixed`,
-    /// every static box it overlaps into `added_mixed`.
+    /// The escapers' new candidates, filed by pair kind into the lists' `added`: every box
+    /// that overlaps an escaper's new enlarged box (a pair of two escapers once, from the
+    /// later position); with `mixed`, every static box it overlaps, as a neighbour.
     fn query_escapers(&mut self, scene: &Scene, mixed: bool) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, statics, ids, fat, escaped, enter, placed) = (
+        let (grid, statics, ids, fat, escaped, enter, placed, sorted) = (
             &self.grid,
             &self.statics.grid,
             &self.ids,
@@ -481,15 +540,16 @@ impl Kept {
             &self.escaped,
             &self.enter,
             &self.placed,
+            &self.sorted,
         );
         tasks.par_iter_mut().for_each(|t| {
-            t.found.clear();
+            t.filed.iter_mut().for_each(Vec::clear);
             t.mixed.clear();
             for (&(_, e), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
                 let fat = fat[e as usize];
                 grid.overlapping(fat, &mut |x| {
                     if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
-                        t.found.push((x.min(pe), x.max(pe)));
+                        file(&mut t.filed, sorted, x.min(pe), x.max(pe));
                     }
                 });
                 if mixed {
@@ -497,13 +557,21 @@ impl Kept {
                 }
             }
         });
-        self.added.clear();
-        self.added_mixed.clear();
+        self.candidates.added.iter_mut().for_each(Vec::clear);
+        self.candidates.take_filed(tasks, true);
+        self.mixed.added.iter_mut().for_each(Vec::clear);
+        let moving = self.grid.len() as u32;
         for t in tasks.iter() {
-            self.added.extend_from_slice(&t.found);
-            let statics = &mut self.statics;
-            let added = t.mixed.iter().map(|&(p, s)| (p, statics.acquire(scene, s)));
-            self.added_mixed.extend(added);
+            for &(p, s) in &t.mixed {
+                let c = self.statics.acquire(scene, s);
+                let (kind, pair) = Candidates::kind_of(
+                    self.sorted[p as usize].kind,
+                    self.statics.records[c as usize].kind,
+                    p,
+                    moving + c,
+                );
+                self.mixed.added[kind].push(pair);
+            }
         }
     }
 
@@ -523,10 +591,18 @@ impl Kept {
             }
         });
         self.mixed.clear();
+        let moving = self.grid.len() as u32;
         for t in tasks.iter() {
-            let statics = &mut self.statics;
-            let found = t.mixed.iter().map(|&(p, s)| (p, statics.acquire(scene, s)));
-            self.mixed.extend(found);
+            for &(p, s) in &t.mixed {
+                let c = self.statics.acquire(scene, s);
+                let (kind, pair) = Candidates::kind_of(
+                    self.sorted[p as usize].kind,
+                    self.statics.records[c as usize].kind,
+                    p,
+                    moving + c,
+                );
+                self.mixed.kinds[kind].push(pair);
+            }
         }
     }
 
@@ -547,6 +623,9 @@ impl Kept {
                 .map(|(slot, b)| margin.enlarge(b, slot as u32)),
         );
         self.escaped.resize(n, false);
+        self.classes.clear();
+        self.classes
+            .extend(scene.moving.records.iter().map(|r| (r.kind & KIND) as u8));
         self.ids.resize(n, 0);
         self.grid.build(
             &self.fat,
@@ -568,24 +647,69 @@ impl Kept {
 
         let search = Instant::now();
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
-        let grid = &self.grid;
+        let (grid, sorted) = (&self.grid, &self.sorted);
         tasks.par_iter_mut().for_each(|t| {
-            t.found.clear();
+            t.filed.iter_mut().for_each(Vec::clear);
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
-            let found = &mut t.found;
+            let filed = &mut t.filed;
             grid.search(t.range.clone(), &mut t.buf, &mut |pairs: &[(
                 u32,
                 u32,
             )]| {
-                found.extend(pairs.iter().map(|&(p, q)| (p.min(q), p.max(q))));
+                for &(p, q) in pairs {
+                    file(filed, sorted, p.min(q), p.max(q));
+                }
             });
         });
         self.candidates.clear();
-        for t in tasks.iter() {
-            self.candidates.extend_from_slice(&t.found);
-        }
+        self.candidates.take_filed(tasks, false);
         self.all_mixed(scene);
         stats.search = search.elapsed();
+    }
+
+    /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
+    /// of those that overlap, `(smaller, larger)`, appended to `out`. The lists' pairs are
+    /// shared between the tasks as one sequence, each task deciding its part of each list.
+    fn decide_lists(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
+        let lists = self.candidates.kinds.iter().enumerate();
+        let lists = lists.chain(self.mixed.kinds.iter().enumerate());
+        let total = self.candidates.len() + self.mixed.len();
+        if total == 0 {
+            return;
+        }
+        let tasks = plan(&mut self.tasks, total, MIN_TASK);
+        let shared = Shared::new(&self.grid, &self.sorted, [scene, scene], 0, false)
+            .with_copies(&self.statics.polygons)
+            .admitted();
+        let mut all: [(usize, &[(u32, u32)]); 2 * PAIR_KINDS] = [(0, &[]); 2 * PAIR_KINDS];
+        for (slot, (k, l)) in all.iter_mut().zip(lists) {
+            *slot = (k, &l[..]);
+        }
+        tasks.par_iter_mut().for_each(|t| {
+            let start = Instant::now();
+            let narrow = &mut t.narrow;
+            narrow.reset();
+            // The part of each list that falls in the task's share of the sequence.
+            let mut first = 0;
+            for &(kind, list) in &all {
+                let (from, to) = (
+                    t.range.start.max(first),
+                    t.range.end.min(first + list.len()),
+                );
+                if from < to {
+                    narrow.decide_list(&shared, kind, &list[from - first..to - first]);
+                }
+                first += list.len();
+            }
+            t.time = start.elapsed();
+        });
+        for t in tasks.iter() {
+            out.extend_from_slice(&t.narrow.pairs);
+            stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
+            stats.kernels += t.narrow.kernel_time;
+            stats.filtered += t.narrow.filtered;
+            stats.candidates += t.narrow.candidates;
+        }
     }
 
     /// The kernels over `candidates` (candidate `i` the pair of positions into `shapes` that
@@ -661,6 +785,9 @@ fn follow(
     tasks.par_iter_mut().for_each(|t| {
         let mut new = &added[t.added.clone()];
         t.found.clear();
+        // With room to spare: the lists of every pair kind pass through each task.
+        let n = t.range.len() + new.len();
+        t.found.reserve(n + n / 8);
         for c in candidates[t.range.clone()].iter().filter_map(&moved) {
             while let Some((&n, rest)) = new.split_first()
                 && n < c

@@ -200,6 +200,63 @@ fn rebuilds_when_it_must() {
     assert!(step(&mut scene, &mut finder, 0.0).0, "a smaller scene");
 }
 
+/// A shape that changes kind inside its enlarged box (same bounding box, no escape by box) is
+/// decided by its new kind's kernel from the next call on: by `set`, by `update`, and when a
+/// removal moves the store's last shape, of another kind, into the removed one's slot.
+#[test]
+fn kind_changes_inside_the_enlarged_box_are_followed() {
+    // A circle of radius 1 at the origin misses the box at (0.8, 0.8); the square with the
+    // same bounding box overlaps it. Neither move changes a bounding box.
+    let corner = Aabb::new(0.8, 0.8, 2.0, 2.0);
+    let round: Shape = Circle::new(0.0, 0.0, 1.0).into();
+    let square: Shape = Aabb::new(-1.0, -1.0, 1.0, 1.0).into();
+    let mut scene = Scene::new();
+    let (a, b) = (scene.push(round), scene.push(corner));
+    // Never rebuilt for escapers: each change below must be followed, not rebuilt away.
+    let mut finder = PairFinder::new().with_rebuild_threshold(1.0);
+    let mut pairs = Vec::new();
+    let mut expect = |scene: &Scene, finder: &mut PairFinder, want: &[(u32, u32)], what: &str| {
+        finder.overlapping_pairs(scene, &mut pairs);
+        assert_eq!(pairs, want, "{what}");
+        let mut fresh = Vec::new();
+        PairFinder::new().overlapping_pairs_from_scratch(scene, &mut fresh);
+        assert_eq!(pairs, fresh, "{what}");
+    };
+    expect(&scene, &mut finder, &[], "a circle");
+    scene.set(a, square);
+    expect(&scene, &mut finder, &[(a, b)], "set to a square");
+    scene.update(|id, s| if id == a { round } else { s });
+    expect(&scene, &mut finder, &[], "updated to a circle");
+    scene.update(|id, s| if id == a { square } else { s });
+    expect(&scene, &mut finder, &[(a, b)], "updated to a square");
+    assert!(!finder.stats().rebuilt && finder.stats().escaped == 1);
+    // Slot 2 (the last) holds a circle where slot 0's square is; removing slot 0's shape
+    // moves it there, into the square's enlarged box.
+    let c = scene.push(round);
+    expect(
+        &scene,
+        &mut finder,
+        &[(a, b), (a, c)],
+        "a circle on the square",
+    );
+    scene.remove(a);
+    expect(
+        &scene,
+        &mut finder,
+        &[],
+        "the circle moved into the square's slot",
+    );
+    assert!(!finder.stats().rebuilt);
+    scene.set(c, square);
+    expect(
+        &scene,
+        &mut finder,
+        &[(b, c)],
+        "the moved circle set to a square",
+    );
+    assert!(!finder.stats().rebuilt && finder.stats().escaped == 1);
+}
+
 /// `overlapping_pairs_from_scratch` gives brute force's answer, and calls of it between kept
 /// calls on the same finder leave the kept state alone: the kept call after one still updates.
 #[test]
