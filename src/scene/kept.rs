@@ -211,8 +211,9 @@ struct Task {
 #[derive(Debug, Default)]
 struct Lists {
     kinds: [Vec<(u32, u32)>; PAIR_KINDS],
-    /// The escapers' new candidates of this call (sorted before they are merged in), and the
-    /// lists' second buffers.
+    /// The escapers' new candidates of this call, all kinds (sorted once, then split by kind
+    /// before they are merged in), and by kind; and the lists' second buffers.
+    new: Vec<(u32, u32)>,
     added: [Vec<(u32, u32)>; PAIR_KINDS],
     next: [Vec<(u32, u32)>; PAIR_KINDS],
 }
@@ -226,36 +227,37 @@ impl Lists {
         self.kinds.iter_mut().for_each(Vec::clear);
     }
 
-    /// The pairs each task filed, appended to the lists (`added`: to the new ones) in task
-    /// order.
-    fn take_filed(&mut self, tasks: &[Task], added: bool) {
-        let lists = if added {
-            &mut self.added
-        } else {
-            &mut self.kinds
-        };
-        for (k, list) in lists.iter_mut().enumerate() {
+    /// The pairs each task filed, appended to the lists in task order.
+    fn take_filed(&mut self, tasks: &[Task]) {
+        for (k, list) in self.kinds.iter_mut().enumerate() {
             for t in tasks {
                 list.extend_from_slice(&t.filed[k]);
             }
         }
     }
 
-    /// Follows every list through a repair (see [`follow`]), the new candidates sorted and
-    /// merged in.
+    /// Follows every list through a repair (see [`follow`]), the new candidates (`new`,
+    /// whose kind codes `kind_at` gives by position) sorted and merged in.
     fn follow(
         &mut self,
         tasks: &mut Vec<Task>,
         sort: &mut RadixSort,
+        kind_at: impl Fn(u32) -> u32,
         moved: impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
     ) {
+        // One sort of all the new pairs; split by kind, each kind's stay sorted.
+        sort.sort(&mut self.new);
+        self.added.iter_mut().for_each(Vec::clear);
+        for &(x, y) in &self.new {
+            let (kind, pair) = Candidates::kind_of(kind_at(x), kind_at(y), x, y);
+            self.added[kind].push(pair);
+        }
         for ((list, added), next) in self
             .kinds
             .iter_mut()
             .zip(&mut self.added)
             .zip(&mut self.next)
         {
-            sort.sort(added);
             // Room for a sixteenth more, so that the two buffers, which take turns, do not
             // grow by turns in a steady frame loop.
             next.clear();
@@ -520,10 +522,17 @@ impl Kept {
             let (p, q) = (at(p), at(q));
             (p != u32::MAX && q != u32::MAX).then_some((p, q))
         };
+        let (sorted, neighbours) = (&self.sorted, &self.statics.records);
+        // The kind code at a position after the repair (a neighbour's after the moving ones).
+        let kind_at = |x: u32| match sorted.get(x as usize) {
+            Some(r) => r.kind,
+            None => neighbours[(x - after) as usize].kind,
+        };
         self.candidates
-            .follow(&mut self.tasks, &mut self.sort, moved);
+            .follow(&mut self.tasks, &mut self.sort, kind_at, moved);
         if mixed {
-            self.mixed.follow(&mut self.tasks, &mut self.sort, moved);
+            self.mixed
+                .follow(&mut self.tasks, &mut self.sort, kind_at, moved);
         }
     }
 
@@ -557,20 +566,24 @@ impl Kept {
                 }
             }
         });
-        self.candidates.added.iter_mut().for_each(Vec::clear);
-        self.candidates.take_filed(tasks, true);
-        self.mixed.added.iter_mut().for_each(Vec::clear);
+        self.candidates.new.clear();
+        for t in tasks.iter() {
+            for list in &t.filed {
+                self.candidates.new.extend_from_slice(list);
+            }
+        }
+        self.mixed.new.clear();
         let moving = self.grid.len() as u32;
         for t in tasks.iter() {
             for &(p, s) in &t.mixed {
                 let c = self.statics.acquire(scene, s);
-                let (kind, pair) = Candidates::kind_of(
+                let (_, pair) = Candidates::kind_of(
                     self.sorted[p as usize].kind,
                     self.statics.records[c as usize].kind,
                     p,
                     moving + c,
                 );
-                self.mixed.added[kind].push(pair);
+                self.mixed.new.push(pair);
             }
         }
     }
@@ -662,7 +675,7 @@ impl Kept {
             });
         });
         self.candidates.clear();
-        self.candidates.take_filed(tasks, false);
+        self.candidates.take_filed(tasks);
         self.all_mixed(scene);
         stats.search = search.elapsed();
     }
