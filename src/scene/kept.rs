@@ -267,6 +267,27 @@ impl Lists {
     }
 }
 
+/// The tasks' mixed pairs `(p, s)` (moving grid position, static shape), in task order, each
+/// with its static shape made a neighbour `c` (one more user), given to `put` as its pair
+/// kind and the pair of positions `(p, moving + c)` in that kind's argument order.
+fn neighbour_pairs(
+    statics: &mut Statics,
+    scene: &Scene,
+    sorted: &[Record],
+    moving: u32,
+    tasks: &[Task],
+    mut put: impl FnMut(usize, (u32, u32)),
+) {
+    for t in tasks {
+        for &(p, s) in &t.mixed {
+            let c = statics.acquire(scene, s);
+            let kinds = (sorted[p as usize].kind, statics.records[c as usize].kind);
+            let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
+            put(kind, pair);
+        }
+    }
+}
+
 /// Files the pair of positions `(p, q)` of `records` under its pair kind in `lists`.
 #[inline(always)]
 fn file(lists: &mut [Vec<(u32, u32)>; PAIR_KINDS], records: &[Record], p: u32, q: u32) {
@@ -573,19 +594,17 @@ impl Kept {
             }
         }
         self.mixed.new.clear();
-        let moving = self.grid.len() as u32;
-        for t in tasks.iter() {
-            for &(p, s) in &t.mixed {
-                let c = self.statics.acquire(scene, s);
-                let (_, pair) = Candidates::kind_of(
-                    self.sorted[p as usize].kind,
-                    self.statics.records[c as usize].kind,
-                    p,
-                    moving + c,
-                );
-                self.mixed.new.push(pair);
-            }
-        }
+        let (new, moving) = (&mut self.mixed.new, self.grid.len() as u32);
+        neighbour_pairs(
+            &mut self.statics,
+            scene,
+            &self.sorted,
+            moving,
+            tasks,
+            |_, pair| {
+                new.push(pair);
+            },
+        );
     }
 
     /// The mixed candidates anew: every moving grid position against the static grid.
@@ -604,19 +623,17 @@ impl Kept {
             }
         });
         self.mixed.clear();
-        let moving = self.grid.len() as u32;
-        for t in tasks.iter() {
-            for &(p, s) in &t.mixed {
-                let c = self.statics.acquire(scene, s);
-                let (kind, pair) = Candidates::kind_of(
-                    self.sorted[p as usize].kind,
-                    self.statics.records[c as usize].kind,
-                    p,
-                    moving + c,
-                );
-                self.mixed.kinds[kind].push(pair);
-            }
-        }
+        let (kinds, moving) = (&mut self.mixed.kinds, self.grid.len() as u32);
+        neighbour_pairs(
+            &mut self.statics,
+            scene,
+            &self.sorted,
+            moving,
+            tasks,
+            |kind, pair| {
+                kinds[kind].push(pair);
+            },
+        );
     }
 
     /// Everything of the moving shapes anew over enlarged boxes: the grid, the candidates
