@@ -21,7 +21,9 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
-use widephase::{Aabb, Circle, Contact, Obb, PairFinder, Polygon, SIMD_BACKEND, Scene, Shape};
+use widephase::{
+    Aabb, Capsule, Circle, Contact, Obb, PairFinder, Polygon, SIMD_BACKEND, Scene, Shape,
+};
 
 struct Options {
     shapes: usize,
@@ -85,6 +87,13 @@ impl Body {
             0 => Circle::new(x, y, self.size.0).into(),
             1 => Aabb::from_center(x, y, self.size.0, self.size.1).into(),
             2 => Obb::new(x, y, self.size.0, self.size.1, self.angle).into(),
+            // A capsule: half length `size.0`, radius half of `size.1`, turned like the boxes.
+            4 => {
+                let (half, r) = (self.size.0, 0.5 * self.size.1);
+                Capsule::new(-half, 0.0, half, 0.0, r)
+                    .transformed(x, y, self.angle)
+                    .into()
+            }
             _ => match &self.outline {
                 Some(p) => p.transformed(x, y, self.angle).into(),
                 None => unreachable!("polygon bodies have an outline"),
@@ -198,15 +207,17 @@ fn main() {
             .build_global()
             .expect("the first pool");
     }
-    // Half extents and radii 0.5-1.5; the square is sized so the shapes cover about 30 % of it.
-    // Mean areas: circles π·E[r²] = π·13/12, boxes 4·E[hw]·E[hh] = 4, regular n-gons
-    // n/2·sin(2π/n)·E[r²], about 2.31·13/12 averaged over n = 3..8.
-    let mean_area = (core::f32::consts::PI * 13.0 / 12.0 + 8.0 + 2.31 * 13.0 / 12.0) / 4.0;
+    // Half extents and radii 0.5-1.5 (capsules: half length 0.5-1.5, radius 0.25-0.75); the
+    // square is sized so the shapes cover about 30 % of it. Mean areas: circles π·E[r²] =
+    // π·13/12, boxes 4·E[hw]·E[hh] = 4, regular n-gons n/2·sin(2π/n)·E[r²], about 2.31·13/12
+    // averaged over n = 3..8, capsules 4·E[half]·E[r] + π·E[r²] = 2 + π·13/48.
+    let pi = core::f32::consts::PI;
+    let mean_area = (pi * 13.0 / 12.0 + 8.0 + 2.31 * 13.0 / 12.0 + 2.0 + pi * 13.0 / 48.0) / 5.0;
     let side = (o.shapes as f32 * mean_area / 0.3).sqrt().max(10.0);
     let mut rng = SmallRng::seed_from_u64(o.seed);
     let mut bodies: Vec<Body> = (0..o.shapes)
         .map(|i| Body {
-            kind: (i % 4) as u8,
+            kind: (i % 5) as u8,
             size: (rng.random_range(0.5..1.5), rng.random_range(0.5..1.5)),
             outline: None,
             pos: (rng.random_range(0.0..side), rng.random_range(0.0..side)),
@@ -384,7 +395,7 @@ fn svg(bodies: &[Body], overlapping: &[bool], statics: &[Shape]) -> String {
                 })
                 .collect(),
             Shape::Polygon(p) => p.vertices().collect(),
-            Shape::Circle(_) => continue,
+            Shape::Circle(_) | Shape::Capsule(_) => continue,
         };
         let b = shape.bounding_box();
         if b.min_x > x0 + window || b.min_y > y0 + window || b.max_x < x0 || b.max_y < y0 {
@@ -431,6 +442,28 @@ fn svg(bodies: &[Body], overlapping: &[bool], statics: &[Shape]) -> String {
                 2.0 * h,
                 -body.angle.to_degrees()
             ),
+            4 => {
+                let Shape::Capsule(c) = body.shape() else {
+                    unreachable!("kind 4 is a capsule")
+                };
+                // A line with round caps, as wide as the capsule.
+                let (a, b) = (at(c.x0, c.y0), at(c.x1, c.y1));
+                let (a, b) = (
+                    a.split_once(',').expect("x,y"),
+                    b.split_once(',').expect("x,y"),
+                );
+                let color = if hit { "#e5484d" } else { "#8b8d98" };
+                let opacity = if hit { 0.75 } else { 0.45 };
+                writeln!(
+                    s,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{color}" stroke-opacity="{opacity}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
+                    a.0,
+                    a.1,
+                    b.0,
+                    b.1,
+                    2.0 * c.radius * scale
+                )
+            }
             _ => {
                 let Shape::Polygon(p) = body.shape() else {
                     unreachable!("kind 3 is a polygon")

@@ -335,8 +335,9 @@ fn mask_tail(len: usize, words: &mut [u64]) {
 }
 
 /// Shapes a ray can be cast against: `S: RayCast` when [`Rays`] can be tested against `S`.
-/// Implemented for [`Aabbs`](crate::Aabbs), [`Circles`](crate::Circles), [`Obbs`](crate::Obbs)
-/// and [`Polygons`](crate::Polygons), as the pair table lists the casts.
+/// Implemented for [`Aabbs`](crate::Aabbs), [`Circles`](crate::Circles), [`Obbs`](crate::Obbs),
+/// [`Polygons`](crate::Polygons) and [`Capsules`](crate::Capsules), as the pair table lists the
+/// casts.
 pub trait RayCast: ShapeSoa {
     /// The eight-lane kernel: lane `i` is the entry parameter of ray `i` into shape `i`, or
     /// `f32::INFINITY` for a miss.

@@ -1,7 +1,7 @@
 //! The lane-block shape types the kernels take and the number types they compute on.
 //!
 //! - [`PointX8`] … [`RayX8`] hold eight shapes, one per lane, field by field; [`PointX16`] …
-//!   [`RayX16`] hold sixteen. A lane type has one lane vector per `f32` of its scalar shape, in
+//!   [`RayX16`] hold sixteen (capsules: [`CapsuleX8`], [`CapsuleX16`]). A lane type has one lane vector per `f32` of its scalar shape, in
 //!   the same order (`#[repr(C)]` both), so a shape and a lane column of it convert by
 //!   position: the type is eight (or sixteen) shapes transposed. [`PolygonX8`] has array fields
 //!   like [`Polygon`]'s.
@@ -12,7 +12,7 @@
 //!   [`KERNEL_LANES`], the lanes of one kernel call in the batch functions and the
 //!   [`Scene`](crate::Scene): sixteen where the build has AVX-512 (`avx512f`), else eight.
 
-use crate::shape::{Aabb, Circle, Contact, MAX_VERTICES, Obb, Point, Polygon, Ray};
+use crate::shape::{Aabb, Capsule, Circle, Contact, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use bytemuck::{Pod, Zeroable};
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 use wide::{f32x8, f32x16, i32x8, i32x16};
@@ -52,7 +52,10 @@ pub trait Lane:
     + Div<Output = Self>
 {
     /// A comparison's answer: `bool`, or a lane mask (all ones where true).
-    type Mask: Copy + BitAnd<Output = Self::Mask> + BitOr<Output = Self::Mask>;
+    type Mask: Copy
+        + BitAnd<Output = Self::Mask>
+        + BitOr<Output = Self::Mask>
+        + Not<Output = Self::Mask>;
     /// `x` in every lane.
     fn splat(x: f32) -> Self;
     /// `self < other`.
@@ -61,6 +64,10 @@ pub trait Lane:
     fn gt(self, other: Self) -> Self::Mask;
     /// `self >= other`.
     fn ge(self, other: Self) -> Self::Mask;
+    /// `self <= other`.
+    fn le(self, other: Self) -> Self::Mask;
+    /// `self == other` (NaN equals nothing; `-0 == +0`).
+    fn eq(self, other: Self) -> Self::Mask;
     /// `a` where `mask`, else `b`.
     fn select(mask: Self::Mask, a: Self, b: Self) -> Self;
     /// `self < other ? self : other`: on NaN or equal inputs (`-0` vs `+0` too) the second
@@ -91,6 +98,15 @@ impl Lane for f32 {
     #[inline(always)]
     fn ge(self, other: Self) -> bool {
         self >= other
+    }
+    #[inline(always)]
+    fn le(self, other: Self) -> bool {
+        self <= other
+    }
+    #[inline(always)]
+    #[allow(clippy::float_cmp, reason = "exact comparison is the operation")]
+    fn eq(self, other: Self) -> bool {
+        self == other
     }
     #[inline(always)]
     fn select(mask: bool, a: Self, b: Self) -> Self {
@@ -172,6 +188,14 @@ macro_rules! simd_impls {
             #[inline(always)]
             fn ge(self, other: Self) -> $V {
                 self.simd_ge(other)
+            }
+            #[inline(always)]
+            fn le(self, other: Self) -> $V {
+                $V::simd_le(self, other)
+            }
+            #[inline(always)]
+            fn eq(self, other: Self) -> $V {
+                $V::simd_eq(self, other)
             }
             #[inline(always)]
             fn select(mask: $V, a: Self, b: Self) -> Self {
@@ -417,6 +441,18 @@ lane_types! {
         x[MAX_VERTICES],
         /// Vertex `k`'s vertical coordinate, lane by lane.
         y[MAX_VERTICES],
+    }
+    Capsule => CapsuleX8, CapsuleX16 {
+        /// First endpoint, horizontal.
+        x0,
+        /// First endpoint, vertical.
+        y0,
+        /// Second endpoint, horizontal.
+        x1,
+        /// Second endpoint, vertical.
+        y1,
+        /// Radius around the segment.
+        radius,
     }
     Ray => RayX8, RayX16 {
         /// Origin, horizontal.

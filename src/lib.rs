@@ -1,7 +1,7 @@
 //! # widephase
 //!
 //! Batched 2D overlap tests, contacts and ray casts. Shapes live in structure-of-arrays containers
-//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Rays`]) laid out in lane
+//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Capsules`], [`Rays`]) laid out in lane
 //! blocks; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
 //! [`batch_raycast`] casts ray `i` against shape `i`, [`KERNEL_LANES`] per kernel call: sixteen
 //! ([`wide::f32x16`]) where the build has AVX-512, eight ([`wide::f32x8`]) otherwise. Every kernel
@@ -109,14 +109,15 @@
 //!
 //! ## Pair kinds
 //!
-//! | | [`Points`] | [`Circles`] | [`Aabbs`] | [`Obbs`] | [`Polygons`] |
-//! |---|---|---|---|---|---|
-//! | [`Points`] | | ✓ | ✓ | ✓ | ✓ |
-//! | [`Circles`] | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | [`Aabbs`] | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | [`Obbs`] | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | [`Polygons`] | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | [`Rays`] ([`batch_raycast`]) | | ✓ | ✓ | ✓ | ✓ |
+//! | | [`Points`] | [`Circles`] | [`Aabbs`] | [`Obbs`] | [`Polygons`] | [`Capsules`] |
+//! |---|---|---|---|---|---|---|
+//! | [`Points`] | | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Circles`] | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Aabbs`] | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Obbs`] | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Polygons`] | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Capsules`] | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | [`Rays`] ([`batch_raycast`]) | | ✓ | ✓ | ✓ | ✓ | ✓ |
 //!
 //! Point–point has no kernel (two points overlap only when equal); a pair without an [`Overlaps`]
 //! implementation does not compile:
@@ -143,16 +144,18 @@ pub use batch::{
     par_batch_test,
 };
 pub use lanes::{
-    AabbX8, AabbX16, CircleX8, CircleX16, ContactX8, ContactX16, KERNEL_LANES, LANES, Lane, ObbX8,
-    ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8, RayX16, Simd,
+    AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, ContactX8, ContactX16,
+    KERNEL_LANES, LANES, Lane, ObbX8, ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8,
+    RayX16, Simd,
 };
 pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
-    Aabb, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem, Ray, Shape,
-    ShapeError,
+    Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem,
+    Ray, Shape, ShapeError,
 };
 pub use soa::{
-    Aabbs, Circles, Contacts, HitMask, InvalidShape, Obbs, Points, Polygons, Rays, ShapeSoa,
+    Aabbs, Capsules, Circles, Contacts, HitMask, InvalidShape, Obbs, Points, Polygons, Rays,
+    ShapeSoa,
 };
 pub use wide;
 

@@ -57,6 +57,10 @@ fn parry_scene(scene: &Scene) -> ParryScene {
                     let (p, b) = q.to_parry();
                     (p, Box::new(b))
                 }
+                Shape::Capsule(c) => {
+                    let (p, b) = c.to_parry();
+                    (p, Box::new(b))
+                }
             }
         })
         .collect()
@@ -324,6 +328,7 @@ impl ParryCoherent {
                 Shape::Aabb(a) => a.to_parry().0,
                 Shape::Obb(o) => o.to_parry().0,
                 Shape::Polygon(q) => q.to_parry().0,
+                Shape::Capsule(c) => c.to_parry().0,
             };
             self.shapes[i].0 = pose;
             let aabb = self.shapes[i].1.compute_aabb(&pose);

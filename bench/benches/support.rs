@@ -20,7 +20,7 @@ use parry2d::shape::Shape as ParryShape;
 pub use peer::{ParryTwin, Solid};
 #[allow(unused_imports)] // each bench uses what it needs
 pub use shapes::{Arbitrary, Gen, Motion, Spread};
-use widephase::{Aabb, Circle, Obb, Point, Polygon};
+use widephase::{Aabb, Capsule, Circle, Obb, Point, Polygon};
 
 /// How parry2d answers "does this pair overlap?": `intersection_test` for two shapes,
 /// `contains_point` for a point and a shape.
@@ -53,7 +53,7 @@ macro_rules! shape_peers {
     )+};
 }
 
-shape_peers!(Circle, Aabb, Obb, Polygon);
+shape_peers!(Circle, Aabb, Obb, Polygon, Capsule);
 
 /// `n` seeded ordinary shapes, spread as [`Spread::BENCH`].
 pub fn shapes<S: Arbitrary>(n: usize, seed: u64) -> Vec<S> {

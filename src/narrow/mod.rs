@@ -53,6 +53,7 @@ use crate::shape::{MAX_VERTICES, Polygon, Ray};
 
 pub(crate) mod contact;
 pub(crate) mod pairs;
+pub(crate) mod segment;
 use pairs::pair_modules;
 crate::pair_table!(pair_modules);
 
@@ -77,14 +78,14 @@ pub(crate) fn finite_rotation(cos: f32, sin: f32) -> bool {
     cos - cos == sin - sin
 }
 
-/// Lane-wise [`finite_rotation`].
+/// Lane-wise [`finite_rotation`] (on any [`Lane`], `f32` included).
 #[inline(always)]
 #[allow(
     clippy::eq_op,
     reason = "x - x is the finiteness test, see finite_rotation"
 )]
-pub(crate) fn finite_rotation_lanes<V: Simd>(cos: V, sin: V) -> V {
-    (cos - cos).simd_eq(sin - sin)
+pub(crate) fn finite_rotation_lanes<L: Lane>(cos: L, sin: L) -> L::Mask {
+    (cos - cos).eq(sin - sin)
 }
 
 /// The offset `(dx, dy)` expressed in a frame whose x axis is `(cos, sin)` and whose y axis is
@@ -128,16 +129,19 @@ pub(crate) fn finite_polygon(p: &Polygon) -> bool {
     sum == 0.0
 }
 
-/// Lane-wise [`finite_polygon`].
+/// Lane-wise [`finite_polygon`] (on any [`Lane`], `f32` included).
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn finite_polygon_lanes<V: Simd>(xs: &[V; MAX_VERTICES], ys: &[V; MAX_VERTICES]) -> V {
-    let mut sum = V::ZERO;
+pub(crate) fn finite_polygon_lanes<L: Lane>(
+    xs: &[L; MAX_VERTICES],
+    ys: &[L; MAX_VERTICES],
+) -> L::Mask {
+    let mut sum = L::splat(0.0);
     for k in 0..MAX_VERTICES {
         sum = sum + (xs[k] - xs[k]);
         sum = sum + (ys[k] - ys[k]);
     }
-    sum.simd_eq(V::ZERO)
+    sum.eq(L::splat(0.0))
 }
 
 /// Whether a ray can hit anything: a finite origin and direction, and `max_t >= 0` (a NaN
@@ -152,12 +156,13 @@ pub(crate) fn valid_ray(r: &Ray) -> bool {
     (sum == 0.0) & (r.max_t >= 0.0)
 }
 
-/// Lane-wise [`valid_ray`].
+/// Lane-wise [`valid_ray`] (on any [`Lane`], `f32` included).
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn valid_ray_lanes<V: Simd>([ox, oy, dx, dy, max_t]: [V; 5]) -> V {
+pub(crate) fn valid_ray_lanes<L: Lane>([ox, oy, dx, dy, max_t]: [L; 5]) -> L::Mask {
+    let zero = L::splat(0.0);
     let sum = (ox - ox) + (oy - oy) + (dx - dx) + (dy - dy);
-    sum.simd_eq(V::ZERO) & max_t.ge(V::ZERO)
+    sum.eq(zero) & max_t.ge(zero)
 }
 
 /// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on
@@ -186,16 +191,16 @@ pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
     }
 }
 
-/// Lane-wise [`slab`].
+/// Lane-wise [`slab`] (on any [`Lane`], `f32` included).
 #[inline(always)]
-pub(crate) fn slab_lanes<V: Simd>(o: V, d: V, lo: V, hi: V) -> (V, V) {
+pub(crate) fn slab_lanes<L: Lane>(o: L, d: L, lo: L, hi: L) -> (L, L) {
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
-    let inside = lo.simd_le(o) & o.simd_le(hi);
-    let zero = d.simd_eq(V::ZERO);
-    let (all, none) = (V::splat(f32::INFINITY), V::splat(f32::NEG_INFINITY));
+    let inside = lo.le(o) & o.le(hi);
+    let zero = d.eq(L::splat(0.0));
+    let (all, none) = (L::splat(f32::INFINITY), L::splat(f32::NEG_INFINITY));
     (
-        zero.select(inside.select(none, all), t1.pmin(t2)),
-        zero.select(all, t1.pmax(t2)),
+        L::select(zero, L::select(inside, none, all), t1.pmin(t2)),
+        L::select(zero, all, t1.pmax(t2)),
     )
 }
 
@@ -244,11 +249,17 @@ pub(crate) fn enter(near: [f32; 2], far: [f32; 2], scale: f32, max_t: f32, valid
     if hit { t_scaled } else { f32::INFINITY }
 }
 
-/// Lane-wise [`enter`].
+/// Lane-wise [`enter`] (on any [`Lane`], `f32` included).
 #[inline(always)]
-pub(crate) fn enter_lanes<V: Simd>(near: [V; 2], far: [V; 2], scale: V, max_t: V, valid: V) -> V {
-    let t = near[0].pmax(near[1]).pmax(V::ZERO);
+pub(crate) fn enter_lanes<L: Lane>(
+    near: [L; 2],
+    far: [L; 2],
+    scale: L,
+    max_t: L,
+    valid: L::Mask,
+) -> L {
+    let t = near[0].pmax(near[1]).pmax(L::splat(0.0));
     let t_scaled = t * scale;
-    let hit = t.simd_le(far[0].pmin(far[1])) & t_scaled.simd_le(max_t) & valid;
-    hit.select(t_scaled, V::splat(f32::INFINITY))
+    let hit = t.le(far[0].pmin(far[1])) & t_scaled.le(max_t) & valid;
+    L::select(hit, t_scaled, L::splat(f32::INFINITY))
 }

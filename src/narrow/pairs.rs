@@ -35,7 +35,7 @@
 /// }
 /// let names = pair_table!(names);
 /// assert!(names.contains(&"circle_aabb") && names.contains(&"polygon_polygon"));
-/// assert_eq!(names.len(), 14);
+/// assert_eq!(names.len(), 20);
 /// ```
 #[macro_export]
 macro_rules! pair_table {
@@ -53,18 +53,25 @@ macro_rules! pair_table {
                 aabb_obb: $crate::Aabbs, $crate::Obbs;
                 aabb_polygon: $crate::Aabbs, $crate::Polygons;
                 obb_polygon: $crate::Obbs, $crate::Polygons;
+                point_capsule: $crate::Points, $crate::Capsules;
+                circle_capsule: $crate::Circles, $crate::Capsules;
+                aabb_capsule: $crate::Aabbs, $crate::Capsules;
+                obb_capsule: $crate::Obbs, $crate::Capsules;
+                polygon_capsule: $crate::Polygons, $crate::Capsules;
             }
             same {
                 circle_circle: $crate::Circles;
                 aabb_aabb: $crate::Aabbs;
                 obb_obb: $crate::Obbs;
                 polygon_polygon: $crate::Polygons;
+                capsule_capsule: $crate::Capsules;
             }
             casts {
                 ray_aabb: $crate::Aabbs;
                 ray_circle: $crate::Circles;
                 ray_obb: $crate::Obbs;
                 ray_polygon: $crate::Polygons;
+                ray_capsule: $crate::Capsules;
             }
         }
     };

@@ -10,7 +10,7 @@ use crate::lanes::KERNEL_LANES;
 use std::time::{Duration, Instant};
 
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
-pub(crate) const KINDS: usize = 4;
+pub(crate) const KINDS: usize = 5;
 
 /// Candidates [`Candidates::decide_in_order`] decides at a time: its hit bits, 512 bytes, stay
 /// in the first-level cache, and a partial block per pair kind at its end is a small share.

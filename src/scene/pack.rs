@@ -2,12 +2,14 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
-use super::records::{AABB, CIRCLE, COPIED, KIND, OBB, POLYGON, Record, STATIC};
+use super::records::{AABB, CAPSULE, CIRCLE, COPIED, KIND, OBB, POLYGON, Record, STATIC};
 use super::{Filter, SIDE, Scene};
 use crate::broadphase::grid::Grid;
-use crate::lanes::{AabbX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide};
+use crate::lanes::{
+    AabbX8, CapsuleX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide,
+};
 use crate::shape::{MAX_VERTICES, Polygon};
-use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
+use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
 use bytemuck::Pod;
 use wide::f32x8;
 
@@ -192,6 +194,7 @@ stored_in_line! {
     Circles: CircleX8 = Some(CIRCLE);
     Aabbs: AabbX8 = Some(AABB);
     Obbs: ObbX8 = Some(OBB);
+    Capsules: CapsuleX8 = Some(CAPSULE);
 }
 
 impl Stored for Polygons {

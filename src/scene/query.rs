@@ -4,12 +4,12 @@
 
 use super::candidates::KINDS;
 use super::pack::{Pack, Shared, Stored, block_of};
-use super::records::{AABB, CIRCLE, KIND, OBB, padded};
+use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB, padded};
 use super::{Filter, PairFinder, Scene};
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
 use crate::shape::{Aabb, Point, Ray};
-use crate::soa::{Aabbs, Circles, Obbs, Points, Polygons, ShapeSoa};
+use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
 
 /// A [`Scene`] with its grid built, for many queries: ray casts, boxes, points. Borrowed from
 /// a [`PairFinder`] (whose scratch it uses) and from the scene, which therefore cannot change
@@ -124,7 +124,12 @@ impl Scene {
 
 /// A query shape: one value tested against every kind.
 trait Probe:
-    ShapeSoa + Overlaps<Circles> + Overlaps<Aabbs> + Overlaps<Obbs> + Overlaps<Polygons>
+    ShapeSoa
+    + Overlaps<Circles>
+    + Overlaps<Aabbs>
+    + Overlaps<Obbs>
+    + Overlaps<Polygons>
+    + Overlaps<Capsules>
 {
     /// The shape in every lane of a kernel-width block.
     fn splat(s: &Self::Shape) -> Self::Lanes<Wide>;
@@ -216,6 +221,10 @@ impl SceneIndex<'_> {
                     }
                     AABB => <Q as Overlaps<Aabbs>>::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
                     OBB => <Q as Overlaps<Obbs>>::lanes(probe, Obbs::gather_lanes(&shared, &at)),
+                    CAPSULE => <Q as Overlaps<Capsules>>::lanes(
+                        probe,
+                        Capsules::gather_lanes(&shared, &at),
+                    ),
                     _ => <Q as Overlaps<Polygons>>::lanes(
                         probe,
                         Polygons::gather_lanes(&shared, &at),

@@ -3,12 +3,12 @@
 
 use super::candidates::KINDS;
 use super::pack::{Pack, Stored, block_of};
-use super::records::{AABB, CIRCLE, KIND, OBB};
+use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB};
 use super::{Filter, SceneIndex};
 use crate::batch::RayCast;
 use crate::lanes::{KERNEL_LANES, Simd, Wide, splat_columns};
 use crate::shape::Ray;
-use crate::soa::{Aabbs, Circles, Obbs, Polygons};
+use crate::soa::{Aabbs, Capsules, Circles, Obbs, Polygons};
 
 impl SceneIndex<'_> {
     /// The nearest shape the ray hits and the entry parameter (see [`Scene::raycast`](crate::Scene::raycast)).
@@ -48,6 +48,7 @@ impl SceneIndex<'_> {
                     CIRCLE => Circles::lanes(probe, Circles::gather_lanes(&shared, &at)),
                     AABB => Aabbs::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
                     OBB => Obbs::lanes(probe, Obbs::gather_lanes(&shared, &at)),
+                    CAPSULE => Capsules::lanes(probe, Capsules::gather_lanes(&shared, &at)),
                     _ => Polygons::lanes(probe, Polygons::gather_lanes(&shared, &at)),
                 };
                 for (lane, &t) in t.as_slice().iter().enumerate().take(n - k * KERNEL_LANES) {

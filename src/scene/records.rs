@@ -4,12 +4,13 @@
 use super::BOUNDED;
 use crate::shape::{Aabb, Shape};
 
-/// Kind codes of the scene's shapes, in the kernels' argument order, in the low two bits.
+/// Kind codes of the scene's shapes, in the kernels' argument order, in the low three bits.
 pub(crate) const CIRCLE: u32 = 0;
 pub(crate) const AABB: u32 = 1;
 pub(crate) const OBB: u32 = 2;
 pub(crate) const POLYGON: u32 = 3;
-pub(crate) const KIND: u32 = 3;
+pub(crate) const CAPSULE: u32 = 4;
+pub(crate) const KIND: u32 = 7;
 /// Flag: a static polygon copied by a kept finder: its field holds the slot of its copied
 /// vertices (see `statics.rs`).
 pub(crate) const COPIED: u32 = 0x10;
@@ -25,7 +26,7 @@ pub(crate) const FILTER_SHIFT: u32 = 8;
 pub(crate) const CLASS: u32 = (1 << FILTER_SHIFT) - 1;
 /// One shape as the narrow phase reads it: its fields as the lane blocks take them (circle `x,
 /// y, radius`; AABB `min_x, min_y, max_x, max_y`; OBB `center_x, center_y, half_width,
-/// half_height, cos, sin`; polygon: its handle in its store's polygon blocks), its id (with
+/// half_height, cos, sin`; capsule `x0, y0, x1, y1, radius`; polygon: its handle in its store's polygon blocks), its id (with
 /// [`SIDE`](super::SIDE) for the second scene) and its kind word: the kind code and flags in
 /// the low byte, the index of its [`Filter`](super::Filter) in its scene's table above.
 /// Half a cache line, so that copying records in any order touches one line each.
@@ -85,6 +86,13 @@ pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
             id,
             o.check().is_ok(),
             || o.bounding_box(),
+        ),
+        Shape::Capsule(c) => finish(
+            [c.x0, c.y0, c.x1, c.y1, c.radius, 0.0],
+            CAPSULE,
+            id,
+            c.check().is_ok(),
+            || c.bounding_box(),
         ),
         // The slot is filled in by the scene.
         Shape::Polygon(p) => finish([0.0; 6], POLYGON, id, p.check().is_ok(), || {

@@ -12,10 +12,10 @@ use super::MAX_SHAPES;
 use super::filter::{Filter, FilterTable};
 use super::finder::PairFinder;
 use super::records::{
-    AABB, CIRCLE, CLASS, FILTER_SHIFT, INVALID, KIND, OBB, POLYGON, Record, STATIC, UNBOUNDED,
-    classify,
+    AABB, CAPSULE, CIRCLE, CLASS, FILTER_SHIFT, INVALID, KIND, OBB, POLYGON, Record, STATIC,
+    UNBOUNDED, classify,
 };
-use crate::shape::{Aabb, Circle, Obb, Polygon, Shape};
+use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 use core::cmp::Reverse;
 use rayon::prelude::*;
 use std::collections::BinaryHeap;
@@ -92,6 +92,7 @@ fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon) -> Shape {
         CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
         AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
         OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
+        CAPSULE => Capsule::new(f[0], f[1], f[2], f[3], f[4]).into(),
         _ => (*polygon(f[0].to_bits())).into(),
     }
 }

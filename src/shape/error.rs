@@ -13,7 +13,7 @@ pub enum Problem {
     Negative,
     /// An AABB's maximum is below its minimum on the same axis.
     BelowMin,
-    /// An OBB's rotation component is infinite or NaN.
+    /// An OBB's rotation component, or a ray's or a capsule's coordinate, is infinite or NaN.
     NonFinite,
     /// An OBB's rotation `(cos, sin)` is finite but its length is not within 2e-3 of 1.
     NotUnitRotation,

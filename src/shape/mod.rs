@@ -6,12 +6,14 @@
 //! containers' `validate()`), and the pair tests apply the same rules on their own: a shape that
 //! fails its check is never a hit.
 
+mod capsule;
 mod contact;
 mod error;
 #[cfg(feature = "mint")]
 mod mint;
 mod polygon;
 
+pub use capsule::Capsule;
 pub use contact::Contact;
 pub use error::{Problem, ShapeError};
 use error::{non_negative, not_nan};
@@ -94,6 +96,14 @@ impl Point {
     pub fn check(&self) -> Result<(), ShapeError> {
         not_nan("x", self.x)?;
         not_nan("y", self.y)
+    }
+}
+
+impl From<[f32; 2]> for Point {
+    /// The point `[x, y]`.
+    #[inline]
+    fn from([x, y]: [f32; 2]) -> Self {
+        Self::new(x, y)
     }
 }
 
@@ -271,6 +281,8 @@ pub enum Shape {
     Obb(Obb),
     /// A convex polygon.
     Polygon(Polygon),
+    /// A capsule (a segment when its radius is 0).
+    Capsule(Capsule),
 }
 
 /// `From<Kind> for Shape` for each kind a [`Shape`] holds.
@@ -285,7 +297,7 @@ macro_rules! into_shape {
     )+};
 }
 
-into_shape!(Circle, Aabb, Obb, Polygon);
+into_shape!(Circle, Aabb, Obb, Polygon, Capsule);
 
 impl Shape {
     /// Why this shape can never overlap anything, if it cannot (see [`Circle::check`] and its
@@ -297,6 +309,7 @@ impl Shape {
             Shape::Aabb(b) => b.check(),
             Shape::Obb(o) => o.check(),
             Shape::Polygon(p) => p.check(),
+            Shape::Capsule(c) => c.check(),
         }
     }
 
@@ -309,6 +322,7 @@ impl Shape {
             Shape::Aabb(b) => b,
             Shape::Obb(o) => o.bounding_box(),
             Shape::Polygon(p) => p.bounding_box(),
+            Shape::Capsule(c) => c.bounding_box(),
         }
     }
 }

@@ -1,13 +1,13 @@
 //! The containers, one `soa_container!` each: [`Points`], [`Circles`], [`Aabbs`], [`Obbs`],
-//! [`Polygons`] and [`Rays`].
+//! [`Polygons`], [`Capsules`] and [`Rays`].
 
 use super::container::{CHUNK, Chunk, block_of, flat, flat_mut};
 use super::{InvalidShape, ShapeSoa, sealed};
 use crate::lanes::{
-    AabbX8, AabbX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8, PointX16, PolygonX8,
-    PolygonX16, RayX8, RayX16, Simd,
+    AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8,
+    PointX16, PolygonX8, PolygonX16, RayX8, RayX16, Simd,
 };
-use crate::shape::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
+use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use core::fmt;
 use wide::f32x8;
 
@@ -80,6 +80,26 @@ soa_container! {
         half_height / half_height_mut: "half extent along the local y axis",
         cos / cos_mut: "cosine of the rotation",
         sin / sin_mut: "sine of the rotation",
+    }
+}
+
+soa_container! {
+    /// [`Capsule`]s (and segments, capsules of radius 0) in lane blocks.
+    ///
+    /// ```
+    /// use widephase::{Capsule, Capsules};
+    /// let limbs: Capsules = (0..3).map(|i| Capsule::new(i as f32, 0.0, i as f32, 2.0, 0.25)).collect();
+    /// assert_eq!(limbs.x1(), &[0.0, 1.0, 2.0]);
+    /// assert!(limbs.validate().is_ok());
+    /// let bad: Capsules = [Capsule::segment(0.0, 0.0, f32::INFINITY, 0.0)].into_iter().collect();
+    /// assert_eq!(bad.validate().unwrap_err().to_string(), "Capsules[0]: `x1` is not finite (inf)");
+    /// ```
+    Capsules of Capsule, lanes CapsuleX8, CapsuleX16 {
+        x0 / x0_mut: "first endpoint, horizontal",
+        y0 / y0_mut: "first endpoint, vertical",
+        x1 / x1_mut: "second endpoint, horizontal",
+        y1 / y1_mut: "second endpoint, vertical",
+        radius / radius_mut: "radius around the segment",
     }
 }
 

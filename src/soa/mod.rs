@@ -1,4 +1,4 @@
-//! Structure-of-arrays containers in lane blocks ([`Points`] … [`Rays`]), the [`ShapeSoa`]
+//! Structure-of-arrays containers in lane blocks ([`Points`] … [`Capsules`], [`Rays`]), the [`ShapeSoa`]
 //! trait the batch functions take, and [`HitMask`], their answer.
 //!
 //! Each container keeps one column per `f32` of its shape (a polygon: one per vertex
@@ -18,12 +18,12 @@ mod containers;
 mod hit_mask;
 
 pub use crate::lanes::{
-    AabbX8, AabbX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8, PointX16, PolygonX8,
-    PolygonX16, RayX8, RayX16,
+    AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8,
+    PointX16, PolygonX8, PolygonX16, RayX8, RayX16,
 };
 pub(crate) use contacts::Columns;
 pub use contacts::Contacts;
-pub use containers::{Aabbs, Circles, Obbs, Points, Polygons, Rays};
+pub use containers::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
 
 use crate::lanes::Simd;
@@ -59,7 +59,7 @@ mod sealed {
 }
 
 /// A lane-block container of one shape kind; implemented by [`Points`], [`Circles`],
-/// [`Aabbs`], [`Obbs`], [`Polygons`] and [`Rays`] only.
+/// [`Aabbs`], [`Obbs`], [`Polygons`], [`Capsules`] and [`Rays`] only.
 pub trait ShapeSoa: sealed::Sealed {
     /// The scalar shape stored.
     type Shape: Copy;

@@ -4,9 +4,9 @@
 
 use crate::support::shapes::Gen;
 use widephase::{
-    Aabb, AabbX8, Aabbs, Circle, Circles, HitMask, LengthMismatch, Obb, Obbs, Overlaps, Point,
-    Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8, Rays, ShapeError, ShapeSoa,
-    batch_raycast, batch_test, par_batch_raycast, par_batch_test,
+    Aabb, AabbX8, Aabbs, Capsule, Circle, Circles, HitMask, LengthMismatch, Obb, Obbs, Overlaps,
+    Point, Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8, Rays, ShapeError,
+    ShapeSoa, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
 };
 
 trait Checked: bytemuck::Pod + core::fmt::Debug {
@@ -15,7 +15,7 @@ trait Checked: bytemuck::Pod + core::fmt::Debug {
 macro_rules! checked {
     ($($S:ty),+) => {$(impl Checked for $S { fn check(&self) -> Result<(), ShapeError> { <$S>::check(self) } })+};
 }
-checked!(Point, Circle, Aabb, Obb, Polygon, Ray);
+checked!(Point, Circle, Aabb, Obb, Polygon, Capsule, Ray);
 
 const POISON: [f32; 9] = [
     f32::NAN,
@@ -141,6 +141,16 @@ impl Base for Polygon {
     }
     fn big() -> Self {
         Polygon::new(&[[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]).unwrap()
+    }
+}
+
+impl Base for Capsule {
+    fn base() -> Self {
+        Capsule::new(-0.5, 0.25, 0.75, 0.5, 0.5)
+    }
+    /// Endpoints must be finite; an infinite radius reaches everything.
+    fn big() -> Self {
+        Capsule::new(0.0, 0.0, 0.0, 0.0, f32::INFINITY)
     }
 }
 

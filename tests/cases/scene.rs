@@ -1,7 +1,7 @@
 //! `Scene` against brute force: every pair of valid shapes through the scalar reference.
 
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
+use widephase::{Aabb, Capsule, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
 
 /// The reference's answer for two scene shapes, in the kernels' argument order.
 pub(super) fn overlap(a: &Shape, b: &Shape) -> bool {
@@ -17,6 +17,11 @@ pub(super) fn overlap(a: &Shape, b: &Shape) -> bool {
         (Aabb(x), Polygon(y)) | (Polygon(y), Aabb(x)) => reference::aabb_polygon(x, y),
         (Obb(x), Polygon(y)) | (Polygon(y), Obb(x)) => reference::obb_polygon(x, y),
         (Polygon(x), Polygon(y)) => reference::polygon_polygon(x, y),
+        (Circle(x), Capsule(y)) | (Capsule(y), Circle(x)) => reference::circle_capsule(x, y),
+        (Aabb(x), Capsule(y)) | (Capsule(y), Aabb(x)) => reference::aabb_capsule(x, y),
+        (Obb(x), Capsule(y)) | (Capsule(y), Obb(x)) => reference::obb_capsule(x, y),
+        (Polygon(x), Capsule(y)) | (Capsule(y), Polygon(x)) => reference::polygon_capsule(x, y),
+        (Capsule(x), Capsule(y)) => reference::capsule_capsule(x, y),
     }
 }
 
@@ -84,16 +89,17 @@ fn check(label: &str, scene: &Scene) {
 /// A shape of any kind from the hard-case generator: NaN, ±inf, huge and tiny values, random
 /// bits, exact touching on the integer grid.
 pub(super) fn awkward(g: &mut Gen) -> Shape {
-    match g.index(4) {
+    match g.index(5) {
         0 => Circle::arbitrary(g).into(),
         1 => Aabb::arbitrary(g).into(),
         2 => Obb::arbitrary(g).into(),
+        3 => Capsule::arbitrary(g).into(),
         _ => Polygon::arbitrary(g).into(),
     }
 }
 
-/// Ordinary mixed shapes: a quarter each of circles, AABBs, OBBs and polygons, half extents
-/// 0.5–1.5 (sometimes tiny or large).
+/// Ordinary mixed shapes: a fifth each of circles, AABBs, OBBs, capsules and polygons, half
+/// extents 0.5–1.5 (sometimes tiny or large).
 pub(super) fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
     (0..n)
         .map(|_| {
@@ -103,10 +109,13 @@ pub(super) fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
                 5..10 => g.uniform(3.0, 20.0),
                 _ => g.uniform(0.5, 1.5),
             };
-            let shape: Shape = match g.index(4) {
+            let shape: Shape = match g.index(5) {
                 0 => Circle::new(x, y, size).into(),
                 1 => Aabb::from_center(x, y, size, g.uniform(0.5, 1.5)).into(),
                 2 => Obb::new(x, y, size, g.uniform(0.5, 1.5), g.uniform(-3.2, 3.2)).into(),
+                3 => Capsule::new(-size, 0.0, size, 0.0, 0.5 * g.uniform(0.0, 1.5))
+                    .transformed(x, y, g.uniform(-3.2, 3.2))
+                    .into(),
                 _ if size > 0.0 => g.convex(x, y, size).into(),
                 _ => Polygon::regular(3, x, y, 0.5, 0.0).into(),
             };
@@ -151,10 +160,13 @@ fn degenerate_scenes() {
     // All shapes at one point.
     let pile: Scene = (0..300)
         .map(|i| -> Shape {
-            match i % 4 {
+            match i % 5 {
                 0 => Circle::new(5.0, 5.0, 0.0).into(),
                 1 => Aabb::new(5.0, 5.0, 5.0, 5.0).into(),
                 2 => Obb::new(5.0, 5.0, 0.0, 0.0, 1.0).into(),
+                // A segment from the point, and one of zero length on it.
+                3 if i % 2 == 0 => Capsule::segment(5.0, 5.0, 5.001, 4.999).into(),
+                3 => Capsule::segment(5.0, 5.0, 5.0, 5.0).into(),
                 // A tiny triangle with a vertex on the point.
                 _ => Polygon::new(&[[5.0, 5.0], [5.001, 5.0], [5.0, 5.001]])
                     .unwrap()
@@ -210,10 +222,11 @@ fn touching_across_cell_borders() {
     for i in 0..20 {
         for j in 0..20 {
             let (x, y) = (i as f32, j as f32);
-            match (i + j) % 4 {
+            match (i + j) % 5 {
                 0 => scene.push(Aabb::new(x, y, x + 1.0, y + 1.0)),
                 1 => scene.push(Circle::new(x + 0.5, y + 0.5, 0.5)),
                 2 => scene.push(Obb::axis_aligned(x + 0.5, y + 0.5, 0.5, 0.5)),
+                3 => scene.push(Capsule::new(x + 0.25, y + 0.5, x + 0.75, y + 0.5, 0.25)),
                 _ => scene.push(
                     Polygon::new(&[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]])
                         .unwrap(),
@@ -333,6 +346,7 @@ pub(super) fn shape_bits(s: &Shape) -> (u8, Vec<u32>) {
         Shape::Aabb(b) => (1, bytemuck::cast_slice(&[*b]).to_vec()),
         Shape::Obb(o) => (2, bytemuck::cast_slice(&[*o]).to_vec()),
         Shape::Polygon(p) => (3, bytemuck::cast_slice(&[*p]).to_vec()),
+        Shape::Capsule(c) => (4, bytemuck::cast_slice(&[*c]).to_vec()),
     }
 }
 
@@ -393,9 +407,11 @@ fn sizes_over_many_levels() {
             .map(|_| -> Shape {
                 let (x, y) = (g.uniform(0.0, side), g.uniform(0.0, side));
                 let size = 10f32.powf(g.uniform(-3.0, 1.5));
-                match g.index(3) {
+                match g.index(4) {
                     0 => Circle::new(x, y, size).into(),
                     1 => Aabb::from_center(x, y, size, size * g.uniform(0.2, 1.0)).into(),
+                    2 => Capsule::new(x - size, y, x + size, y + size, size * g.uniform(0.0, 0.5))
+                        .into(),
                     _ => Obb::new(x, y, size, size * g.uniform(0.2, 1.0), g.uniform(-3.2, 3.2))
                         .into(),
                 }
@@ -484,6 +500,7 @@ fn cast(r: &widephase::Ray, s: &Shape) -> f32 {
         Shape::Aabb(b) => reference::ray_aabb(r, b),
         Shape::Obb(o) => reference::ray_obb(r, o),
         Shape::Polygon(p) => reference::ray_polygon(r, p),
+        Shape::Capsule(c) => reference::ray_capsule(r, c),
     }
 }
 
@@ -511,6 +528,7 @@ pub(super) fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
                     (Shape::Aabb(a), Shape::Aabb(b)) => reference::aabb_aabb(a, b),
                     (Shape::Aabb(a), Shape::Obb(o)) => reference::aabb_obb(a, o),
                     (Shape::Aabb(a), Shape::Polygon(p)) => reference::aabb_polygon(a, p),
+                    (Shape::Aabb(a), Shape::Capsule(c)) => reference::aabb_capsule(a, c),
                     _ => unreachable!(),
                 }
         })
@@ -527,6 +545,7 @@ pub(super) fn brute_point(shapes: &[Shape], p: &widephase::Point) -> Vec<u32> {
                     Shape::Aabb(b) => reference::point_aabb(p, b),
                     Shape::Obb(o) => reference::point_obb(p, o),
                     Shape::Polygon(q) => reference::point_polygon(p, q),
+                    Shape::Capsule(c) => reference::point_capsule(p, c),
                 }
         })
         .collect()

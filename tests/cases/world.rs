@@ -6,7 +6,9 @@ use super::scene::{brute_point, brute_query, brute_raycast, sweep};
 use crate::support::shapes::{Gen, moved, unit_hash};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use widephase::{Aabb, Circle, Filter, Obb, PairFinder, Point, Polygon, Ray, Scene, Shape};
+use widephase::{
+    Aabb, Capsule, Circle, Filter, Obb, PairFinder, Point, Polygon, Ray, Scene, Shape,
+};
 
 /// Side of the model test's square.
 const SIDE: f32 = 60.0;
@@ -136,14 +138,23 @@ fn shape(g: &mut Gen) -> Shape {
         0..3 => g.uniform(4.0, 12.0),
         _ => g.uniform(0.3, 1.2),
     };
-    match g.index(9) {
+    match g.index(11) {
         0 | 1 => Circle::new(x, y, size).into(),
         2 | 3 => Aabb::from_center(x, y, size, g.uniform(0.3, 1.2)).into(),
         4 | 5 => Obb::new(x, y, size, g.uniform(0.3, 1.2), g.uniform(-3.2, 3.2)).into(),
         6 | 7 => g.convex(x, y, size).into(),
-        _ => match g.index(3) {
+        8 | 9 => Capsule::new(
+            x,
+            y,
+            x + size,
+            y + g.uniform(-1.0, 1.0),
+            g.uniform(0.0, 0.5),
+        )
+        .into(),
+        _ => match g.index(4) {
             0 => Circle::new(x, f32::NAN, size).into(),
             1 => Aabb::new(x, y, x - 1.0, y + 1.0).into(),
+            2 => Capsule::new(x, y, f32::INFINITY, y, 0.5).into(),
             _ => Circle::new(x, y, -1.0).into(),
         },
     }

@@ -5,8 +5,8 @@
 
 use super::shapes::Arbitrary;
 use parry2d::math::{Pose, Rotation, Vector};
-use parry2d::shape::{Ball, ConvexPolygon, Cuboid, SharedShape};
-use widephase::{Aabb, Circle, Obb, Point, Polygon, Ray};
+use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon, Cuboid, SharedShape};
+use widephase::{Aabb, Capsule, Circle, Obb, Point, Polygon, Ray};
 
 /// A shape as parry2d would hold it.
 pub trait ParryTwin: Arbitrary {
@@ -18,7 +18,28 @@ pub trait ParryTwin: Arbitrary {
 
 /// A shape as a parry2d solid, for `parry2d::query::contact`: points are balls of radius 0.
 pub trait Solid {
+    /// Whether parry2d's `contact` is a fair judge of this kind's depths and normals: not for
+    /// capsules (measured on parry2d 0.31: no penetration reported for crossing capsules, and
+    /// depths up to 0.16 too shallow for capsules deep in boxes or polygons), which the
+    /// independent `f64` check judges alone.
+    const CONTACT_PEER: bool = true;
     fn solid(&self) -> (Pose, SharedShape);
+}
+
+impl Solid for Capsule {
+    const CONTACT_PEER: bool = false;
+    fn solid(&self) -> (Pose, SharedShape) {
+        let (pose, shape) = self.to_parry();
+        (pose, SharedShape::new(shape))
+    }
+}
+
+impl ParryTwin for Capsule {
+    type Parry = ParryCapsule;
+    fn to_parry(&self) -> (Pose, ParryCapsule) {
+        let (a, b) = (Vector::new(self.x0, self.y0), Vector::new(self.x1, self.y1));
+        (Pose::IDENTITY, ParryCapsule::new(a, b, self.radius))
+    }
 }
 
 impl Solid for Point {

@@ -8,7 +8,7 @@
 //!
 //! Only finite, valid shapes are fed here.
 
-use widephase::{Aabb, Circle, Obb, Point, Polygon};
+use widephase::{Aabb, Capsule, Circle, Obb, Point, Polygon};
 
 /// A 2D vector in `f64`.
 pub type V = (f64, f64);
@@ -84,6 +84,17 @@ impl AsBody for Polygon {
         Body {
             vertices: self.vertices().map(|[x, y]| v(x, y)).collect(),
             radius: 0.0,
+        }
+    }
+}
+
+impl AsBody for Capsule {
+    /// Its segment (one vertex when the endpoints coincide) grown by its radius.
+    fn body(&self) -> Body {
+        let (a, b) = (v(self.x0, self.y0), v(self.x1, self.y1));
+        Body {
+            vertices: if a == b { vec![a] } else { vec![a, b] },
+            radius: f64::from(self.radius),
         }
     }
 }

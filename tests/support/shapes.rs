@@ -10,7 +10,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use widephase::{Aabb, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray, Shape};
+use widephase::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray, Shape};
 
 /// A seeded source of awkward `f32`s and shapes built from them.
 pub struct Gen {
@@ -309,6 +309,57 @@ impl Arbitrary for Obb {
             center_y: y,
             ..self
         }
+    }
+}
+
+impl Arbitrary for Capsule {
+    const NAME: &'static str = "Capsule";
+    const FIELDS: &'static [&'static str] = &["x0", "y0", "x1", "y1", "radius"];
+    /// Awkward endpoints and radii; a fifth are segments (radius 0), some have equal
+    /// endpoints (circles), some lie along an axis or a diagonal.
+    fn arbitrary(g: &mut Gen) -> Self {
+        let (x0, y0) = (g.coord(), g.coord());
+        let (x1, y1) = match g.percent() {
+            0..8 => (x0, y0),
+            8..20 => (x0 + g.coord(), y0),
+            20..30 => (x0, y0 + g.coord()),
+            30..38 => {
+                let t = g.coord();
+                (x0 + t, y0 + t)
+            }
+            _ => (g.coord(), g.coord()),
+        };
+        let radius = if g.percent() < 20 { 0.0 } else { g.size() };
+        Capsule::new(x0, y0, x1, y1, radius)
+    }
+    /// A segment of length up to twice the spread's size at a random angle, its radius a
+    /// quarter to a half of the size: limbs and bullets.
+    fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
+        let (x, y) = (g.at(s), g.at(s));
+        let half = 0.5 * g.sized(s);
+        let (sin, cos) = g.uniform(-3.2, 3.2).sin_cos();
+        let radius = g.sized(s) * g.uniform(0.25, 0.5);
+        Capsule::new(
+            x - half * cos,
+            y - half * sin,
+            x + half * cos,
+            y + half * sin,
+            radius,
+        )
+    }
+    fn center(&self) -> (f32, f32) {
+        ((self.x0 + self.x1) * 0.5, (self.y0 + self.y1) * 0.5)
+    }
+    fn moved_to(self, x: f32, y: f32) -> Self {
+        let (cx, cy) = self.center();
+        let (dx, dy) = (x - cx, y - cy);
+        Capsule::new(
+            self.x0 + dx,
+            self.y0 + dy,
+            self.x1 + dx,
+            self.y1 + dy,
+            self.radius,
+        )
     }
 }
 
@@ -630,6 +681,9 @@ impl Motion {
                 ys: p.ys.map(|y| y + dy),
             }
             .into(),
+            Shape::Capsule(c) => {
+                Capsule::new(c.x0 + dx, c.y0 + dy, c.x1 + dx, c.y1 + dy, c.radius).into()
+            }
         }
     }
 }
@@ -678,5 +732,8 @@ pub fn moved(s: Shape, id: u32, frame: u32, speed: f32, side: f32) -> Shape {
             ys: p.ys.map(|y| y + dy),
         }
         .into(),
+        Shape::Capsule(c) => {
+            Capsule::new(c.x0 + dx, c.y0 + dy, c.x1 + dx, c.y1 + dy, c.radius).into()
+        }
     }
 }
