@@ -11,9 +11,9 @@ use crate::support::penetration::{AsBody, penetration};
 use crate::support::shapes::{Arbitrary, Gen, Motion};
 use std::f32::consts::FRAC_PI_4;
 use widephase::{
-    Aabb, Aabbs, Circle, Circles, Contact, ContactPair, Contacts, HitMask, Obb, Obbs, PairFinder,
-    Point, Points, Polygon, Polygons, Scene, Shape, ShapeSoa, batch_contact, batch_test,
-    contact_reference, par_batch_contact,
+    Aabb, Aabbs, Capsule, Circle, Circles, Contact, ContactPair, Contacts, HitMask, Obb, Obbs,
+    PairFinder, Point, Points, Polygon, Polygons, Scene, Shape, ShapeSoa, batch_contact,
+    batch_test, contact_reference, par_batch_contact,
 };
 
 const LENGTHS: [usize; 6] = [0, 1, 7, 8, 9, 1000];
@@ -559,6 +559,7 @@ fn scene_contacts_of_every_kind_pair() {
         Shape::from(Aabb::new(-0.5, -0.25, 0.75, 0.5)),
         Shape::from(Obb::new(0.25, 0.0, 1.0, 0.5, 0.3)),
         Shape::from(Polygon::regular(5, 0.0, 0.5, 1.0, 0.1)),
+        Shape::from(Capsule::new(-0.5, 0.5, 0.5, -0.25, 0.25)),
     ];
     let mut scene = Scene::new();
     for s in shapes.iter().chain(shapes.iter().rev()) {
@@ -566,7 +567,7 @@ fn scene_contacts_of_every_kind_pair() {
         scene.push(Circle::new(100.0 + scene.len() as f32 * 10.0, 0.0, 1.0));
     }
     let pairs = scene.overlapping_pairs();
-    assert_eq!(pairs.len(), 8 * 7 / 2);
+    assert_eq!(pairs.len(), 10 * 9 / 2);
     assert_contacts(&scene, &pairs, &scene.contacts());
 }
 

@@ -254,3 +254,68 @@ fn ray_obb() {
 fn ray_polygon() {
     agree_cast(18, reference::ray_polygon, ind::ray_polygon);
 }
+
+#[test]
+fn point_capsule() {
+    agree(
+        19,
+        reference::point_capsule,
+        &[("distance to the segment", ind::point_capsule)],
+    );
+}
+
+#[test]
+fn circle_capsule() {
+    agree(
+        20,
+        reference::circle_capsule,
+        &[("distance to the segment", ind::circle_capsule)],
+    );
+}
+
+#[test]
+fn aabb_capsule() {
+    agree(
+        21,
+        reference::aabb_capsule,
+        &[(
+            "distance from the outline to the segment",
+            ind::aabb_capsule,
+        )],
+    );
+}
+
+#[test]
+fn obb_capsule() {
+    agree(
+        22,
+        reference::obb_capsule,
+        &[("distance from the outline to the segment", ind::obb_capsule)],
+    );
+}
+
+#[test]
+fn polygon_capsule() {
+    agree(
+        23,
+        reference::polygon_capsule,
+        &[(
+            "distance from the outline to the segment",
+            ind::polygon_capsule,
+        )],
+    );
+}
+
+#[test]
+fn capsule_capsule() {
+    agree(
+        24,
+        reference::capsule_capsule,
+        &[("distance between the segments", ind::capsule_capsule)],
+    );
+}
+
+#[test]
+fn ray_capsule() {
+    agree_cast(25, reference::ray_capsule, ind::ray_capsule);
+}

@@ -1,3 +1,4 @@
+mod capsules;
 mod coherence;
 mod contacts;
 mod containers;

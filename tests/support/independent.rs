@@ -5,7 +5,7 @@
 //!
 //! Only finite, valid shapes are fed here; these functions know nothing of the NaN policy.
 
-use widephase::{Aabb, Circle, Obb, Point, Polygon, Ray};
+use widephase::{Aabb, Capsule, Circle, Obb, Point, Polygon, Ray};
 
 type V = (f64, f64);
 
@@ -314,11 +314,17 @@ pub fn ray_obb(r: &Ray, o: &Obb, e: f64) -> Option<f64> {
 }
 
 pub fn ray_circle(r: &Ray, c: &Circle, e: f64) -> Option<f64> {
-    let rad = f64::from(c.radius) + e;
+    let t = ray_disc(r, v(c.x, c.y), f64::from(c.radius) + e)?;
+    (t <= f64::from(r.max_t)).then_some(t)
+}
+
+/// The parameter at which a ray enters the disc of radius `rad` around `centre` (0 from
+/// inside), by the quadratic, ignoring `max_t`.
+fn ray_disc(r: &Ray, centre: V, rad: f64) -> Option<f64> {
     if rad < 0.0 {
         return None;
     }
-    let o = sub(v(r.origin_x, r.origin_y), v(c.x, c.y));
+    let o = sub(v(r.origin_x, r.origin_y), centre);
     let d = v(r.dir_x, r.dir_y);
     if o.0.hypot(o.1) <= rad {
         return Some(0.0);
@@ -328,6 +334,105 @@ pub fn ray_circle(r: &Ray, c: &Circle, e: f64) -> Option<f64> {
     if a == 0.0 || b >= 0.0 || disc < 0.0 {
         return None;
     }
-    let t = (-b - disc.sqrt()) / a;
-    (t <= f64::from(r.max_t)).then_some(t)
+    Some((-b - disc.sqrt()) / a)
+}
+
+// ----- Capsules: the distance from the segment to the other shape, in f64 -----
+
+/// A capsule's endpoints and radius.
+fn capsule(c: &Capsule) -> (V, V, f64) {
+    (v(c.x0, c.y0), v(c.x1, c.y1), f64::from(c.radius))
+}
+
+/// Distance between the closed segments `ab` and `cd`: 0 where they meet, else the smallest
+/// of the four endpoint-to-segment distances.
+fn segments_distance(a: V, b: V, c: V, d: V) -> f64 {
+    if segments_meet(a, b, c, d) {
+        return 0.0;
+    }
+    segment_distance(a, c, d)
+        .min(segment_distance(b, c, d))
+        .min(segment_distance(c, a, b))
+        .min(segment_distance(d, a, b))
+}
+
+/// Distance between a convex polygon (a point set of its outline and inside) and the segment
+/// `ab`: 0 where the segment has an end inside or meets an edge, else the smallest distance
+/// between an edge and the segment.
+fn polygon_segment_distance(pts: &[V], a: V, b: V) -> f64 {
+    if crossing_number(a, pts) {
+        return 0.0;
+    }
+    (0..pts.len())
+        .map(|i| segments_distance(pts[i], pts[(i + 1) % pts.len()], a, b))
+        .fold(f64::INFINITY, f64::min)
+}
+
+pub fn point_capsule(p: &Point, c: &Capsule, e: f64) -> bool {
+    let (a, b, r) = capsule(c);
+    segment_distance(v(p.x, p.y), a, b) <= r + e
+}
+
+pub fn circle_capsule(k: &Circle, c: &Capsule, e: f64) -> bool {
+    let (a, b, r) = capsule(c);
+    let rk = f64::from(k.radius) + e;
+    rk >= 0.0 && segment_distance(v(k.x, k.y), a, b) <= rk + r
+}
+
+pub fn aabb_capsule(q: &Aabb, c: &Capsule, e: f64) -> bool {
+    let (a, b, r) = capsule(c);
+    polygon_segment_distance(&aabb_corners(q, 0.0), a, b) <= r + e
+}
+
+pub fn obb_capsule(o: &Obb, c: &Capsule, e: f64) -> bool {
+    let (a, b, r) = capsule(c);
+    polygon_segment_distance(&obb_corners(o, 0.0), a, b) <= r + e
+}
+
+pub fn polygon_capsule(q: &Polygon, c: &Capsule, e: f64) -> bool {
+    let (a, b, r) = capsule(c);
+    polygon_segment_distance(&poly(q), a, b) <= r + e
+}
+
+pub fn capsule_capsule(p: &Capsule, q: &Capsule, e: f64) -> bool {
+    let ((a, b, ra), (c, d, rb)) = (capsule(p), capsule(q));
+    ra + e >= 0.0 && segments_distance(a, b, c, d) <= ra + e + rb
+}
+
+/// Ray cast on a capsule grown by `e`: 0 from within its reach of the segment, else the
+/// earliest entry into the discs around its ends and the two sides (the segment moved by the
+/// radius either way along its normal).
+pub fn ray_capsule(r: &Ray, c: &Capsule, e: f64) -> Option<f64> {
+    let (a, b, rad) = capsule(c);
+    let rad = rad + e;
+    let o = v(r.origin_x, r.origin_y);
+    if rad < 0.0 {
+        return None;
+    }
+    if segment_distance(o, a, b) <= rad {
+        return Some(0.0);
+    }
+    let d = v(r.dir_x, r.dir_y);
+    let mut best = [ray_disc(r, a, rad), ray_disc(r, b, rad)]
+        .into_iter()
+        .flatten()
+        .fold(f64::INFINITY, f64::min);
+    let ab = sub(b, a);
+    let len = ab.0.hypot(ab.1);
+    if len > 0.0 {
+        let n = (-ab.1 / len * rad, ab.0 / len * rad);
+        for side in [1.0, -1.0] {
+            let p = (a.0 + side * n.0, a.1 + side * n.1);
+            let den = cross(d, ab);
+            if den == 0.0 {
+                continue; // parallel: the discs or the other side are entered first
+            }
+            let po = sub(p, o);
+            let (t, s) = (cross(po, ab) / den, cross(po, d) / den);
+            if t >= 0.0 && (0.0..=1.0).contains(&s) {
+                best = best.min(t);
+            }
+        }
+    }
+    (best.is_finite() && best <= f64::from(r.max_t)).then_some(best)
 }

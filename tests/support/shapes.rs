@@ -332,13 +332,13 @@ impl Arbitrary for Capsule {
         let radius = if g.percent() < 20 { 0.0 } else { g.size() };
         Capsule::new(x0, y0, x1, y1, radius)
     }
-    /// A segment of length up to twice the spread's size at a random angle, its radius a
-    /// quarter to a half of the size: limbs and bullets.
+    /// A segment as long as one of the spread's sizes, at a random angle; its radius a
+    /// third to three fifths of a size: limbs and bullets.
     fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
         let (x, y) = (g.at(s), g.at(s));
         let half = 0.5 * g.sized(s);
         let (sin, cos) = g.uniform(-3.2, 3.2).sin_cos();
-        let radius = g.sized(s) * g.uniform(0.25, 0.5);
+        let radius = g.sized(s) * g.uniform(0.3, 0.6);
         Capsule::new(
             x - half * cos,
             y - half * sin,
