@@ -31,14 +31,16 @@
 //! - **Frame.** x to the right, y up, angles in radians counter-clockwise. An [`Obb`] stores its
 //!   rotation as the unit vector `(cos, sin)`, computed once when it is built; no pair test calls
 //!   trigonometry. A [`Polygon`] is convex with up to eight vertices, counter-clockwise; a
-//!   shorter one repeats its last vertex in the unused slots.
+//!   shorter one repeats its last vertex in the unused slots. A [`Capsule`] is every point
+//!   within its radius of a segment; a segment is a capsule of radius 0 (two segments that
+//!   cross or touch overlap), and equal endpoints make a circle.
 //! - **Rays.** [`Ray`] casts answer the entry parameter `t` (the point `origin + t · dir`, in
 //!   units of the given direction): 0 when the origin is inside, `f32::INFINITY` for a miss or
 //!   an entry beyond `max_t`. Grazing a corner or an edge is a hit; an axis-parallel or zero
 //!   direction is handled exactly (see [`narrow`]).
 //! - **Bad data never hits.** A pair in which either shape has a NaN field, a negative radius or
 //!   half extent, an AABB with `min > max`, a non-finite OBB rotation, or a non-finite polygon
-//!   coordinate is never reported as overlapping, and a ray with a non-finite origin or
+//!   or capsule endpoint coordinate is never reported as overlapping, and a ray with a non-finite origin or
 //!   direction or a NaN or negative `max_t` never hits, by the scalar reference and the kernel
 //!   alike; no data makes a kernel panic. `validate()` on a container names the first such
 //!   shape and why (see [`InvalidShape`]). A finite polygon that is not convex and
@@ -83,7 +85,8 @@
 //! - **Ties** between candidates go to the earliest in that order (a later one must be strictly
 //!   smaller), in the reference and the kernel alike.
 //! - **Degenerate directions**: coincident circle centres and a point at a circle's centre give
-//!   the normal `(1, 0)` and the full reach as depth; never NaN. Where no finite move separates
+//!   the normal `(1, 0)` and the full reach as depth; never NaN. A centre on a capsule's
+//!   segment is left sideways, along the segment's left normal `(-dy, dx) / |d|`. Where no finite move separates
 //!   the pair (an infinite box), the depth is `f32::INFINITY` along `(1, 0)`; with coordinates
 //!   so large that squares overflow (about 1e19), the normal may fall back to `(1, 0)` as well.
 //! - **Order.** The swapped order of two kinds is the same contact reversed

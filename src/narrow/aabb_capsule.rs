@@ -2,7 +2,7 @@
 //! and the segment's normal), or an endpoint lies within the radius of the box (its offset from
 //! its clamp into the box), or a corner lies within the radius of the segment (for a segment and
 //! a box that do not meet, the distance is reached at an endpoint or a corner). No division (see
-//! [`segment`](super::segment)). Infinite bounds are allowed: an infinite box contains every
+//! [the capsule notes](super#capsules)). Infinite bounds are allowed: an infinite box contains every
 //! valid capsule. Written once over [`Lane`]: the reference and the kernels are the same
 //! operations.
 //!
@@ -16,10 +16,9 @@
 //! `-x`, `+y`, `-y`, then the segment's left normal `(-dy, dx) / |d|` and its reverse. Ties to
 //! the earlier candidate.
 
-use super::contact::{Best, pair_kernels};
+use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};
 use crate::lanes::{Lane, Simd};
-use crate::shape::{Aabb, Capsule};
 
 /// The overlap test on any [`Lane`].
 #[inline(always)]
@@ -28,19 +27,7 @@ fn test<L: Lane>(b: [L; 4], c: [L; 5]) -> L::Mask {
     box_test(&Segment::of(c), c[4], b) & lo_x.le(hi_x) & lo_y.le(hi_y) & valid(c)
 }
 
-/// Whether `b` and `c` overlap, touching included.
-#[inline]
-#[must_use]
-pub fn reference(b: &Aabb, c: &Capsule) -> bool {
-    test::<f32>(bytemuck::cast(*b), bytemuck::cast(*c))
-}
-
-/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
-#[inline(always)]
-pub(crate) fn hits<V: Simd>(b: [V; 4], c: [V; 5]) -> V {
-    test(b, c)
-}
-
+over_lanes!(b: Aabb; c: Capsule);
 pair_kernels!(b: Aabb, AabbX8, AabbX16; c: Capsule, CapsuleX8, CapsuleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).

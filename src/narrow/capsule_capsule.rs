@@ -5,7 +5,7 @@
 //! line (`d₁ × (a₂ - a₁)` and `d₁ × (b₂ - a₁)` of opposite signs, and the same the other way);
 //! touching and collinear overlaps are left to the endpoint tests, whose reach is then 0 (two
 //! radius-0 segments that touch end to end, or lie along each other, overlap). No division
-//! (see [`segment`](super::segment)). Written once over [`Lane`]: the reference and the kernels
+//! (see [the capsule notes](super#capsules)). Written once over [`Lane`]: the reference and the kernels
 //! are the same operations.
 //!
 //! Validity: both capsules' endpoints finite and both radii `>= 0`, each on its own.
@@ -19,10 +19,9 @@
 //! normal `n₁ = (-d₁y, d₁x)`, then its reverse, then the second segment's normal and its
 //! reverse, compared unnormalised (`Scaled`); ties to the earlier.
 
-use super::contact::{Best, Scaled, pair_kernels};
+use super::contact::{Best, Scaled, over_lanes, pair_kernels};
 use super::segment::{Nearest, Segment, valid};
 use crate::lanes::{Lane, Simd};
-use crate::shape::Capsule;
 
 /// Whether the segments cross at a point inside both (every side test strict).
 #[inline(always)]
@@ -45,19 +44,7 @@ fn test<L: Lane>(a: [L; 5], b: [L; 5]) -> L::Mask {
     (near | crossing(&p, &q)) & valid(a) & valid(b)
 }
 
-/// Whether `a` and `b` overlap, touching included.
-#[inline]
-#[must_use]
-pub fn reference(a: &Capsule, b: &Capsule) -> bool {
-    test::<f32>(bytemuck::cast(*a), bytemuck::cast(*b))
-}
-
-/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
-#[inline(always)]
-pub(crate) fn hits<V: Simd>(a: [V; 5], b: [V; 5]) -> V {
-    test(a, b)
-}
-
+over_lanes!(a: Capsule; b: Capsule);
 pair_kernels!(a: Capsule, CapsuleX8, CapsuleX16; b: Capsule, CapsuleX8, CapsuleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).

@@ -1,5 +1,5 @@
 //! Circle–capsule: they overlap when the circle's centre is within the sum of the radii of the
-//! capsule's segment (see [`segment`](super::segment) for the division-free distance test).
+//! capsule's segment (see [the capsule notes](super#capsules) for the division-free distance test).
 //! Written once over [`Lane`]: the reference and the kernels are the same operations.
 //!
 //! Both radii are tested for `>= 0` on their own (a negative radius could hide in a positive
@@ -10,10 +10,9 @@
 //! segment's left normal `(-dy, dx) / |d|`, depth the sum of the radii (`(1, 0)` for a segment
 //! of zero length: then the capsule is a circle and the two centres coincide).
 
-use super::contact::{Best, pair_kernels};
+use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, disc_contact, valid};
 use crate::lanes::{Lane, Simd};
-use crate::shape::{Capsule, Circle};
 
 /// The overlap test on any [`Lane`].
 #[inline(always)]
@@ -22,19 +21,7 @@ fn test<L: Lane>([cx, cy, r]: [L; 3], c: [L; 5]) -> L::Mask {
     Segment::of(c).near(cx, cy, reach * reach) & r.ge(L::splat(0.0)) & valid(c)
 }
 
-/// Whether `a` and `c` overlap, touching included.
-#[inline]
-#[must_use]
-pub fn reference(a: &Circle, c: &Capsule) -> bool {
-    test::<f32>(bytemuck::cast(*a), bytemuck::cast(*c))
-}
-
-/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
-#[inline(always)]
-pub(crate) fn hits<V: Simd>(a: [V; 3], c: [V; 5]) -> V {
-    test(a, c)
-}
-
+over_lanes!(a: Circle; c: Capsule);
 pair_kernels!(a: Circle, CircleX8, CircleX16; c: Capsule, CapsuleX8, CapsuleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).

@@ -339,6 +339,31 @@ macro_rules! pair_kernels {
 
 pub(crate) use pair_kernels;
 
+/// `reference` and `hits` of a pair whose overlap test is written once over [`Lane`], as
+/// `fn test<L: Lane>(a, b) -> L::Mask` on the two shapes' fields: the reference is its `f32`
+/// instance, the kernels its lane one, so the two are the same operations by construction.
+macro_rules! over_lanes {
+    ($a:ident: $A:ident; $b:ident: $B:ident) => {
+        #[doc = concat!("Whether `", stringify!($a), "` and `", stringify!($b), "` overlap, touching included.")]
+        #[inline]
+        #[must_use]
+        pub fn reference($a: &$crate::$A, $b: &$crate::$B) -> bool {
+            test::<f32>(bytemuck::cast(*$a), bytemuck::cast(*$b))
+        }
+
+        /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
+        #[inline(always)]
+        pub(crate) fn hits<V: Simd>(
+            $a: [V; size_of::<$crate::$A>() / 4],
+            $b: [V; size_of::<$crate::$B>() / 4],
+        ) -> V {
+            test::<V>(bytemuck::cast($a), bytemuck::cast($b))
+        }
+    };
+}
+
+pub(crate) use over_lanes;
+
 /// The public kernels of a ray-cast file and its entry point for the batch functions, around
 /// its cast (`reference`, and `entry`, generic over [`Simd`]): `x8`, `x16`, and
 /// `cast_lanes::<V>` on lane columns.

@@ -43,6 +43,20 @@
 //! polygon its outward normal is `(ey, -ex)`, unnormalised (every test compares signs or
 //! ratios, so the length does not matter).
 //!
+//! # Capsules
+//!
+//! A capsule is a segment from `a` to `b = a + d` grown by a radius `r`. It overlaps a shape
+//! exactly when the distance between the segment and the shape's core (a point, a circle's
+//! centre, a box, a polygon, another segment) is at most the sum of the radii; for two convex
+//! shapes that do not meet, that distance is reached at a vertex of one of them (an endpoint
+//! or a corner). So every capsule test is "the cores meet, or some vertex of one lies within
+//! reach of the other", and a point `p` is within `reach` of the segment, without a division,
+//! when it is within `reach` of either endpoint, or its projection falls on the segment
+//! (`0 <= (p - a)·d <= d·d`) and `(d × (p - a))² <= reach²·(d·d)` (the squared distance from
+//! the segment's line, `(d × (p - a))² / (d·d)`, multiplied out). A segment of zero length is
+//! left to its endpoint tests: that capsule is a circle. Each capsule pair is written once over
+//! [`Lane`]: its `reference` is the `f32` instance of the same function as its kernels.
+//!
 //! Validity (the NaN / negative-size / non-finite-rotation policy) is computed inside each test as
 //! one more mask ANDed into the answer. Where a test's own comparisons already fail on a bad field
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead

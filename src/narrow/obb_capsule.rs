@@ -9,11 +9,10 @@
 //! **Contact**: [`aabb_capsule`](super::aabb_capsule)'s in the box's frame (faces `+x`, `-x`,
 //! `+y`, `-y` of that frame), the normal turned back to the world.
 
-use super::contact::{Best, centred, pair_kernels};
+use super::contact::{Best, centred, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};
 use super::{finite_rotation_lanes, to_local};
 use crate::lanes::{Lane, Simd};
-use crate::shape::{Capsule, Obb};
 
 /// The capsule's segment in the box's frame.
 #[inline(always)]
@@ -32,19 +31,7 @@ fn test<L: Lane>(o: [L; 6], c: [L; 5]) -> L::Mask {
     box_test(&local(o, c), c[4], centred(hw, hh)) & valid_box & valid(c)
 }
 
-/// Whether `o` and `c` overlap, touching included.
-#[inline]
-#[must_use]
-pub fn reference(o: &Obb, c: &Capsule) -> bool {
-    test::<f32>(bytemuck::cast(*o), bytemuck::cast(*c))
-}
-
-/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
-#[inline(always)]
-pub(crate) fn hits<V: Simd>(o: [V; 6], c: [V; 5]) -> V {
-    test(o, c)
-}
-
+over_lanes!(o: Obb; c: Capsule);
 pair_kernels!(o: Obb, ObbX8, ObbX16; c: Capsule, CapsuleX8, CapsuleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).

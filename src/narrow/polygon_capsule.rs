@@ -5,7 +5,7 @@
 //! within the radius of the segment, or an endpoint within the radius of an edge's interior
 //! (`0 <= (p - v)·e <= e·e` and `(e × (p - v))² <= r²·(e·e)`; for shapes that do not meet, the
 //! distance is reached at a vertex or an endpoint). No division (see
-//! [`segment`](super::segment)). A padding edge (`e = 0`) separates nothing and has no
+//! [the capsule notes](super#capsules)). A padding edge (`e = 0`) separates nothing and has no
 //! interior. Written once over [`Lane`]: the reference and the kernels are the same operations.
 //!
 //! Validity: every polygon coordinate finite, the capsule's endpoints finite and its radius
@@ -19,11 +19,11 @@
 //! `max(e × (a - v), e × (b - v)) / |e|`), then the segment's left normal `(-dy, dx)` and its
 //! reverse, compared unnormalised (`Scaled`). Ties to the earlier candidate.
 
-use super::contact::{Best, Scaled, disc_squared, pair_kernels};
+use super::contact::{Best, Scaled, disc_squared, over_lanes, pair_kernels};
 use super::segment::{Nearest, Segment, valid};
 use super::{finite_polygon_lanes, next};
 use crate::lanes::{Lane, Simd};
-use crate::shape::{Capsule, MAX_VERTICES, Polygon};
+use crate::shape::MAX_VERTICES;
 
 /// Whether the segment meets the polygon: no separating axis (see the module docs).
 #[inline(always)]
@@ -68,19 +68,7 @@ fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
     (near | meets(&s, &q)) & valid(c) & finite_polygon_lanes(xs, ys)
 }
 
-/// Whether `q` and `c` overlap, touching included.
-#[inline]
-#[must_use]
-pub fn reference(q: &Polygon, c: &Capsule) -> bool {
-    test::<f32>(bytemuck::cast(*q), bytemuck::cast(*c))
-}
-
-/// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
-#[inline(always)]
-pub(crate) fn hits<V: Simd>(q: [[V; MAX_VERTICES]; 2], c: [V; 5]) -> V {
-    test(q, c)
-}
-
+over_lanes!(q: Polygon; c: Capsule);
 pair_kernels!(q: Polygon, PolygonX8, PolygonX16; c: Capsule, CapsuleX8, CapsuleX16);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).

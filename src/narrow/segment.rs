@@ -1,18 +1,7 @@
 //! What the capsule pairs share, written once over [`Lane`] (so each capsule pair's reference
-//! and kernels are one function instantiated at `f32`, `f32x8` and `f32x16`, the same IEEE
-//! operations in the same order, as the contacts are).
-//!
-//! A capsule is a segment from `a` to `b = a + d` grown by a radius `r`. It overlaps a shape
-//! exactly when the distance between the segment and the shape's core (a point, a circle's
-//! centre, a box, a polygon, another segment) is at most the sum of the radii. For two convex
-//! shapes that do not meet, the distance is reached at a vertex of one of them (an endpoint of
-//! a segment, a corner): so a test is "the cores meet" or "some vertex of one lies within the
-//! reach of the other", and the distance from a point `p` to the segment is decided without a
-//! division: `p` is within `reach` when it is within `reach` of either endpoint, or its
-//! projection falls on the segment (`0 <= (p - a)·d <= d·d`) and its squared distance from the
-//! segment's line, `(d × (p - a))² / (d·d)`, is at most `reach²`, compared as
-//! `(d × (p - a))² <= reach²·(d·d)` ([`near`]). A segment of zero length (`d·d == 0`) is left to
-//! its endpoint tests: that capsule is a circle.
+//! and kernels are one function instantiated at `f32`, `f32x8` and `f32x16`): the segment, the
+//! division-free "within reach of the segment" test and the box tests the module docs of
+//! [`narrow`](super) derive under "Capsules", the nearest-offset candidates of the contacts.
 //!
 //! Validity of a capsule: all four endpoint coordinates finite (the sum of `x - x` over them is
 //! 0) and `radius >= 0` (NaN fails it).
