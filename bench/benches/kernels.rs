@@ -240,7 +240,10 @@ fn bench_contact<A, B>(
     let mut theirs = vec![None; n];
 
     // The contenders must agree on the depth of the pairs both call overlapping (parry2d's
-    // normal may differ where two axes tie), or the comparison is meaningless.
+    // normal may differ where two axes tie), or the comparison is meaningless. parry2d 0.31 is
+    // wrong on some capsule depths (no penetration for crossing capsules, too shallow deep in
+    // boxes; the tests judge capsules by an independent f64 check instead), so there nine in
+    // ten must agree.
     batch_contact(&a, &b, &mut contacts).unwrap();
     let (mut both, mut agree) = (0, 0);
     for (i, c) in contacts.iter() {
@@ -249,8 +252,13 @@ fn bench_contact<A, B>(
             agree += usize::from((depth - c.depth).abs() <= 1e-3);
         }
     }
+    let share = if A::Shape::CONTACT_PEER && B::Shape::CONTACT_PEER {
+        99
+    } else {
+        90
+    };
     assert!(
-        both * 20 > n && agree * 100 >= both * 99,
+        both * 20 > n && agree * 100 >= both * share,
         "{name}: parry2d agrees on the depth of {agree} of {both} contacts"
     );
 
