@@ -1,5 +1,5 @@
-//! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs and rotating convex
-//! polygons of 3 to 8 sides, a quarter each) bouncing off each other, off a static border of
+//! The main demo: 100 000 moving shapes (circles, AABBs, rotating OBBs, rotating convex
+//! polygons of 3 to 8 sides and rotating capsules, a fifth each) bouncing off each other, off a static border of
 //! walls and off static pillars. Every frame moves them (`Scene::update`, which skips the
 //! static shapes), asks a kept `PairFinder` for the contact of every overlapping pair (the
 //! finder updates its grid for the shapes that moved out of their enlarged boxes; the static
@@ -68,8 +68,8 @@ fn parse_options() -> Options {
     o
 }
 
-/// One body: its shape's kind and size, position, velocity, angle and spin (for OBBs and
-/// polygons), and a polygon's outline around the origin.
+/// One body: its shape's kind and size, position, velocity, angle and spin (for OBBs,
+/// polygons and capsules), and a polygon's outline around the origin.
 struct Body {
     kind: u8,
     size: (f32, f32),
