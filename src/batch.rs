@@ -7,8 +7,9 @@
 
 use crate::lanes::{ContactX8, ContactX16, KERNEL_LANES, RayX8, RayX16, Simd, Wide};
 use crate::narrow;
-use crate::shape::{Contact, Ray};
-use crate::soa::{Columns, Contacts, HitMask, Rays, ShapeSoa};
+use crate::narrow::manifold::ManifoldLanes;
+use crate::shape::{Contact, Manifold, ManifoldPoint, Ray};
+use crate::soa::{Columns, Contacts, HitMask, Manifolds, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
 use wide::{f32x8, f32x16};
@@ -47,6 +48,48 @@ pub trait ContactPair<B: ShapeSoa>: Overlaps<B> {
 /// The [`Overlaps`], [`ContactPair`] and [`RayCast`] implementations of every pair kind in the
 /// pair table: a pair of distinct kinds in both orders (the swapped order exchanges the
 /// arguments of the one kernel), a pair of one kind once.
+/// The contact manifold of a pair of container kinds (see [`Manifold`]), picked at compile
+/// time like [`Overlaps`]; implemented for every supported pair in both argument orders, the
+/// swapped order being the same manifold seen from the other shape ([`Manifold::reversed`]).
+pub trait ManifoldPair<B: ShapeSoa>: ContactPair<B> {
+    /// The scalar reference: the manifold of `a` and `b`, or `None` when they do not overlap.
+    fn manifold_reference(a: &Self::Shape, b: &B::Shape) -> Option<Manifold>;
+    /// Eight lanes: lane `i`'s manifold, the reference's bits, `None` where it does not
+    /// overlap.
+    fn manifold_kernel(a: &Self::X8, b: &B::X8) -> [Option<Manifold>; 8];
+    /// Sixteen lanes, the same bits lane for lane.
+    fn manifold_kernel16(a: &Self::X16, b: &B::X16) -> [Option<Manifold>; 16];
+    /// The kernel on lane columns: the overlap mask, the normal, each point's `x`, `y`,
+    /// `depth` and `id` (as a number), and the count.
+    #[doc(hidden)]
+    fn manifold_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>) -> [V; 12];
+}
+
+/// Lane `l` of a manifold kernel's columns (see [`ManifoldPair::manifold_lanes`]).
+#[inline]
+fn manifold_lane<V: Simd>(m: &[V; 12], l: usize) -> Option<Manifold> {
+    let at = |c: usize| m[c].as_slice()[l];
+    let hit = at(0).to_bits() != 0;
+    hit.then(|| Manifold {
+        normal: [at(1), at(2)],
+        points: core::array::from_fn(|k| ManifoldPoint {
+            point: [at(3 + 4 * k), at(4 + 4 * k)],
+            depth: at(5 + 4 * k),
+            id: at(6 + 4 * k) as u32,
+        }),
+        count: at(11) as u8,
+    })
+}
+
+/// The manifold columns of a built manifold and its mask.
+#[inline(always)]
+fn manifold_columns<V: Simd>(m: ManifoldLanes<V>, mask: V) -> [V; 12] {
+    [
+        mask, m.nx, m.ny, m.x[0], m.y[0], m.depth[0], m.id[0], m.x[1], m.y[1], m.depth[1], m.id[1],
+        m.count,
+    ]
+}
+
 macro_rules! pair_impls {
     (
         distinct { $($d:ident: $A:ty, $B:ty;)* }
@@ -94,6 +137,31 @@ macro_rules! pair_impls {
                     b: &<$A as ShapeSoa>::Shape,
                 ) -> Option<Contact> {
                     <$A as ContactPair<$B>>::contact_reference(b, a).map(Contact::reversed)
+                }
+            }
+            impl ManifoldPair<$A> for $B {
+                #[inline]
+                fn manifold_reference(
+                    a: &Self::Shape,
+                    b: &<$A as ShapeSoa>::Shape,
+                ) -> Option<Manifold> {
+                    <$A as ManifoldPair<$B>>::manifold_reference(b, a).map(Manifold::reversed)
+                }
+                #[inline]
+                fn manifold_kernel(a: &Self::X8, b: &<$A as ShapeSoa>::X8) -> [Option<Manifold>; 8] {
+                    <$A as ManifoldPair<$B>>::manifold_kernel(b, a).map(|m| m.map(Manifold::reversed))
+                }
+                #[inline]
+                fn manifold_kernel16(a: &Self::X16, b: &<$A as ShapeSoa>::X16) -> [Option<Manifold>; 16] {
+                    <$A as ManifoldPair<$B>>::manifold_kernel16(b, a).map(|m| m.map(Manifold::reversed))
+                }
+                #[inline(always)]
+                fn manifold_lanes<V: Simd>(a: Self::Lanes<V>, b: <$A as ShapeSoa>::Lanes<V>) -> [V; 12] {
+                    let mut m = <$A as ManifoldPair<$B>>::manifold_lanes(b, a);
+                    // As `Manifold::reversed`: `0 - n` keeps `+0` where there is no hit.
+                    m[1] = V::ZERO - m[1];
+                    m[2] = V::ZERO - m[2];
+                    m
                 }
             }
         )*
@@ -155,6 +223,58 @@ macro_rules! pair_impls {
             #[inline]
             fn contact_reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> Option<Contact> {
                 narrow::$pair::contact_reference(a, b)
+            }
+        }
+        impl ManifoldPair<$B> for $A {
+            #[inline]
+            fn manifold_reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> Option<Manifold> {
+                let c = narrow::$pair::contact_reference(a, b)?;
+                let m = narrow::manifold::build::<
+                    f32,
+                    <$A as ShapeSoa>::Shape,
+                    <$B as ShapeSoa>::Shape,
+                    { <<$A as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
+                    { <<$B as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
+                >(
+                    bytemuck::cast_slice(core::slice::from_ref(a)),
+                    bytemuck::cast_slice(core::slice::from_ref(b)),
+                    [c.normal[0], c.normal[1], c.depth],
+                    true,
+                );
+                Some(Manifold {
+                    normal: [m.nx, m.ny],
+                    points: core::array::from_fn(|k| ManifoldPoint {
+                        point: [m.x[k], m.y[k]],
+                        depth: m.depth[k],
+                        id: m.id[k] as u32,
+                    }),
+                    count: m.count as u8,
+                })
+            }
+            #[inline]
+            fn manifold_kernel(a: &Self::X8, b: &<$B as ShapeSoa>::X8) -> [Option<Manifold>; 8] {
+                let m = <Self as ManifoldPair<$B>>::manifold_lanes::<f32x8>(bytemuck::cast(*a), bytemuck::cast(*b));
+                core::array::from_fn(|l| manifold_lane(&m, l))
+            }
+            #[inline]
+            fn manifold_kernel16(a: &Self::X16, b: &<$B as ShapeSoa>::X16) -> [Option<Manifold>; 16] {
+                let m = <Self as ManifoldPair<$B>>::manifold_lanes::<f32x16>(bytemuck::cast(*a), bytemuck::cast(*b));
+                core::array::from_fn(|l| manifold_lane(&m, l))
+            }
+            #[inline(always)]
+            fn manifold_lanes<V: Simd>(a: Self::Lanes<V>, b: <$B as ShapeSoa>::Lanes<V>) -> [V; 12] {
+                let c = narrow::$pair::contact_lanes(a, b);
+                if c.mask.to_bitmask() == 0 {
+                    return [V::ZERO; 12];
+                }
+                let m = narrow::manifold::build::<
+                    V,
+                    <$A as ShapeSoa>::Shape,
+                    <$B as ShapeSoa>::Shape,
+                    { <<$A as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
+                    { <<$B as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
+                >(&a, &b, [c.normal_x, c.normal_y, c.depth], c.mask);
+                manifold_columns(m, c.mask)
             }
         }
     };
@@ -540,6 +660,91 @@ where
         });
     out.mask_tail();
     Ok(())
+}
+
+/// The manifold of every pair: pair `i` of `a` against pair `i` of `b` ([`batch_test`]'s length
+/// rule and hit bits), [`KERNEL_LANES`] pairs per kernel call. Each pair's manifold is
+/// [`ManifoldPair::manifold_reference`]'s, bit for bit.
+///
+/// ```
+/// use widephase::{batch_manifold, Obb, Obbs, Aabb, Aabbs, Manifolds};
+/// let floor: Aabbs = [Aabb::new(-5.0, -1.0, 5.0, 0.0)].into_iter().collect();
+/// // A box tilted by 0.1 rad, one corner 0.05 into the floor.
+/// let o = Obb::new(0.0, 0.0, 0.5, 0.5, 0.1);
+/// let lift = o.bounding_box().min_y + 0.05;
+/// let boxes: Obbs = [Obb::new(0.0, -lift, 0.5, 0.5, 0.1)].into_iter().collect();
+/// let mut out = Manifolds::new();
+/// batch_manifold(&floor, &boxes, &mut out)?;
+/// let m = out.get(0).expect("the corner is in the floor");
+/// assert_eq!(m.count, 1);
+/// assert!((m.points[0].depth - 0.05).abs() < 1e-5);
+/// # Ok::<(), widephase::LengthMismatch>(())
+/// ```
+pub fn batch_manifold<A, B>(a: &A, b: &B, out: &mut Manifolds) -> Result<(), LengthMismatch>
+where
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+{
+    check_lengths(a, b)?;
+    out.reset(a.len());
+    fill_manifolds::<Wide, A, B>(a, b, 0..a.len().div_ceil(KERNEL_LANES), a.len(), |i, m| {
+        out.write(i, m)
+    });
+    Ok(())
+}
+
+/// [`batch_manifold`] on rayon's threads: the same answer.
+pub fn par_batch_manifold<A, B>(a: &A, b: &B, out: &mut Manifolds) -> Result<(), LengthMismatch>
+where
+    A: ManifoldPair<B> + Sync,
+    B: ShapeSoa + Sync,
+{
+    check_lengths(a, b)?;
+    out.reset(a.len());
+    const BLOCKS: usize = 256;
+    let blocks = a.len().div_ceil(KERNEL_LANES);
+    let parts: Vec<Vec<(usize, Manifold)>> = (0..blocks.div_ceil(BLOCKS))
+        .into_par_iter()
+        .map(|t| {
+            let mut found = Vec::new();
+            let range = t * BLOCKS..((t + 1) * BLOCKS).min(blocks);
+            fill_manifolds::<Wide, A, B>(a, b, range, a.len(), |i, m| {
+                if let Some(m) = m {
+                    found.push((i, m));
+                }
+            });
+            found
+        })
+        .collect();
+    for (i, m) in parts.into_iter().flatten() {
+        out.write(i, Some(m));
+    }
+    Ok(())
+}
+
+/// Calls `put(i, manifold)` for every pair `i < len` of the `V`-lane blocks in `blocks`.
+#[inline]
+fn fill_manifolds<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
+    a: &A,
+    b: &B,
+    blocks: core::ops::Range<usize>,
+    len: usize,
+    mut put: impl FnMut(usize, Option<Manifold>),
+) {
+    let (va, vb) = (
+        a.blocks_view::<V>(blocks.clone()),
+        b.blocks_view::<V>(blocks.clone()),
+    );
+    for j in 0..blocks.len() {
+        let m = A::manifold_lanes(A::block_at(&va, j), B::block_at(&vb, j));
+        if m[0].to_bitmask() == 0 {
+            continue;
+        }
+        let first = (blocks.start + j) * V::LANES;
+        for l in 0..V::LANES.min(len - first) {
+            put(first + l, manifold_lane(&m, l));
+        }
+    }
 }
 
 /// The one length rule of every batch call: equal lengths, or an error naming both.

@@ -142,9 +142,9 @@ pub mod shape;
 pub mod soa;
 
 pub use batch::{
-    ContactPair, LengthMismatch, Overlaps, RayCast, batch_contact, batch_contact_at, batch_raycast,
-    batch_raycast_at, batch_test, batch_test_at, par_batch_contact, par_batch_raycast,
-    par_batch_test,
+    ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, batch_contact, batch_contact_at,
+    batch_manifold, batch_raycast, batch_raycast_at, batch_test, batch_test_at, par_batch_contact,
+    par_batch_manifold, par_batch_raycast, par_batch_test,
 };
 pub use lanes::{
     AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, ContactX8, ContactX16,
@@ -153,12 +153,12 @@ pub use lanes::{
 };
 pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
 pub use shape::{
-    Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Obb, Point, Polygon, Problem,
-    Ray, Shape, ShapeError,
+    Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Manifold, ManifoldPoint, Obb,
+    Point, Polygon, Problem, Ray, Shape, ShapeError,
 };
 pub use soa::{
-    Aabbs, Capsules, Circles, Contacts, HitMask, InvalidShape, Obbs, Points, Polygons, Rays,
-    ShapeSoa,
+    Aabbs, Capsules, Circles, Contacts, HitMask, InvalidShape, Manifolds, Obbs, Points, Polygons,
+    Rays, ShapeSoa,
 };
 pub use wide;
 
@@ -208,6 +208,75 @@ pub mod contact_kernel {
 pub mod contact_kernel16 {
     use crate::narrow::pairs::pair_exports;
     crate::pair_table!(pair_exports, contact_x16);
+}
+
+/// The scalar reference of every pair's contact manifold (see [`Manifold`]): `None` when the
+/// pair does not overlap. How the points are found: [`narrow`]'s manifold notes.
+pub mod manifold_reference {
+    macro_rules! manifold_fns {
+        (
+            $function:ident
+            distinct { $($d:ident: $A:ty, $B:ty;)* }
+            same { $($s:ident: $S:ty;)* }
+            casts { $($c:ident: $C:ty;)* }
+        ) => {
+            $(
+                #[doc = concat!("The manifold of a `", stringify!($d), "` pair.")]
+                #[must_use]
+                pub fn $d(a: &<$A as $crate::ShapeSoa>::Shape, b: &<$B as $crate::ShapeSoa>::Shape)
+                    -> Option<$crate::Manifold> {
+                    <$A as $crate::ManifoldPair<$B>>::$function(a, b)
+                }
+            )*
+            $(
+                #[doc = concat!("The manifold of a `", stringify!($s), "` pair.")]
+                #[must_use]
+                pub fn $s(a: &<$S as $crate::ShapeSoa>::Shape, b: &<$S as $crate::ShapeSoa>::Shape)
+                    -> Option<$crate::Manifold> {
+                    <$S as $crate::ManifoldPair<$S>>::$function(a, b)
+                }
+            )*
+        };
+    }
+    crate::pair_table!(manifold_fns, manifold_reference);
+}
+
+/// The eight-lane manifold kernel of every pair: lane `i`'s manifold, the reference's bits.
+pub mod manifold_kernel {
+    macro_rules! manifold_kernels {
+        (
+            $function:ident, $X:ident, $n:literal
+            distinct { $($d:ident: $A:ty, $B:ty;)* }
+            same { $($s:ident: $S:ty;)* }
+            casts { $($c:ident: $C:ty;)* }
+        ) => {
+            $(
+                #[doc = concat!("The manifolds of ", stringify!($n), " `", stringify!($d), "` pairs, `None` where a pair does not overlap.")]
+                #[must_use]
+                pub fn $d(a: &<$A as $crate::ShapeSoa>::$X, b: &<$B as $crate::ShapeSoa>::$X)
+                    -> [Option<$crate::Manifold>; $n] {
+                    <$A as $crate::ManifoldPair<$B>>::$function(a, b)
+                }
+            )*
+            $(
+                #[doc = concat!("The manifolds of ", stringify!($n), " `", stringify!($s), "` pairs, `None` where a pair does not overlap.")]
+                #[must_use]
+                pub fn $s(a: &<$S as $crate::ShapeSoa>::$X, b: &<$S as $crate::ShapeSoa>::$X)
+                    -> [Option<$crate::Manifold>; $n] {
+                    <$S as $crate::ManifoldPair<$S>>::$function(a, b)
+                }
+            )*
+        };
+    }
+    pub(crate) use manifold_kernels;
+    crate::pair_table!(manifold_kernels, manifold_kernel, X8, 8);
+}
+
+/// The sixteen-lane manifold kernel of every pair: the same bits as
+/// [`manifold_kernel`](mod@manifold_kernel) lane for lane.
+pub mod manifold_kernel16 {
+    use super::manifold_kernel::manifold_kernels;
+    crate::pair_table!(manifold_kernels, manifold_kernel16, X16, 16);
 }
 
 /// What this build's kernels run on, decided when `wide` was compiled: `"16-lane AVX-512"` when

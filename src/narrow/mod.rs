@@ -66,6 +66,7 @@ use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
 
 pub(crate) mod contact;
+pub(crate) mod manifold;
 pub(crate) mod pairs;
 pub(crate) mod segment;
 use pairs::pair_modules;

@@ -9,6 +9,7 @@
 mod capsule;
 mod contact;
 mod error;
+mod manifold;
 #[cfg(feature = "mint")]
 mod mint;
 mod polygon;
@@ -17,6 +18,7 @@ pub use capsule::Capsule;
 pub use contact::Contact;
 pub use error::{Problem, ShapeError};
 use error::{non_negative, not_nan};
+pub use manifold::{Manifold, ManifoldPoint};
 pub use polygon::{InvalidPolygon, MAX_VERTICES, Polygon};
 
 use bytemuck::{Pod, Zeroable};

@@ -94,6 +94,12 @@ impl HitMask {
 
     /// Sets the length to `len` with every bit zero, reusing the allocation, and hands out the
     /// words for a kernel to fill.
+    /// Sets bit `i` (which must be below `len()`).
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize) {
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
     pub(crate) fn reset(&mut self, len: usize) -> &mut [u64] {
         self.len = len;
         self.words.clear();

@@ -16,6 +16,7 @@ mod container;
 mod contacts;
 mod containers;
 mod hit_mask;
+mod manifolds;
 
 pub use crate::lanes::{
     AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8,
@@ -25,6 +26,7 @@ pub(crate) use contacts::Columns;
 pub use contacts::Contacts;
 pub use containers::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
+pub use manifolds::Manifolds;
 
 use crate::lanes::Simd;
 use crate::shape::ShapeError;

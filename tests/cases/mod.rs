@@ -5,6 +5,7 @@ mod containers;
 mod differential;
 mod independent;
 mod known_answers;
+mod manifolds;
 mod policy;
 mod polygons;
 mod rays;

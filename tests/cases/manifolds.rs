@@ -1,0 +1,354 @@
+//! Contact manifolds: every pair kind in both orders, `batch_manifold`, `par_batch_manifold` and
+//! both kernel widths against the reference bit for bit on the hard-case generators (hit bits
+//! `batch_test`'s); on ordinary pairs, the rules of `Manifold` (the contact's normal, the
+//! deepest depth exactly the contact's, one or two points with different ids, each midway
+//! between the two boundaries, checked against an independent `f64` signed distance); and
+//! hand-worked resting, tilted and sliding boxes.
+
+use crate::pair_assert;
+use crate::support::penetration::{AsBody, Body};
+use crate::support::shapes::{Arbitrary, Gen};
+use widephase::{
+    Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, Polygon, ShapeSoa,
+    batch_manifold, batch_test, manifold_reference, par_batch_manifold,
+};
+
+/// The bits of a manifold, so that NaN and -0 compare too.
+fn bits(m: Option<Manifold>) -> Option<Vec<u32>> {
+    m.map(|m| {
+        let mut v = vec![
+            m.normal[0].to_bits(),
+            m.normal[1].to_bits(),
+            u32::from(m.count),
+        ];
+        for p in m.points {
+            v.extend([
+                p.point[0].to_bits(),
+                p.point[1].to_bits(),
+                p.depth.to_bits(),
+                p.id,
+            ]);
+        }
+        v
+    })
+}
+
+/// The batch functions and both kernel widths against the reference, bit for bit, on awkward
+/// pairs; the hits are `batch_test`'s.
+fn differential<A, B>()
+where
+    A: ManifoldPair<B> + FromIterator<A::Shape> + Sync,
+    B: ShapeSoa + FromIterator<B::Shape> + Sync,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+    A::X8: From<[A::Shape; 8]>,
+    B::X8: From<[B::Shape; 8]>,
+    A::X16: From<[A::Shape; 16]>,
+    B::X16: From<[B::Shape; 16]>,
+{
+    let mut hits_seen = 0;
+    for (seed, n) in [(1, 0), (2, 1), (3, 7), (4, 17), (5, 1000), (6, 4096)] {
+        let mut g = Gen::new(seed);
+        let (va, vb) = g.pairs::<A::Shape, B::Shape>(n);
+        let (a, b): (A, B) = (va.iter().copied().collect(), vb.iter().copied().collect());
+        let mut hits = HitMask::new();
+        batch_test(&a, &b, &mut hits).unwrap();
+        let (mut out, mut par) = (Manifolds::new(), Manifolds::new());
+        batch_manifold(&a, &b, &mut out).unwrap();
+        par_batch_manifold(&a, &b, &mut par).unwrap();
+        assert_eq!(
+            out.hits(),
+            &hits,
+            "seed {seed}: hits differ from batch_test"
+        );
+        for i in 0..n {
+            assert_eq!(
+                bits(par.get(i)),
+                bits(out.get(i)),
+                "seed {seed} pair {i}: par_batch_manifold"
+            );
+        }
+        for i in 0..n {
+            let want = A::manifold_reference(&va[i], &vb[i]);
+            let got = out.get(i);
+            pair_assert!(
+                bits(got) == bits(want),
+                seed = seed,
+                index = i,
+                va[i],
+                vb[i],
+                "batch says {got:?}, reference says {want:?}"
+            );
+            if let Some(m) = want {
+                hits_seen += 1;
+                let finite = m.normal.iter().all(|v| !v.is_nan())
+                    && m.points.iter().all(|p| {
+                        !p.depth.is_nan() && p.depth >= 0.0 && !p.point.iter().any(|v| v.is_nan())
+                    });
+                pair_assert!(
+                    finite && (1..=2).contains(&m.count),
+                    seed = seed,
+                    index = i,
+                    va[i],
+                    vb[i],
+                    "{m:?}"
+                );
+            } else {
+                pair_assert!(
+                    out.counts()[i] == 0 && out.depth(0)[i].to_bits() == 0,
+                    seed = seed,
+                    index = i,
+                    va[i],
+                    vb[i],
+                    "a pair without a hit holds something"
+                );
+            }
+        }
+        for k in 0..n / 16 {
+            let a8: [A::X8; 2] = core::array::from_fn(|h| {
+                let s: [A::Shape; 8] = va[16 * k + 8 * h..][..8].try_into().unwrap();
+                s.into()
+            });
+            let b8: [B::X8; 2] = core::array::from_fn(|h| {
+                let s: [B::Shape; 8] = vb[16 * k + 8 * h..][..8].try_into().unwrap();
+                s.into()
+            });
+            let a16: A::X16 = <[A::Shape; 16]>::try_from(&va[16 * k..][..16])
+                .unwrap()
+                .into();
+            let b16: B::X16 = <[B::Shape; 16]>::try_from(&vb[16 * k..][..16])
+                .unwrap()
+                .into();
+            let wide = A::manifold_kernel16(&a16, &b16);
+            for h in 0..2 {
+                let narrow = A::manifold_kernel(&a8[h], &b8[h]);
+                for l in 0..8 {
+                    let i = 16 * k + 8 * h + l;
+                    assert_eq!(
+                        bits(narrow[l]),
+                        bits(out.get(i)),
+                        "seed {seed} pair {i}: x8"
+                    );
+                    assert_eq!(
+                        bits(wide[8 * h + l]),
+                        bits(out.get(i)),
+                        "seed {seed} pair {i}: x16"
+                    );
+                }
+            }
+        }
+    }
+    assert!(hits_seen > 200, "only {hits_seen} hits");
+}
+
+/// Signed distance from `p` to a body's boundary (negative inside), in `f64`.
+fn signed_distance(body: &Body, p: (f64, f64)) -> f64 {
+    let v = &body.vertices;
+    let n = v.len();
+    let seg = |a: (f64, f64), b: (f64, f64)| {
+        let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+        let len2 = ex * ex + ey * ey;
+        let t = if len2 > 0.0 {
+            (((p.0 - a.0) * ex + (p.1 - a.1) * ey) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (p.0 - a.0 - t * ex).hypot(p.1 - a.1 - t * ey)
+    };
+    let d = (0..n)
+        .map(|k| seg(v[k], v[(k + 1) % n]))
+        .fold(f64::INFINITY, f64::min);
+    let inside = n >= 3
+        && (0..n).all(|k| {
+            let (a, b) = (v[k], v[(k + 1) % n]);
+            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= 0.0
+        });
+    (if inside { -d } else { d }) - body.radius
+}
+
+/// The rules of a manifold on random ordinary pairs: the contact's normal exactly, the deepest
+/// depth exactly the contact's, points ordered and distinct in id, each midway between the two
+/// boundaries (within 1e-3 of each, in `f64`).
+fn rules<A, B>(seed: u64)
+where
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+    A::Shape: Arbitrary + AsBody,
+    B::Shape: Arbitrary + AsBody,
+{
+    const PAIRS: usize = 20_000;
+    let mut g = Gen::new(seed);
+    let (mut hits, mut two) = (0, 0);
+    for i in 0..PAIRS {
+        let (a, b) = (A::Shape::ordinary(&mut g), B::Shape::ordinary(&mut g));
+        let Some(m) = A::manifold_reference(&a, &b) else {
+            continue;
+        };
+        hits += 1;
+        let c = A::contact_reference(&a, &b).expect("a manifold has a contact");
+        let deepest = m.points().iter().map(|p| p.depth).fold(0.0f32, f32::max);
+        pair_assert!(
+            m.normal == c.normal && deepest == c.depth,
+            seed = seed,
+            index = i,
+            a,
+            b,
+            "{m:?} against the contact {c:?}"
+        );
+        if m.count == 2 {
+            two += 1;
+            pair_assert!(
+                m.points[0].id != m.points[1].id,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "{m:?}"
+            );
+        }
+        let (ba, bb) = (a.body(), b.body());
+        let n = (f64::from(m.normal[0]), f64::from(m.normal[1]));
+        for p in m.points() {
+            let (x, y, h) = (
+                f64::from(p.point[0]),
+                f64::from(p.point[1]),
+                f64::from(p.depth) / 2.0,
+            );
+            let on_a = signed_distance(&ba, (x + h * n.0, y + h * n.1));
+            let on_b = signed_distance(&bb, (x - h * n.0, y - h * n.1));
+            pair_assert!(
+                on_a.abs() < 1e-3 && on_b.abs() < 1e-3,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "{m:?}: {on_a} from a's boundary, {on_b} from b's"
+            );
+        }
+    }
+    assert!(hits * 20 > PAIRS, "only {hits} of {PAIRS} overlap");
+    // Boxes and polygons often rest face to face at random; capsules only when nearly parallel.
+    let (fa, fb) = (A::Shape::FIELDS.len(), B::Shape::FIELDS.len());
+    let faces = fa >= 4 && fb >= 4;
+    let rounded = fa == 5 || fb == 5;
+    assert!(
+        !faces || two * 10 > hits || (rounded && two > 0),
+        "only {two} of {hits} with two points"
+    );
+}
+
+/// One test per pair kind of the pair table and order, for each of the above.
+macro_rules! manifold_tests {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        mod differential {
+            use super::*;
+            $(#[test] fn $d() { differential::<$A, $B>(); })*
+            $(#[test] fn $s() { differential::<$S, $S>(); })*
+            mod swapped {
+                use super::*;
+                $(#[test] fn $d() { differential::<$B, $A>(); })*
+            }
+        }
+        mod rules {
+            use super::*;
+            $(#[test] fn $d() { rules::<$A, $B>(41); })*
+            $(#[test] fn $s() { rules::<$S, $S>(42); })*
+            mod swapped {
+                use super::*;
+                $(#[test] fn $d() { rules::<$B, $A>(43); })*
+            }
+        }
+    };
+}
+
+widephase::pair_table!(manifold_tests);
+
+#[test]
+fn box_resting_flat_on_a_box() {
+    let floor = Aabb::new(-2.0, -1.0, 2.0, 0.0);
+    let block = Aabb::new(-0.5, -0.25, 0.5, 0.75);
+    let m = manifold_reference::aabb_aabb(&floor, &block).unwrap();
+    assert_eq!((m.normal, m.count), ([0.0, 1.0], 2));
+    let xs: Vec<f32> = m.points().iter().map(|p| p.point[0]).collect();
+    assert!(xs.contains(&-0.5) && xs.contains(&0.5), "{m:?}");
+    for p in m.points() {
+        assert_eq!((p.depth, p.point[1]), (0.25, -0.125), "{m:?}");
+    }
+    // The same block as an OBB, and from the block's side.
+    let o = Obb::axis_aligned(0.0, 0.25, 0.5, 0.5);
+    let m2 = manifold_reference::aabb_obb(&floor, &o).unwrap();
+    assert_eq!(m2.count, 2);
+    let back = <widephase::Obbs as ManifoldPair<widephase::Aabbs>>::manifold_reference(&o, &floor);
+    assert_eq!(back, Some(m2.reversed()));
+}
+
+#[test]
+fn box_on_a_box_corner_first() {
+    // A diamond whose lowest corner is 0.1 into the floor: one point.
+    let floor = Aabb::new(-2.0, -1.0, 2.0, 0.0);
+    let h = core::f32::consts::FRAC_1_SQRT_2;
+    let diamond = Obb::new(0.0, h - 0.1, 0.5, 0.5, core::f32::consts::FRAC_PI_4);
+    let m = manifold_reference::aabb_obb(&floor, &diamond).unwrap();
+    assert_eq!((m.normal, m.count), ([0.0, 1.0], 1), "{m:?}");
+    let p = m.points[0];
+    assert!(
+        (p.depth - 0.1).abs() < 1e-5 && p.point[0].abs() < 1e-5 && (p.point[1] + 0.05).abs() < 1e-5,
+        "{m:?}"
+    );
+}
+
+#[test]
+fn circle_on_a_box() {
+    let floor = Aabb::new(-2.0, -1.0, 2.0, 0.0);
+    let ball = Circle::new(0.5, 0.75, 1.0);
+    let m = manifold_reference::circle_aabb(&ball, &floor).unwrap();
+    assert_eq!((m.normal, m.count), ([0.0, -1.0], 1));
+    assert_eq!(
+        m.points[0],
+        widephase::ManifoldPoint {
+            point: [0.5, -0.125],
+            depth: 0.25,
+            id: 0
+        }
+    );
+}
+
+#[test]
+fn polygon_resting_on_a_polygon_face() {
+    let ground = Polygon::new(&[[-3.0, -1.0], [3.0, -1.0], [3.0, 0.0], [-3.0, 0.0]]).unwrap();
+    let tri = Polygon::new(&[[-1.0, -0.2], [1.0, -0.2], [0.0, 1.0]]).unwrap();
+    let m = manifold_reference::polygon_polygon(&ground, &tri).unwrap();
+    assert_eq!((m.normal, m.count), ([0.0, 1.0], 2), "{m:?}");
+    for p in m.points() {
+        assert!(
+            (p.depth - 0.2).abs() < 1e-6 && p.point[0].abs() == 1.0,
+            "{m:?}"
+        );
+    }
+}
+
+#[test]
+fn ids_hold_while_a_tilted_box_settles_and_slides() {
+    let floor = Aabb::new(-50.0, -1.0, 50.0, 0.0);
+    // Tilted by 1e-4 rad: two points, and the same ids while it sinks and slides.
+    let mut ids = None;
+    for frame in 0..100 {
+        let x = frame as f32 * 0.05;
+        let sink = 0.01 + frame as f32 * 1e-4;
+        let o = Obb::new(x, 0.5 - sink, 0.5, 0.5, 1e-4);
+        let m = manifold_reference::aabb_obb(&floor, &o).unwrap();
+        assert_eq!(m.count, 2, "frame {frame}: {m:?}");
+        let now = (m.points[0].id, m.points[1].id);
+        assert_ne!(now.0, now.1);
+        assert_eq!(*ids.get_or_insert(now), now, "frame {frame}: ids changed");
+        // The lower corner is the deeper one.
+        assert!(
+            m.points.iter().all(|p| p.depth > 0.0),
+            "frame {frame}: {m:?}"
+        );
+    }
+}
