@@ -67,7 +67,7 @@ pub trait ManifoldPair<B: ShapeSoa>: ContactPair<B> {
 
 /// Lane `l` of a manifold kernel's columns (see [`ManifoldPair::manifold_lanes`]).
 #[inline]
-fn manifold_lane<V: Simd>(m: &[V; 12], l: usize) -> Option<Manifold> {
+pub(crate) fn manifold_lane<V: Simd>(m: &[V; 12], l: usize) -> Option<Manifold> {
     let at = |c: usize| m[c].as_slice()[l];
     let hit = at(0).to_bits() != 0;
     hit.then(|| Manifold {

@@ -8,10 +8,10 @@ use super::Scene;
 use super::candidates::{KINDS, PAIR_KINDS, scene_kinds};
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::{KIND, Record};
-use crate::batch::ContactPair;
+use crate::batch::{ContactPair, ManifoldPair};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{KERNEL_LANES, Simd};
-use crate::shape::Contact;
+use crate::shape::{Contact, Manifold};
 use rayon::prelude::*;
 
 /// A pair as filed: the positions of its two records in the kernels' argument order, and its
@@ -22,26 +22,35 @@ type Item = (u32, u32, u32);
 /// Flag of [`Item`]'s index: the contact is seen from the pair's second shape.
 const REVERSED: u32 = 1 << 31;
 
-/// Computes a pair kind's pending contacts into a run of the answer.
-type Compute = fn(&mut Pack<Item, PAIR_KINDS>, &Shared<'_>, usize, &mut [(u32, u32, Contact)]);
+/// Computes a pair kind's pending answers (contacts or manifolds) into a run of the answer.
+type Compute<T> = fn(&mut Pack<Item, PAIR_KINDS>, &Shared<'_>, usize, &mut [(u32, u32, T)]);
 
-/// Every pair kind of the pair table, with its kind codes and contact computation.
-macro_rules! table_contacts {
+/// Every pair kind of the pair table, with its kind codes and its computation `$f::<A, B>`.
+macro_rules! table_answers {
     (
+        $f:ident, $T:ident
         distinct { $($d:ident: $A:ty, $B:ty;)* }
         same { $($s:ident: $S:ty;)* }
         casts { $($c:ident: $C:ty;)* }
     ) => {
         &[
-            $((<$A as Stored>::CODE, <$B as Stored>::CODE, compute::<$A, $B> as Compute),)*
-            $((<$S as Stored>::CODE, <$S as Stored>::CODE, compute::<$S, $S> as Compute),)*
+            $((<$A as Stored>::CODE, <$B as Stored>::CODE, $f::<$A, $B> as Compute<$T>),)*
+            $((<$S as Stored>::CODE, <$S as Stored>::CODE, $f::<$S, $S> as Compute<$T>),)*
         ]
     };
 }
 
 /// The contact computation of each scene pair kind, indexed like the candidates' pair kinds.
-const SCENE: ([Compute; PAIR_KINDS], [[u8; KINDS]; KINDS]) =
-    scene_kinds(crate::pair_table!(table_contacts));
+const SCENE: ([Compute<Contact>; PAIR_KINDS], [[u8; KINDS]; KINDS]) =
+    scene_kinds(crate::pair_table!(table_answers, compute, Contact));
+
+/// The manifold computation of each scene pair kind, indexed like [`SCENE`].
+const MANIFOLDS: [Compute<Manifold>; PAIR_KINDS] = scene_kinds(crate::pair_table!(
+    table_answers,
+    compute_manifolds,
+    Manifold
+))
+.0;
 
 /// Pairs per rayon task: enough to amortise a task and its batches' partial blocks.
 const PAIRS_PER_TASK: usize = 8192;
@@ -63,8 +72,31 @@ impl ContactScratch {
         pairs: &[(u32, u32)],
         out: &mut Vec<(u32, u32, Contact)>,
     ) {
+        self.answer(scene, grid, pairs, out, &SCENE.0);
+    }
+
+    /// The manifolds of `pairs`, as [`compute`](Self::compute) the contacts.
+    pub(crate) fn manifolds(
+        &mut self,
+        scene: &Scene,
+        grid: &Grid,
+        pairs: &[(u32, u32)],
+        out: &mut Vec<(u32, u32, Manifold)>,
+    ) {
+        self.answer(scene, grid, pairs, out, &MANIFOLDS);
+    }
+
+    /// The answers of `pairs` by the computations `table`, in the same order.
+    fn answer<T: Copy + Default + Send>(
+        &mut self,
+        scene: &Scene,
+        grid: &Grid,
+        pairs: &[(u32, u32)],
+        out: &mut Vec<(u32, u32, T)>,
+        table: &[Compute<T>; PAIR_KINDS],
+    ) {
         out.clear();
-        out.extend(pairs.iter().map(|&(a, b)| (a, b, Contact::default())));
+        out.extend(pairs.iter().map(|&(a, b)| (a, b, T::default())));
         let runs = pairs.len().div_ceil(PAIRS_PER_TASK);
         if self.tasks.len() < runs {
             self.tasks.resize_with(runs, Default::default);
@@ -80,17 +112,18 @@ impl ContactScratch {
                 records.extend([record(a), record(b)]);
             }
             let shared = Shared::new(grid, records, [scene, scene], 0, false);
-            run_contacts(pack, &shared, run);
+            run_answers(pack, &shared, run, table);
         });
     }
 }
 
 /// Files each pair of `run` (whose records are at `2i` and `2i + 1` of the shared records) by
 /// pair kind, computes every full batch, then the rest.
-fn run_contacts(
+fn run_answers<T>(
     pack: &mut Pack<Item, PAIR_KINDS>,
     shared: &Shared<'_>,
-    run: &mut [(u32, u32, Contact)],
+    run: &mut [(u32, u32, T)],
+    table: &[Compute<T>; PAIR_KINDS],
 ) {
     pack.clear();
     for i in 0..run.len() {
@@ -106,10 +139,10 @@ fn run_contacts(
         };
         let kind = SCENE.1[ka as usize][kb as usize] as usize;
         if pack.push(kind, item, true) {
-            SCENE.0[kind](pack, shared, kind, run);
+            table[kind](pack, shared, kind, run);
         }
     }
-    for (kind, compute) in SCENE.0.iter().enumerate() {
+    for (kind, compute) in table.iter().enumerate() {
         compute(pack, shared, kind, run);
     }
 }
@@ -146,6 +179,38 @@ fn compute<A, B>(
                 c
             };
             run[(index & !REVERSED) as usize].2 = c;
+        }
+    }
+}
+
+/// [`compute`]'s twin for manifolds: the manifold kernel, each lane's manifold (reversed where
+/// the kernel saw the pair the other way round) at its pair's index.
+fn compute_manifolds<A, B>(
+    pack: &mut Pack<Item, PAIR_KINDS>,
+    shared: &Shared<'_>,
+    kind: usize,
+    run: &mut [(u32, u32, Manifold)],
+) where
+    A: ManifoldPair<B> + Stored,
+    B: Stored,
+{
+    let pending = pack.take(kind);
+    let blocks = pending.len().div_ceil(KERNEL_LANES);
+    for k in 0..blocks {
+        let at: [_; KERNEL_LANES] = block_of(pending, k, pending[0]);
+        let a = A::gather_lanes(shared, &at.map(|p| p.0));
+        let b = B::gather_lanes(shared, &at.map(|p| p.1));
+        let m = A::manifold_lanes(a, b);
+        let lanes = (pending.len() - k * KERNEL_LANES).min(KERNEL_LANES);
+        for (l, &(_, _, index)) in at[..lanes].iter().enumerate() {
+            // Every pair given here overlaps, so every lane holds its manifold.
+            let m = crate::batch::manifold_lane(&m, l).unwrap_or_default();
+            let m = if index & REVERSED != 0 {
+                m.reversed()
+            } else {
+                m
+            };
+            run[(index & !REVERSED) as usize].2 = m;
         }
     }
 }

@@ -320,6 +320,45 @@ impl PairFinder {
         self.contact_pairs = pairs;
     }
 
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
+    /// its [`Manifold`](crate::Manifold) into `out` (cleared first): `(a, b, manifold)`, exactly
+    /// what [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in
+    /// that order. Keeps what it can from call to call and shares the `began`/`ended` stream of
+    /// `overlapping_pairs` and `contacts`; the time spent on the manifolds is
+    /// [`FrameStats::contacts`].
+    ///
+    /// ```
+    /// use widephase::{Aabb, PairFinder, Scene};
+    /// let mut scene = Scene::new();
+    /// let floor = scene.push_static(Aabb::new(-10.0, -1.0, 10.0, 0.0));
+    /// let crate_ = scene.push(Aabb::new(-0.5, -0.1, 0.5, 0.9));
+    /// let mut finder = PairFinder::new();
+    /// let mut manifolds = Vec::new();
+    /// finder.manifolds(&scene, &mut manifolds);
+    /// let (a, b, m) = manifolds[0];
+    /// assert_eq!((a, b, m.normal, m.count), (floor, crate_, [0.0, 1.0], 2));
+    /// ```
+    pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
+        let mut pairs = core::mem::take(&mut self.contact_pairs);
+        self.overlapping_pairs(scene, &mut pairs);
+        self.manifolds_of(scene, &pairs, out);
+        self.contact_pairs = pairs;
+    }
+
+    /// The manifolds of `pairs` (overlapping pairs of `scene`) into `out`, timed as
+    /// [`FrameStats::contacts`].
+    pub(crate) fn manifolds_of(
+        &mut self,
+        scene: &Scene,
+        pairs: &[(u32, u32)],
+        out: &mut Vec<(u32, u32, crate::Manifold)>,
+    ) {
+        let start = Instant::now();
+        self.contact_scratch
+            .manifolds(scene, &self.grid, pairs, out);
+        self.stats.contacts = start.elapsed();
+    }
+
     fn contacts_of(
         &mut self,
         scene: &Scene,

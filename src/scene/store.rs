@@ -602,6 +602,31 @@ impl Scene {
         out
     }
 
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
+    /// its [`Manifold`](crate::Manifold): `(a, b, manifold)`, as
+    /// [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in that
+    /// order. Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`]
+    /// and call [`PairFinder::manifolds`] instead.
+    ///
+    /// ```
+    /// use widephase::{Aabb, Circle, Scene};
+    /// let mut scene = Scene::new();
+    /// scene.push(Aabb::new(-5.0, -1.0, 5.0, 0.0));
+    /// scene.push(Circle::new(0.0, 0.75, 1.0));
+    /// let (a, b, m) = scene.manifolds()[0];
+    /// assert_eq!((a, b, m.normal, m.count), (0, 1, [0.0, 1.0], 1));
+    /// assert_eq!((m.points[0].point, m.points[0].depth), ([0.0, -0.125], 0.25));
+    /// ```
+    #[must_use]
+    pub fn manifolds(&self) -> Vec<(u32, u32, crate::Manifold)> {
+        let mut out = Vec::new();
+        let mut finder = PairFinder::new();
+        let mut pairs = Vec::new();
+        finder.overlapping_pairs_from_scratch(self, &mut pairs);
+        finder.manifolds_of(self, &pairs, &mut out);
+        out
+    }
+
     /// Every pair `(id in self, id in other)` whose shapes overlap, sorted (for example bullets
     /// against enemies), with the rules of [`overlapping_pairs`](Self::overlapping_pairs): each
     /// shape's [`Filter`] from its own scene, and a static shape of one scene pairs with a

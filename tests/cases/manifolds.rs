@@ -9,8 +9,8 @@ use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
 use crate::support::shapes::{Arbitrary, Gen};
 use widephase::{
-    Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, Polygon, ShapeSoa,
-    batch_manifold, batch_test, manifold_reference, par_batch_manifold,
+    Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Polygon, Shape,
+    ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
 };
 
 /// The bits of a manifold, so that NaN and -0 compare too.
@@ -350,5 +350,64 @@ fn ids_hold_while_a_tilted_box_settles_and_slides() {
             m.points.iter().all(|p| p.depth > 0.0),
             "frame {frame}: {m:?}"
         );
+    }
+}
+
+/// The manifold of two scene shapes in this order, through the references.
+fn shape_manifold(a: Shape, b: Shape) -> Option<Manifold> {
+    use manifold_reference as r;
+    match (a, b) {
+        (Shape::Circle(a), Shape::Circle(b)) => r::circle_circle(&a, &b),
+        (Shape::Circle(a), Shape::Aabb(b)) => r::circle_aabb(&a, &b),
+        (Shape::Circle(a), Shape::Obb(b)) => r::circle_obb(&a, &b),
+        (Shape::Circle(a), Shape::Polygon(b)) => r::circle_polygon(&a, &b),
+        (Shape::Circle(a), Shape::Capsule(b)) => r::circle_capsule(&a, &b),
+        (Shape::Aabb(a), Shape::Aabb(b)) => r::aabb_aabb(&a, &b),
+        (Shape::Aabb(a), Shape::Obb(b)) => r::aabb_obb(&a, &b),
+        (Shape::Aabb(a), Shape::Polygon(b)) => r::aabb_polygon(&a, &b),
+        (Shape::Aabb(a), Shape::Capsule(b)) => r::aabb_capsule(&a, &b),
+        (Shape::Obb(a), Shape::Obb(b)) => r::obb_obb(&a, &b),
+        (Shape::Obb(a), Shape::Polygon(b)) => r::obb_polygon(&a, &b),
+        (Shape::Obb(a), Shape::Capsule(b)) => r::obb_capsule(&a, &b),
+        (Shape::Polygon(a), Shape::Polygon(b)) => r::polygon_polygon(&a, &b),
+        (Shape::Polygon(a), Shape::Capsule(b)) => r::polygon_capsule(&a, &b),
+        (Shape::Capsule(a), Shape::Capsule(b)) => r::capsule_capsule(&a, &b),
+        (a, b) => shape_manifold(b, a).map(Manifold::reversed),
+    }
+}
+
+/// `PairFinder::manifolds` and `Scene::manifolds` answer the pairs of `overlapping_pairs`, in
+/// order, each with the reference's manifold of its two shapes in the pair's order, bit for bit,
+/// on 1 and 2 threads, over moving frames.
+#[test]
+fn scene_manifolds_follow_the_pairs() {
+    let mut g = Gen::new(71);
+    let mut scene = crate::cases::scene::mixed(&mut g, 3000, 60.0);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut finder = PairFinder::new();
+            let mut manifolds = Vec::new();
+            let mut pairs;
+            for frame in 0..5 {
+                scene.update(|id, s| crate::support::shapes::moved(s, id, frame, 0.05, 60.0));
+                finder.manifolds(&scene, &mut manifolds);
+                pairs = scene.overlapping_pairs();
+                assert_eq!(manifolds.len(), pairs.len(), "frame {frame}");
+                for (&(a, b, m), &(pa, pb)) in manifolds.iter().zip(&pairs) {
+                    assert_eq!((a, b), (pa, pb));
+                    let want = shape_manifold(scene.get(a).unwrap(), scene.get(b).unwrap());
+                    assert_eq!(bits(Some(m)), bits(want), "frame {frame} pair ({a}, {b})");
+                }
+            }
+            let once = scene.manifolds();
+            assert_eq!(once.len(), manifolds.len());
+            for (x, y) in once.iter().zip(&manifolds) {
+                assert_eq!((x.0, x.1, bits(Some(x.2))), (y.0, y.1, bits(Some(y.2))));
+            }
+        });
     }
 }
