@@ -8,7 +8,8 @@
 //! normal is reflected; a body against a wall or pillar takes the whole push. The shapes come
 //! to rest against each other instead of passing through. Prints the contacts, the largest and
 //! median depth left and the pairs that began and ended every 30 frames, per-frame timings, and
-//! writes an SVG of a corner of the last frame (overlapping shapes red, static shapes dark).
+//! writes an SVG of a corner of the last frame (overlapping shapes red, static shapes dark,
+//! each contact manifold point a dot with a tick along its normal).
 //!
 //! ```text
 //! cargo run --release --example simulate
@@ -22,7 +23,7 @@ use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 use widephase::{
-    Aabb, Capsule, Circle, Contact, Obb, PairFinder, Polygon, SIMD_BACKEND, Scene, Shape,
+    Aabb, Capsule, Circle, Contact, Manifold, Obb, PairFinder, Polygon, SIMD_BACKEND, Scene, Shape,
 };
 
 struct Options {
@@ -350,15 +351,30 @@ fn main() {
         "  kernels tested {tested} candidate pairs, {:.0} M pairs/s of kernel time",
         tested as f64 / kernel_total.as_secs_f64().max(1e-9) / 1e6
     );
-    match std::fs::write(&o.out, svg(&bodies, &overlapping, &walls)) {
+    // The picture's manifold points: where the bodies touch after the last frame's push.
+    scene.update(|id, _| bodies[id as usize].shape());
+    let manifolds = scene.manifolds();
+    let points: usize = manifolds.iter().map(|m| usize::from(m.2.count)).sum();
+    println!(
+        "  after the last push: {} manifolds, {points} points ({} with two)",
+        manifolds.len(),
+        manifolds.iter().filter(|m| m.2.count == 2).count()
+    );
+    match std::fs::write(&o.out, svg(&bodies, &overlapping, &walls, &manifolds)) {
         Ok(()) => println!("picture of the last frame (bottom-left corner): {}", o.out),
         Err(e) => eprintln!("could not write {}: {e}", o.out),
     }
 }
 
 /// An SVG of a 70 x 70 window at the bottom-left corner of the box, walls included:
-/// overlapping shapes red, others grey, static shapes dark.
-fn svg(bodies: &[Body], overlapping: &[bool], statics: &[Shape]) -> String {
+/// overlapping shapes red, others grey, static shapes dark, and each manifold point a small
+/// dark dot with a short tick along its normal.
+fn svg(
+    bodies: &[Body],
+    overlapping: &[bool],
+    statics: &[Shape],
+    manifolds: &[(u32, u32, Manifold)],
+) -> String {
     let window = 70.0f32;
     let (x0, y0) = (-5.0f32, -5.0f32);
     let scale = 800.0 / window;
@@ -472,6 +488,25 @@ fn svg(bodies: &[Body], overlapping: &[bool], statics: &[Shape]) -> String {
                 writeln!(s, r#"<polygon points="{}" {style}/>"#, points.join(" "))
             }
         };
+    }
+    for (_, _, m) in manifolds {
+        for p in m.points() {
+            let [px, py] = p.point;
+            if px < x0 || py < y0 || px > x0 + window || py > y0 + window {
+                continue;
+            }
+            let tip = at(px + 0.6 * m.normal[0], py + 0.6 * m.normal[1]);
+            let (from, to) = (at(px, py), tip);
+            let (from, to) = (
+                from.split_once(',').expect("x,y"),
+                to.split_once(',').expect("x,y"),
+            );
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#1b1d28" stroke-width="1"/><circle cx="{}" cy="{}" r="1.6" fill="#1b1d28"/>"##,
+                from.0, from.1, to.0, to.1, from.0, from.1
+            );
+        }
     }
     s.push_str("</svg>\n");
     s

@@ -685,9 +685,19 @@ where
     A: ManifoldPair<B>,
     B: ShapeSoa,
 {
+    batch_manifold_at::<Wide, A, B>(a, b, out)
+}
+
+/// [`batch_manifold`] at a chosen lane width (`f32x8` or `f32x16`): the same answer.
+pub fn batch_manifold_at<V, A, B>(a: &A, b: &B, out: &mut Manifolds) -> Result<(), LengthMismatch>
+where
+    V: Simd,
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+{
     check_lengths(a, b)?;
     out.reset(a.len());
-    fill_manifolds::<Wide, A, B>(a, b, 0..a.len().div_ceil(KERNEL_LANES), a.len(), |i, m| {
+    fill_manifolds::<V, A, B>(a, b, 0..a.len().div_ceil(V::LANES), a.len(), |i, m| {
         out.write(i, m)
     });
     Ok(())

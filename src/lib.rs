@@ -143,8 +143,8 @@ pub mod soa;
 
 pub use batch::{
     ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, batch_contact, batch_contact_at,
-    batch_manifold, batch_raycast, batch_raycast_at, batch_test, batch_test_at, par_batch_contact,
-    par_batch_manifold, par_batch_raycast, par_batch_test,
+    batch_manifold, batch_manifold_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
+    par_batch_contact, par_batch_manifold, par_batch_raycast, par_batch_test,
 };
 pub use lanes::{
     AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, ContactX8, ContactX16,

@@ -13,15 +13,19 @@ use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
 use parry2d::math::Pose;
+use parry2d::query::{
+    ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher, PersistentQueryDispatcher,
+};
 use parry2d::shape::Shape;
 use std::hint::black_box;
 use std::time::Duration;
 use support::{ParryTwin, Peer, Solid, shapes};
 use widephase::wide::{f32x8, f32x16};
 use widephase::{
-    Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, ShapeSoa, batch_contact,
-    batch_contact_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
-    contact_reference, pair_table, reference,
+    Contact, ContactPair, Contacts, HitMask, Manifold, ManifoldPair, Manifolds, Overlaps, Ray,
+    RayCast, Rays, ShapeSoa, batch_contact, batch_contact_at, batch_manifold, batch_manifold_at,
+    batch_raycast, batch_raycast_at, batch_test, batch_test_at, contact_reference,
+    manifold_reference, pair_table, reference,
 };
 
 const IN_CACHE: usize = 4096;
@@ -295,6 +299,100 @@ fn bench_contact<A, B>(
     group.finish();
 }
 
+/// The manifold kernel of `A` against `B` at both widths (`batch_manifold_at`-like: the batch
+/// function at this build's width is exactly one of them), next to `batch_contact` on the same
+/// pairs, the scalar reference in a plain loop, and parry2d's contact-manifold generation
+/// (`PersistentQueryDispatcher::contact_manifolds` of its default dispatcher, prediction 0, one
+/// kept manifold list per pair, as a physics engine keeps them), 4096 pairs.
+fn bench_manifold<A, B>(
+    c: &mut Criterion,
+    name: &str,
+    reference: fn(&A::Shape, &B::Shape) -> Option<Manifold>,
+) where
+    A: ManifoldPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Solid + ParryTwin,
+    B::Shape: Solid + ParryTwin,
+{
+    let n = IN_CACHE;
+    let va: Vec<A::Shape> = shapes(n, 1);
+    let vb: Vec<B::Shape> = shapes(n, 2);
+    let a: A = va.iter().copied().collect();
+    let b: B = vb.iter().copied().collect();
+    let pa: Vec<_> = va.iter().map(Solid::solid).collect();
+    let pb: Vec<_> = vb.iter().map(Solid::solid).collect();
+    let mut kept: Vec<Vec<ContactManifold<(), ()>>> = vec![Vec::new(); n];
+    let mut spaces: Vec<Option<ContactManifoldsWorkspace>> = (0..n).map(|_| None).collect();
+    let (mut manifolds, mut contacts) = (Manifolds::new(), Contacts::new());
+    let mut answers: Vec<Option<Manifold>> = vec![None; n];
+
+    // Both must find points for the pairs both call overlapping, or the race is meaningless.
+    batch_manifold(&a, &b, &mut manifolds).unwrap();
+    let (mut both, mut ours) = (0, 0);
+    for i in 0..n {
+        let ((p1, s1), (p2, s2)) = (&pa[i], &pb[i]);
+        DefaultQueryDispatcher
+            .contact_manifolds(
+                &p1.inv_mul(p2),
+                &*s1.0,
+                &*s2.0,
+                0.0,
+                &mut kept[i],
+                &mut spaces[i],
+            )
+            .unwrap();
+        let theirs = kept[i].iter().any(|m| !m.points.is_empty());
+        ours += usize::from(manifolds.hits().get(i));
+        both += usize::from(theirs && manifolds.hits().get(i));
+    }
+    assert!(
+        both * 10 >= ours * 9,
+        "{name}: parry2d finds points for {both} of our {ours} hits"
+    );
+
+    let mut group = c.benchmark_group(format!("manifold/{name}"));
+    group.throughput(Throughput::Elements(n as u64));
+    configure(&mut group, n);
+    group.bench_function("x8", |bench| {
+        bench.iter(|| {
+            batch_manifold_at::<f32x8, _, _>(black_box(&a), black_box(&b), &mut manifolds).unwrap()
+        })
+    });
+    group.bench_function("x16", |bench| {
+        bench.iter(|| {
+            batch_manifold_at::<f32x16, _, _>(black_box(&a), black_box(&b), &mut manifolds).unwrap()
+        })
+    });
+    group.bench_function("contact", |bench| {
+        bench.iter(|| batch_contact(black_box(&a), black_box(&b), &mut contacts).unwrap())
+    });
+    group.bench_function("reference", |bench| {
+        bench.iter(|| {
+            for ((out, x), y) in answers.iter_mut().zip(&va).zip(&vb) {
+                *out = reference(black_box(x), y);
+            }
+        })
+    });
+    group.bench_function("parry2d", |bench| {
+        bench.iter(|| {
+            for i in 0..n {
+                let ((p1, s1), (p2, s2)) = (&pa[i], &pb[i]);
+                DefaultQueryDispatcher
+                    .contact_manifolds(
+                        &p1.inv_mul(p2),
+                        &*s1.0,
+                        black_box(&*s2.0),
+                        0.0,
+                        &mut kept[i],
+                        &mut spaces[i],
+                    )
+                    .unwrap();
+            }
+        })
+    });
+    group.finish();
+}
+
 /// Every pair kind of the pair table (a distinct pair in its file's order) and every ray cast.
 macro_rules! bench_all {
     (
@@ -312,10 +410,15 @@ macro_rules! bench_all {
             $(bench_contact::<$A, $B>(c, stringify!($d), contact_reference::$d);)*
             $(bench_contact::<$S, $S>(c, stringify!($s), contact_reference::$s);)*
         }
+
+        fn manifolds(c: &mut Criterion) {
+            $(bench_manifold::<$A, $B>(c, stringify!($d), manifold_reference::$d);)*
+            $(bench_manifold::<$S, $S>(c, stringify!($s), manifold_reference::$s);)*
+        }
     };
 }
 
 pair_table!(bench_all);
 
-criterion_group!(benches, kernels, contacts);
+criterion_group!(benches, kernels, contacts, manifolds);
 criterion_main!(benches);

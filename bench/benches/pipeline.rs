@@ -560,9 +560,9 @@ fn updates(c: &mut Criterion) {
     group.finish();
 }
 
-/// Contacts next to the pairs they come from, on the 100 k bench scene, one thread: the
-/// one-shot `Scene` calls on a still scene, and a kept finder's frame (update + pairs, or
-/// update + contacts) on a moving one.
+/// Contacts and manifolds next to the pairs they come from, on the 100 k bench scene, one
+/// thread: the one-shot `Scene` calls on a still scene, and a kept finder's frame (update +
+/// pairs, contacts or manifolds) on a moving one.
 fn contacts(c: &mut Criterion) {
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -583,8 +583,11 @@ fn contacts(c: &mut Criterion) {
     group.bench_function("Scene::contacts", |b| {
         one.install(|| b.iter(|| black_box(&start).contacts()))
     });
+    group.bench_function("Scene::manifolds", |b| {
+        one.install(|| b.iter(|| black_box(&start).manifolds()))
+    });
     let (mut scene, mut frame, mut finder) = (start.clone(), 0u32, PairFinder::new());
-    let (mut pairs, mut found) = (Vec::new(), Vec::new());
+    let (mut pairs, mut found, mut manifolds) = (Vec::new(), Vec::new(), Vec::new());
     let mut step = |scene: &mut Scene| motion.step(scene, &mut frame);
     group.bench_function("kept frame/overlapping_pairs", |b| {
         one.install(|| {
@@ -599,6 +602,14 @@ fn contacts(c: &mut Criterion) {
             b.iter(|| {
                 step(&mut scene);
                 finder.contacts(&scene, &mut found);
+            })
+        })
+    });
+    group.bench_function("kept frame/manifolds", |b| {
+        one.install(|| {
+            b.iter(|| {
+                step(&mut scene);
+                finder.manifolds(&scene, &mut manifolds);
             })
         })
     });

@@ -167,7 +167,9 @@ impl<L: Lane, const N: usize> Outline<L, N> {
     /// The edge whose outward normal has the largest (`most`) or smallest cosine with `(dx,
     /// dy)`, the first of equal ones: the cosine, the edge's index (as a number), its two
     /// vertices and its unit outward normal. A zero-length edge's cosine is NaN, never taken.
-    #[inline(always)]
+    // Not inlined: four of these over eight edges at sixteen lanes, inlined into one block,
+    // made a function too large for LLVM's scheduler (rustc 1.95 crashed building it).
+    #[inline(never)]
     fn face(&self, dx: L, dy: L, most: bool) -> Face<L> {
         let zero = L::splat(0.0);
         let bound = if most {
@@ -283,8 +285,9 @@ impl<L: Lane> ManifoldLanes<L> {
 }
 
 /// The manifold of `a` (kind `A`, fields `fa`) and `b` (kind `B`, fields `fb`) whose contact is
-/// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere.
-#[inline(always)]
+/// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere. Not inlined: one call
+/// per lane block, and its body is large.
+#[inline(never)]
 pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     fa: &[L],
     fb: &[L],
