@@ -697,9 +697,14 @@ where
 {
     check_lengths(a, b)?;
     out.reset(a.len());
-    fill_manifolds::<V, A, B>(a, b, 0..a.len().div_ceil(V::LANES), a.len(), |i, m| {
-        out.write(i, m)
-    });
+    let blocks = a.len().div_ceil(V::LANES);
+    let (va, vb) = (a.blocks_view::<V>(0..blocks), b.blocks_view::<V>(0..blocks));
+    for j in 0..blocks {
+        let m = A::manifold_lanes(A::block_at(&va, j), B::block_at(&vb, j));
+        if m[0].to_bitmask() != 0 {
+            out.write_block(j * V::LANES, &m);
+        }
+    }
     Ok(())
 }
 

@@ -8,7 +8,8 @@
 //! is written once over [`Simd`] and instantiated at both widths
 //! ([`kernel`](mod@kernel), [`kernel16`](mod@kernel16)); every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
 //! exactly its answer on every input. [`batch_contact`] adds the normal and penetration depth
-//! of every overlapping pair (see [Contacts](#contacts)). For a whole scene, [`Scene`] finds
+//! of every overlapping pair (see [Contacts](#contacts)), and [`batch_manifold`] the points
+//! where they touch (see [`Manifold`]). For a whole scene, [`Scene`] finds
 //! every overlapping pair (and its contact) through a uniform grid and the same kernels, and
 //! answers ray casts and box and point queries (see [`scene`]).
 //!

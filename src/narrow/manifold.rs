@@ -53,6 +53,10 @@ pub(crate) struct Outline<L, const N: usize> {
     x: [L; N],
     y: [L; N],
     r: L,
+    /// Each edge's unit outward normal `(ey, -ex) / |e|` (NaN for a zero-length edge), computed
+    /// once for the searches below.
+    mx: [L; N],
+    my: [L; N],
 }
 
 /// A shape kind's outline from its fields (as the lane columns or the scalar shape's `f32`s).
@@ -139,7 +143,26 @@ impl<L: Lane, const N: usize> Outline<L, N> {
         let zero = L::splat(0.0);
         let (mut x, mut y) = ([zero; N], [zero; N]);
         let r = S::outline(f, &mut x, &mut y);
-        Self { x, y, r }
+        Self {
+            x,
+            y,
+            r,
+            mx: [zero; N],
+            my: [zero; N],
+        }
+    }
+
+    /// This outline with its edges' unit outward normals, for the face searches.
+    #[inline(always)]
+    fn with_normals(mut self) -> Self {
+        let zero = L::splat(0.0);
+        for k in 0..N {
+            let (x2, y2) = self.next(k);
+            let (ex, ey) = (x2 - self.x[k], y2 - self.y[k]);
+            let inv = L::splat(1.0) / (ex * ex + ey * ey).sqrt();
+            (self.mx[k], self.my[k]) = (ey * inv, (zero - ex) * inv);
+        }
+        self
     }
 
     /// Vertex `k + 1`, wrapping around.
@@ -189,9 +212,7 @@ impl<L: Lane, const N: usize> Outline<L, N> {
         };
         for k in 0..N {
             let (x2, y2) = self.next(k);
-            let (ex, ey) = (x2 - self.x[k], y2 - self.y[k]);
-            let len = (ex * ex + ey * ey).sqrt();
-            let (mx, my) = (ey / len, (zero - ex) / len);
+            let (mx, my) = (self.mx[k], self.my[k]);
             let cos = mx * dx + my * dy;
             let better = if most { cos.gt(f.cos) } else { cos.lt(f.cos) };
             f = Face {
@@ -323,6 +344,7 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         return single(from_b_support()).finite().masked(hit);
     }
     // Both have faces: the reference face and the incident edge, either way round.
+    let (a, b) = (a.with_normals(), b.with_normals());
     let fa_ = a.face(nx, ny, true);
     let fb_ = b.face(zero - nx, zero - ny, true);
     // Alignment by the sine of the angle to `n` (`|m × n|`, linear in the angle where the

@@ -172,6 +172,40 @@ impl Manifolds {
         self.count.resize(len, 0);
     }
 
+    /// Writes the lane block of pairs `first ..` (at most `len()` of them) from a manifold
+    /// kernel's columns (see `ManifoldPair::manifold_lanes`): the float columns as slices, the
+    /// ids and counts lane by lane, the hit bits from the mask.
+    #[inline]
+    pub(crate) fn write_block<V: crate::lanes::Simd>(&mut self, first: usize, m: &[V; 12]) {
+        let n = V::LANES.min(self.len() - first);
+        let range = first..first + n;
+        let columns: [(&mut Vec<f32>, usize); 8] = {
+            let [x0, x1] = &mut self.x;
+            let [y0, y1] = &mut self.y;
+            let [d0, d1] = &mut self.depth;
+            [
+                (&mut self.normal_x, 1),
+                (&mut self.normal_y, 2),
+                (x0, 3),
+                (y0, 4),
+                (d0, 5),
+                (x1, 7),
+                (y1, 8),
+                (d1, 9),
+            ]
+        };
+        for (column, c) in columns {
+            column[range.clone()].copy_from_slice(&m[c].as_slice()[..n]);
+        }
+        for l in 0..n {
+            self.id[0][first + l] = m[6].as_slice()[l] as u32;
+            self.id[1][first + l] = m[10].as_slice()[l] as u32;
+            self.count[first + l] = m[11].as_slice()[l] as u8;
+        }
+        let bits = u64::from(m[0].to_bitmask()) & ((1u64 << n) - 1);
+        self.hits.or_bits(first, bits);
+    }
+
     /// Writes pair `i`'s manifold (`None`: no hit, the columns stay zero).
     #[inline]
     pub(crate) fn write(&mut self, i: usize, m: Option<Manifold>) {
