@@ -28,9 +28,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use widephase::wide::{f32x8, f32x16};
 use widephase::{
-    Contact, ContactPair, Contacts, HitMask, Overlaps, Ray, RayCast, Rays, SIMD_BACKEND, ShapeSoa,
-    batch_contact, batch_contact_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
-    contact_reference, pair_table, reference,
+    Contact, ContactPair, Contacts, HitMask, Manifold, ManifoldPair, Manifolds, Overlaps, Ray,
+    RayCast, Rays, SIMD_BACKEND, ShapeSoa, batch_contact, batch_contact_at, batch_manifold,
+    batch_manifold_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
+    contact_reference, manifold_reference, pair_table, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -139,6 +140,92 @@ where
             b_bits: field_bits(&vb[i]),
         })
     })
+}
+
+/// A manifold's bits (NaN and -0 compare too).
+fn manifold_bits(m: Option<Manifold>) -> Option<Vec<u32>> {
+    m.map(|m| {
+        let mut v = vec![
+            m.normal[0].to_bits(),
+            m.normal[1].to_bits(),
+            u32::from(m.count),
+        ];
+        for p in m.points {
+            v.extend([
+                p.point[0].to_bits(),
+                p.point[1].to_bits(),
+                p.depth.to_bits(),
+                p.id,
+            ]);
+        }
+        v
+    })
+}
+
+/// Runs one seeded batch of `n` manifolds of kind `A`–`B` at both widths; the first mismatch
+/// with the reference, if any.
+fn batch_manifolds<A, B>(
+    kind: &'static str,
+    seed: u64,
+    n: usize,
+    reference: fn(&A::Shape, &B::Shape) -> Option<Manifold>,
+) -> Option<Mismatch>
+where
+    A: ManifoldPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let (va, vb) = Gen::new(seed).pairs::<A::Shape, B::Shape>(n);
+    let a: A = va.iter().copied().collect();
+    let b: B = vb.iter().copied().collect();
+    let (mut eight, mut sixteen) = (Manifolds::new(), Manifolds::new());
+    batch_manifold_at::<f32x8, _, _>(&a, &b, &mut eight).expect("equal lengths");
+    batch_manifold_at::<f32x16, _, _>(&a, &b, &mut sixteen).expect("equal lengths");
+    (0..n).find_map(|i| {
+        let want = manifold_bits(reference(&va[i], &vb[i]));
+        let (x8, x16) = (eight.get(i), sixteen.get(i));
+        (manifold_bits(x8) != want || manifold_bits(x16) != want).then(|| Mismatch {
+            kind,
+            seed,
+            batch: n,
+            index: i,
+            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+            reference: format!("{:?}", reference(&va[i], &vb[i])),
+            a: shapes::rust_literal(&va[i]),
+            b: shapes::rust_literal(&vb[i]),
+            a_bits: field_bits(&va[i]),
+            b_bits: field_bits(&vb[i]),
+        })
+    })
+}
+
+/// Replays one manifold: the reference and the batch function alone; whether they give the
+/// same bits.
+fn replay_manifold<A, B>(
+    a_bits: &[u32],
+    b_bits: &[u32],
+    reference: fn(&A::Shape, &B::Shape) -> Option<Manifold>,
+) -> Result<bool, String>
+where
+    A: ManifoldPair<B> + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
+    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
+    let want = reference(&a, &b);
+    let mut one = Manifolds::new();
+    batch_manifold(
+        &[a].into_iter().collect::<A>(),
+        &[b].into_iter().collect::<B>(),
+        &mut one,
+    )
+    .expect("equal lengths");
+    println!("a = {a:?}\nb = {b:?}");
+    println!("reference: {want:?}; batch_manifold: {:?}", one.get(0));
+    Ok(manifold_bits(one.get(0)) == manifold_bits(want))
 }
 
 /// Replays one contact: the reference and the kernel in all eight lanes and alone; whether
@@ -339,6 +426,20 @@ macro_rules! kinds {
                     batch_contacts::<$S, $S>(concat!("contact_", stringify!($s)), seed, n, contact_reference::$s)
                 },
                 replay: |a, b| replay_contact::<$S, $S>(a, b, contact_reference::$s),
+            },)*
+            $(Kind {
+                name: concat!("manifold_", stringify!($d)),
+                run: |seed, n| {
+                    batch_manifolds::<$A, $B>(concat!("manifold_", stringify!($d)), seed, n, manifold_reference::$d)
+                },
+                replay: |a, b| replay_manifold::<$A, $B>(a, b, manifold_reference::$d),
+            },)*
+            $(Kind {
+                name: concat!("manifold_", stringify!($s)),
+                run: |seed, n| {
+                    batch_manifolds::<$S, $S>(concat!("manifold_", stringify!($s)), seed, n, manifold_reference::$s)
+                },
+                replay: |a, b| replay_manifold::<$S, $S>(a, b, manifold_reference::$s),
             },)*
             $(Kind {
                 name: stringify!($c),
