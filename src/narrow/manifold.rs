@@ -38,9 +38,12 @@ use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 /// How much closer to `n` `b`'s face normal must be than `a`'s (in the sine of the angle
 /// between them) to be the reference face: a rounding tie goes to `a`.
 pub(crate) const PREFER_A: f32 = 1e-6;
-/// The largest sine of the angle between `n` and a face's normal for `n` to be that face's (the
-/// rounding of a normal computed from vertices or from a rotation is about 1e-7).
-pub(crate) const ALIGNED: f32 = 1e-5;
+/// The largest sine of the angle between `n` and a face's normal for `n` to be that face's: the
+/// rounding of a normal computed from vertices or a rotation is about 1e-7, but a normal taken
+/// along the offset between nearest points (a vertex just off a capsule's flat side) is off by
+/// up to the coordinates' rounding over that distance, 1e-5 and more. A point placed with `n`
+/// off the face by this angle moves by at most that share of its depth.
+pub(crate) const ALIGNED: f32 = 1e-3;
 /// How far (relative to `1 + depth`) the deepest clipped end may be from the contact's depth for
 /// the clipped face to describe the contact (else the one deepest point): where the reference
 /// face's side lines cut off the deepest feature (two crossing capsules), the clip does not

@@ -237,6 +237,199 @@ where
     );
 }
 
+/// A face of a body in `f64`: its first and second vertex and unit outward normal.
+type Face64 = ((f64, f64), (f64, f64), (f64, f64));
+
+/// The faces of a body (none for a single vertex; a segment has two, one per side).
+fn faces(b: &Body) -> Vec<Face64> {
+    let v = &b.vertices;
+    let n = v.len();
+    if n < 2 {
+        return Vec::new();
+    }
+    (0..n)
+        .map(|k| {
+            let (p, q) = (v[k], v[(k + 1) % n]);
+            let len = (q.0 - p.0).hypot(q.1 - p.1);
+            (p, q, ((q.1 - p.1) / len, (p.0 - q.0) / len))
+        })
+        .collect()
+}
+
+/// The clipped manifold points in `f64` for the reference face `r` (of the body with radius
+/// `r_ref`) and the other body, normal `n` from a to b, `from_a` when the reference is a's:
+/// each `(point, depth)` that penetrates, and whether any end is within `1e-4` of a decision
+/// (a depth near 0, an end near a side line), where the comparison is left out.
+fn clip64(
+    r: Face64,
+    r_ref: f64,
+    other: &Body,
+    n: (f64, f64),
+    from_a: bool,
+) -> (Vec<((f64, f64), f64)>, bool) {
+    let (v1, v2, m) = r;
+    let inc = faces(other)
+        .into_iter()
+        .min_by(|x, y| (x.2.0 * m.0 + x.2.1 * m.1).total_cmp(&(y.2.0 * m.0 + y.2.1 * m.1)))
+        .expect("a face");
+    let ro = other.radius;
+    let (w1, w2) = (
+        (inc.0.0 + ro * inc.2.0, inc.0.1 + ro * inc.2.1),
+        (inc.1.0 + ro * inc.2.0, inc.1.1 + ro * inc.2.1),
+    );
+    let t = (v2.0 - v1.0, v2.1 - v1.1);
+    let tt = t.0 * t.0 + t.1 * t.1;
+    let s = |w: (f64, f64)| (t.0 * (w.0 - v1.0) + t.1 * (w.1 - v1.1)) / tt;
+    let (s1, s2) = (s(w1), s(w2));
+    let mut close = [s1, s2]
+        .iter()
+        .any(|&x| x.abs() < 1e-4 || (x - 1.0).abs() < 1e-4);
+    if s1.max(s2) < 0.0 || s1.min(s2) > 1.0 {
+        return (Vec::new(), close);
+    }
+    let at = |from: (f64, f64), to: (f64, f64), sf: f64, st: f64| {
+        let sigma = sf.clamp(0.0, 1.0);
+        let l = if sf == st {
+            0.0
+        } else {
+            (sigma - sf) / (st - sf)
+        };
+        (from.0 + l * (to.0 - from.0), from.1 + l * (to.1 - from.1))
+    };
+    let mut out = Vec::new();
+    for q in [at(w1, w2, s1, s2), at(w2, w1, s2, s1)] {
+        let d = m.0 * (v1.0 - q.0) + m.1 * (v1.1 - q.1) + r_ref;
+        close |= d.abs() < 1e-4;
+        if d >= 0.0 {
+            let k = if from_a { d / 2.0 } else { -d / 2.0 };
+            out.push(((q.0 + k * n.0, q.1 + k * n.1), d));
+        }
+    }
+    (out, close)
+}
+
+/// Against clipping written again in `f64` (faces, incident edge, clip, depths, places), given
+/// the manifold's normal (the contact's), on random ordinary pairs of two shapes with faces
+/// where the normal is one face's (within 5e-4) and the other shape's best face is clearly not
+/// (beyond 2e-3) or exactly parallel: the same number of points, each within 1e-4 in place and
+/// depth; where the clip falls short of the contact's depth, one point.
+fn clipping<A, B>(seed: u64)
+where
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+    A::Shape: Arbitrary + AsBody,
+    B::Shape: Arbitrary + AsBody,
+{
+    const PAIRS: usize = 20_000;
+    let mut g = Gen::new(seed);
+    let (mut compared, mut hits) = (0, 0);
+    for i in 0..PAIRS {
+        let (a, b) = (A::Shape::ordinary(&mut g), B::Shape::ordinary(&mut g));
+        let Some(m) = A::manifold_reference(&a, &b) else {
+            continue;
+        };
+        hits += 1;
+        let (ba, bb) = (a.body(), b.body());
+        // The manifold's normal is the contact's; the clipping is what is checked here.
+        let n = (f64::from(m.normal[0]), f64::from(m.normal[1]));
+        let depth = f64::from(m.points().iter().map(|p| p.depth).fold(0.0f32, f32::max));
+        let sin = |f: &Face64, d: (f64, f64)| {
+            let side = if f.2.0 * d.0 + f.2.1 * d.1 > 0.0 {
+                0.0
+            } else {
+                2.0
+            };
+            (f.2.0 * d.1 - f.2.1 * d.0).abs() + side
+        };
+        let best = |b: &Body, d: (f64, f64)| {
+            faces(b)
+                .into_iter()
+                .map(|f| (sin(&f, d), f))
+                .min_by(|x, y| x.0.total_cmp(&y.0))
+        };
+        let (Some((sa, fa)), Some((sb, fb))) = (best(&ba, n), best(&bb, (-n.0, -n.1))) else {
+            continue;
+        };
+        // The reference face: the one the normal is, clearly, or a's when both are (parallel
+        // faces, where either gives the same points).
+        let (r, r_ref, other, from_a) = if sa < 5e-4 && (sb > 2e-3 || sb.max(sa) < 1e-6) {
+            (fa, ba.radius, &bb, true)
+        } else if sb < 5e-4 && sa > 2e-3 {
+            (fb, bb.radius, &ba, false)
+        } else {
+            continue;
+        };
+        let (points, close) = clip64(r, r_ref, other, n, from_a);
+        if close || points.is_empty() {
+            continue;
+        }
+        // Where the clip does not reach the contact's depth: the one deepest point (whose
+        // place the rules test checks); near the line between, left out.
+        let deepest = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        let off = (deepest - depth).abs() / (1.0 + depth);
+        if (2e-5..5e-4).contains(&off) {
+            continue;
+        }
+        if off >= 5e-4 {
+            compared += 1;
+            pair_assert!(
+                m.count == 1,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "{m:?}: the clip does not reach"
+            );
+            continue;
+        }
+        compared += 1;
+        pair_assert!(
+            usize::from(m.count) == points.len(),
+            seed = seed,
+            index = i,
+            a,
+            b,
+            "{m:?} against f64 {points:?}"
+        );
+        // Each point against the nearest `f64` point (the order of the two ends is the
+        // incident edge's, which may run either way): the deepest took the contact's depth,
+        // within 2e-5 of the clip's (relative), and moved by half the difference.
+        for p in m.points() {
+            let (x, y) = (f64::from(p.point[0]), f64::from(p.point[1]));
+            let (q, d) = points
+                .iter()
+                .min_by(|u, v| {
+                    let du = (u.0.0 - x).hypot(u.0.1 - y);
+                    du.total_cmp(&(v.0.0 - x).hypot(v.0.1 - y))
+                })
+                .expect("a point");
+            let slack = 1e-4 + 2e-5 * (1.0 + depth);
+            let near = (x - q.0).abs() < slack
+                && (y - q.1).abs() < slack
+                && (f64::from(p.depth) - d).abs() < slack;
+            pair_assert!(
+                near,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "{m:?} against f64 {points:?}"
+            );
+        }
+    }
+    assert!(compared * 10 > hits, "only {compared} of {hits} compared");
+}
+
+/// Whether both kinds have faces (boxes, polygons, capsules): the kinds the clipping check
+/// covers.
+fn faced<A: ShapeSoa, B: ShapeSoa>() -> bool
+where
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    A::Shape::FIELDS.len() >= 4 && B::Shape::FIELDS.len() >= 4
+}
+
 /// One test per pair kind of the pair table and order, for each of the above.
 macro_rules! manifold_tests {
     (
@@ -251,6 +444,15 @@ macro_rules! manifold_tests {
             mod swapped {
                 use super::*;
                 $(#[test] fn $d() { differential::<$B, $A>(); })*
+            }
+        }
+        mod clipping {
+            use super::*;
+            $(#[test] fn $d() { if faced::<$A, $B>() { clipping::<$A, $B>(51); } })*
+            $(#[test] fn $s() { if faced::<$S, $S>() { clipping::<$S, $S>(52); } })*
+            mod swapped {
+                use super::*;
+                $(#[test] fn $d() { if faced::<$B, $A>() { clipping::<$B, $A>(53); } })*
             }
         }
         mod rules {
