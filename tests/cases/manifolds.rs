@@ -237,6 +237,9 @@ where
     );
 }
 
+/// A manifold point in `f64`: its place and depth.
+type Point64 = ((f64, f64), f64);
+
 /// A face of a body in `f64`: its first and second vertex and unit outward normal.
 type Face64 = ((f64, f64), (f64, f64), (f64, f64));
 
@@ -266,7 +269,7 @@ fn clip64(
     other: &Body,
     n: (f64, f64),
     from_a: bool,
-) -> (Vec<((f64, f64), f64)>, bool) {
+) -> (Vec<Point64>, bool) {
     let (v1, v2, m) = r;
     let inc = faces(other)
         .into_iter()
