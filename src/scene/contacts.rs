@@ -8,10 +8,11 @@ use super::Scene;
 use super::candidates::{KINDS, PAIR_KINDS, scene_kinds};
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::{KIND, Record};
-use crate::batch::{ContactPair, ManifoldPair};
+use crate::batch::ManifoldPair;
 use crate::broadphase::grid::Grid;
-use crate::lanes::{KERNEL_LANES, Simd};
+use crate::lanes::{KERNEL_LANES, Simd, Wide};
 use crate::shape::{Contact, Manifold};
+use crate::soa::ShapeSoa;
 use rayon::prelude::*;
 
 /// A pair as filed: the positions of its two records in the kernels' argument order, and its
@@ -25,7 +26,7 @@ const REVERSED: u32 = 1 << 31;
 /// Computes a pair kind's pending answers (contacts or manifolds) into a run of the answer.
 type Compute<T> = fn(&mut Pack<Item, PAIR_KINDS>, &Shared<'_>, usize, &mut [(u32, u32, T)]);
 
-/// Every pair kind of the pair table, with its kind codes and its computation `$f::<A, B>`.
+/// Every pair kind of the pair table, with its kind codes and its computation `$f::<A, B, $T>`.
 macro_rules! table_answers {
     (
         $f:ident, $T:ident
@@ -34,8 +35,8 @@ macro_rules! table_answers {
         casts { $($c:ident: $C:ty;)* }
     ) => {
         &[
-            $((<$A as Stored>::CODE, <$B as Stored>::CODE, $f::<$A, $B> as Compute<$T>),)*
-            $((<$S as Stored>::CODE, <$S as Stored>::CODE, $f::<$S, $S> as Compute<$T>),)*
+            $((<$A as Stored>::CODE, <$B as Stored>::CODE, $f::<$A, $B, $T> as Compute<$T>),)*
+            $((<$S as Stored>::CODE, <$S as Stored>::CODE, $f::<$S, $S, $T> as Compute<$T>),)*
         ]
     };
 }
@@ -45,12 +46,8 @@ const SCENE: ([Compute<Contact>; PAIR_KINDS], [[u8; KINDS]; KINDS]) =
     scene_kinds(crate::pair_table!(table_answers, compute, Contact));
 
 /// The manifold computation of each scene pair kind, indexed like [`SCENE`].
-const MANIFOLDS: [Compute<Manifold>; PAIR_KINDS] = scene_kinds(crate::pair_table!(
-    table_answers,
-    compute_manifolds,
-    Manifold
-))
-.0;
+const MANIFOLDS: [Compute<Manifold>; PAIR_KINDS] =
+    scene_kinds(crate::pair_table!(table_answers, compute, Manifold)).0;
 
 /// Pairs per rayon task: enough to amortise a task and its batches' partial blocks.
 const PAIRS_PER_TASK: usize = 8192;
@@ -147,49 +144,63 @@ fn run_answers<T>(
     }
 }
 
-/// Gathers one pair kind's pending pairs into lane blocks (a partial block padded with its
-/// first pair), runs the contact kernel, and writes each contact at its pair's index.
-fn compute<A, B>(
-    pack: &mut Pack<Item, PAIR_KINDS>,
-    shared: &Shared<'_>,
-    kind: usize,
-    run: &mut [(u32, u32, Contact)],
-) where
-    A: ContactPair<B> + Stored,
-    B: Stored,
-{
-    let pending = pack.take(kind);
-    let blocks = pending.len().div_ceil(KERNEL_LANES);
-    for k in 0..blocks {
-        let at: [_; KERNEL_LANES] = block_of(pending, k, pending[0]);
-        let a = A::gather_lanes(shared, &at.map(|p| p.0));
-        let b = B::gather_lanes(shared, &at.map(|p| p.1));
-        let [_, normal_x, normal_y, depth] = A::contact_lanes(a, b);
-        let lanes = (pending.len() - k * KERNEL_LANES).min(KERNEL_LANES);
-        for (l, &(_, _, index)) in at[..lanes].iter().enumerate() {
-            // Every pair given here overlaps (the same kernels decided it), so every lane
-            // holds its contact.
-            let c = Contact {
-                normal: [normal_x.as_slice()[l], normal_y.as_slice()[l]],
-                depth: depth.as_slice()[l],
-            };
-            let c = if index & REVERSED != 0 {
-                c.reversed()
-            } else {
-                c
-            };
-            run[(index & !REVERSED) as usize].2 = c;
+/// An answer the scene computes per overlapping pair: a [`Contact`] or a [`Manifold`], from
+/// its kernel's lane block.
+trait Answer: Copy {
+    /// The kernel's answer for a lane block of the pair kind `A`–`B`.
+    type Lanes;
+    /// Runs the kernel on gathered lane columns.
+    fn kernel<A: ManifoldPair<B>, B: ShapeSoa>(a: A::Lanes<Wide>, b: B::Lanes<Wide>)
+    -> Self::Lanes;
+    /// Lane `l`'s answer (every lane given overlaps).
+    fn lane(lanes: &Self::Lanes, l: usize) -> Self;
+    /// The same answer seen from the pair's other shape.
+    fn reversed(self) -> Self;
+}
+
+impl Answer for Contact {
+    type Lanes = [Wide; 4];
+    #[inline(always)]
+    fn kernel<A: ManifoldPair<B>, B: ShapeSoa>(a: A::Lanes<Wide>, b: B::Lanes<Wide>) -> [Wide; 4] {
+        A::contact_lanes(a, b)
+    }
+    #[inline(always)]
+    fn lane([_, nx, ny, depth]: &[Wide; 4], l: usize) -> Self {
+        Contact {
+            normal: [nx.as_slice()[l], ny.as_slice()[l]],
+            depth: depth.as_slice()[l],
         }
+    }
+    #[inline(always)]
+    fn reversed(self) -> Self {
+        Contact::reversed(self)
     }
 }
 
-/// [`compute`]'s twin for manifolds: the manifold kernel, each lane's manifold (reversed where
-/// the kernel saw the pair the other way round) at its pair's index.
-fn compute_manifolds<A, B>(
+impl Answer for Manifold {
+    type Lanes = [Wide; 12];
+    #[inline(always)]
+    fn kernel<A: ManifoldPair<B>, B: ShapeSoa>(a: A::Lanes<Wide>, b: B::Lanes<Wide>) -> [Wide; 12] {
+        A::manifold_lanes(a, b)
+    }
+    #[inline(always)]
+    fn lane(m: &[Wide; 12], l: usize) -> Self {
+        crate::batch::manifold_lane(m, l).unwrap_or_default()
+    }
+    #[inline(always)]
+    fn reversed(self) -> Self {
+        Manifold::reversed(self)
+    }
+}
+
+/// Gathers one pair kind's pending pairs into lane blocks (a partial block padded with its
+/// first pair), runs the kernel of the answer `T`, and writes each lane's answer at its pair's
+/// index, reversed where the kernel saw the pair the other way round.
+fn compute<A, B, T: Answer>(
     pack: &mut Pack<Item, PAIR_KINDS>,
     shared: &Shared<'_>,
     kind: usize,
-    run: &mut [(u32, u32, Manifold)],
+    run: &mut [(u32, u32, T)],
 ) where
     A: ManifoldPair<B> + Stored,
     B: Stored,
@@ -200,17 +211,18 @@ fn compute_manifolds<A, B>(
         let at: [_; KERNEL_LANES] = block_of(pending, k, pending[0]);
         let a = A::gather_lanes(shared, &at.map(|p| p.0));
         let b = B::gather_lanes(shared, &at.map(|p| p.1));
-        let m = A::manifold_lanes(a, b);
+        let answers = T::kernel::<A, B>(a, b);
         let lanes = (pending.len() - k * KERNEL_LANES).min(KERNEL_LANES);
         for (l, &(_, _, index)) in at[..lanes].iter().enumerate() {
-            // Every pair given here overlaps, so every lane holds its manifold.
-            let m = crate::batch::manifold_lane(&m, l).unwrap_or_default();
-            let m = if index & REVERSED != 0 {
-                m.reversed()
+            // Every pair given here overlaps (the same kernels decided it), so every lane
+            // holds its answer.
+            let x = T::lane(&answers, l);
+            let x = if index & REVERSED != 0 {
+                x.reversed()
             } else {
-                m
+                x
             };
-            run[(index & !REVERSED) as usize].2 = m;
+            run[(index & !REVERSED) as usize].2 = x;
         }
     }
 }
