@@ -206,16 +206,16 @@ pub(crate) fn slab(o: f32, d: f32, lo: f32, hi: f32) -> (f32, f32) {
     }
 }
 
-/// Lane-wise [`slab`] (on any [`Lane`], `f32` included).
+/// Lane-wise [`slab`].
 #[inline(always)]
-pub(crate) fn slab_lanes<L: Lane>(o: L, d: L, lo: L, hi: L) -> (L, L) {
+pub(crate) fn slab_lanes<V: Simd>(o: V, d: V, lo: V, hi: V) -> (V, V) {
     let (t1, t2) = ((lo - o) / d, (hi - o) / d);
-    let inside = lo.le(o) & o.le(hi);
-    let zero = d.eq(L::splat(0.0));
-    let (all, none) = (L::splat(f32::INFINITY), L::splat(f32::NEG_INFINITY));
+    let inside = lo.simd_le(o) & o.simd_le(hi);
+    let zero = d.simd_eq(V::ZERO);
+    let (all, none) = (V::splat(f32::INFINITY), V::splat(f32::NEG_INFINITY));
     (
-        L::select(zero, L::select(inside, none, all), t1.pmin(t2)),
-        L::select(zero, all, t1.pmax(t2)),
+        zero.select(inside.select(none, all), t1.pmin(t2)),
+        zero.select(all, t1.pmax(t2)),
     )
 }
 
@@ -264,17 +264,11 @@ pub(crate) fn enter(near: [f32; 2], far: [f32; 2], scale: f32, max_t: f32, valid
     if hit { t_scaled } else { f32::INFINITY }
 }
 
-/// Lane-wise [`enter`] (on any [`Lane`], `f32` included).
+/// Lane-wise [`enter`].
 #[inline(always)]
-pub(crate) fn enter_lanes<L: Lane>(
-    near: [L; 2],
-    far: [L; 2],
-    scale: L,
-    max_t: L,
-    valid: L::Mask,
-) -> L {
-    let t = near[0].pmax(near[1]).pmax(L::splat(0.0));
+pub(crate) fn enter_lanes<V: Simd>(near: [V; 2], far: [V; 2], scale: V, max_t: V, valid: V) -> V {
+    let t = near[0].pmax(near[1]).pmax(V::ZERO);
     let t_scaled = t * scale;
-    let hit = t.le(far[0].pmin(far[1])) & t_scaled.le(max_t) & valid;
-    L::select(hit, t_scaled, L::splat(f32::INFINITY))
+    let hit = t.simd_le(far[0].pmin(far[1])) & t_scaled.simd_le(max_t) & valid;
+    hit.select(t_scaled, V::splat(f32::INFINITY))
 }
