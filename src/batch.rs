@@ -698,13 +698,7 @@ where
     check_lengths(a, b)?;
     out.reset(a.len());
     let blocks = a.len().div_ceil(V::LANES);
-    let (va, vb) = (a.blocks_view::<V>(0..blocks), b.blocks_view::<V>(0..blocks));
-    for j in 0..blocks {
-        let m = A::manifold_lanes(A::block_at(&va, j), B::block_at(&vb, j));
-        if m[0].to_bitmask() != 0 {
-            out.write_block(j * V::LANES, &m);
-        }
-    }
+    manifold_blocks::<V, A, B>(a, b, 0..blocks, |first, m| out.write_block(first, m));
     Ok(())
 }
 
@@ -718,33 +712,30 @@ where
     out.reset(a.len());
     const BLOCKS: usize = 256;
     let blocks = a.len().div_ceil(KERNEL_LANES);
-    let parts: Vec<Vec<(usize, Manifold)>> = (0..blocks.div_ceil(BLOCKS))
+    // Each task keeps its blocks with a hit; they are written in order afterwards.
+    let parts: Vec<Vec<(usize, [Wide; 12])>> = (0..blocks.div_ceil(BLOCKS))
         .into_par_iter()
         .map(|t| {
             let mut found = Vec::new();
             let range = t * BLOCKS..((t + 1) * BLOCKS).min(blocks);
-            fill_manifolds::<Wide, A, B>(a, b, range, a.len(), |i, m| {
-                if let Some(m) = m {
-                    found.push((i, m));
-                }
-            });
+            manifold_blocks::<Wide, A, B>(a, b, range, |first, m| found.push((first, *m)));
             found
         })
         .collect();
-    for (i, m) in parts.into_iter().flatten() {
-        out.write(i, Some(m));
+    for (first, m) in parts.iter().flatten() {
+        out.write_block(*first, m);
     }
     Ok(())
 }
 
-/// Calls `put(i, manifold)` for every pair `i < len` of the `V`-lane blocks in `blocks`.
+/// The manifold kernel over the `V`-lane blocks in `blocks`: `put(first pair, columns)` for
+/// each block with a hit.
 #[inline]
-fn fill_manifolds<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
+fn manifold_blocks<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
     a: &A,
     b: &B,
     blocks: core::ops::Range<usize>,
-    len: usize,
-    mut put: impl FnMut(usize, Option<Manifold>),
+    mut put: impl FnMut(usize, &[V; 12]),
 ) {
     let (va, vb) = (
         a.blocks_view::<V>(blocks.clone()),
@@ -752,12 +743,8 @@ fn fill_manifolds<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
     );
     for j in 0..blocks.len() {
         let m = A::manifold_lanes(A::block_at(&va, j), B::block_at(&vb, j));
-        if m[0].to_bitmask() == 0 {
-            continue;
-        }
-        let first = (blocks.start + j) * V::LANES;
-        for l in 0..V::LANES.min(len - first) {
-            put(first + l, manifold_lane(&m, l));
+        if m[0].to_bitmask() != 0 {
+            put((blocks.start + j) * V::LANES, &m);
         }
     }
 }

@@ -92,8 +92,6 @@ impl HitMask {
         self.len
     }
 
-    /// Sets the length to `len` with every bit zero, reusing the allocation, and hands out the
-    /// words for a kernel to fill.
     /// Sets the bits of `bits` (at most 16 of them, all below `len()`) starting at bit
     /// `first`, a multiple of their count.
     #[inline]
@@ -101,12 +99,8 @@ impl HitMask {
         self.words[first / 64] |= bits << (first % 64);
     }
 
-    /// Sets bit `i` (which must be below `len()`).
-    #[inline]
-    pub(crate) fn set(&mut self, i: usize) {
-        self.words[i / 64] |= 1 << (i % 64);
-    }
-
+    /// Sets the length to `len` with every bit zero, reusing the allocation, and hands out the
+    /// words for a kernel to fill.
     pub(crate) fn reset(&mut self, len: usize) -> &mut [u64] {
         self.len = len;
         self.words.clear();

@@ -205,22 +205,6 @@ impl Manifolds {
         let bits = u64::from(m[0].to_bitmask()) & ((1u64 << n) - 1);
         self.hits.or_bits(first, bits);
     }
-
-    /// Writes pair `i`'s manifold (`None`: no hit, the columns stay zero).
-    #[inline]
-    pub(crate) fn write(&mut self, i: usize, m: Option<Manifold>) {
-        let Some(m) = m else { return };
-        self.hits.set(i);
-        self.normal_x[i] = m.normal[0];
-        self.normal_y[i] = m.normal[1];
-        for (k, p) in m.points.iter().enumerate() {
-            self.x[k][i] = p.point[0];
-            self.y[k][i] = p.point[1];
-            self.depth[k][i] = p.depth;
-            self.id[k][i] = p.id;
-        }
-        self.count[i] = m.count;
-    }
 }
 
 impl core::fmt::Debug for Manifolds {
