@@ -48,6 +48,35 @@ struct Mismatch {
     b_bits: Vec<u32>,
 }
 
+impl Mismatch {
+    /// The mismatch of pair `index` of a batch of `batch` pairs (`a`, `b`), with what the
+    /// kernel and the reference answered.
+    #[allow(clippy::too_many_arguments)]
+    fn new<A: Arbitrary, B: Arbitrary>(
+        kind: &'static str,
+        seed: u64,
+        batch: usize,
+        index: usize,
+        a: &A,
+        b: &B,
+        kernel: String,
+        reference: String,
+    ) -> Self {
+        Self {
+            kind,
+            seed,
+            batch,
+            index,
+            kernel,
+            reference,
+            a: shapes::rust_literal(a),
+            b: shapes::rust_literal(b),
+            a_bits: field_bits(a),
+            b_bits: field_bits(b),
+        }
+    }
+}
+
 /// Runs one seeded batch of `n` pairs of kind `A`–`B`; the first mismatch, if any.
 fn batch<A, B>(
     kind: &'static str,
@@ -78,17 +107,17 @@ where
     (0..n).find_map(|i| {
         let want = reference(&va[i], &vb[i]);
         let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (x8 != want || x16 != want).then(|| Mismatch {
-            kind,
-            seed,
-            batch: n,
-            index: i,
-            kernel: format!("{x8} at 8 lanes, {x16} at 16"),
-            reference: want.to_string(),
-            a: shapes::rust_literal(&va[i]),
-            b: shapes::rust_literal(&vb[i]),
-            a_bits: field_bits(&va[i]),
-            b_bits: field_bits(&vb[i]),
+        (x8 != want || x16 != want).then(|| {
+            Mismatch::new(
+                kind,
+                seed,
+                n,
+                i,
+                &va[i],
+                &vb[i],
+                format!("{x8} at 8 lanes, {x16} at 16"),
+                want.to_string(),
+            )
         })
     })
 }
@@ -127,17 +156,17 @@ where
     (0..n).find_map(|i| {
         let want = contact_bits(reference(&va[i], &vb[i]));
         let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (contact_bits(x8) != want || contact_bits(x16) != want).then(|| Mismatch {
-            kind,
-            seed,
-            batch: n,
-            index: i,
-            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-            reference: format!("{:?}", reference(&va[i], &vb[i])),
-            a: shapes::rust_literal(&va[i]),
-            b: shapes::rust_literal(&vb[i]),
-            a_bits: field_bits(&va[i]),
-            b_bits: field_bits(&vb[i]),
+        (contact_bits(x8) != want || contact_bits(x16) != want).then(|| {
+            Mismatch::new(
+                kind,
+                seed,
+                n,
+                i,
+                &va[i],
+                &vb[i],
+                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+                format!("{:?}", reference(&va[i], &vb[i])),
+            )
         })
     })
 }
@@ -185,17 +214,17 @@ where
     (0..n).find_map(|i| {
         let want = manifold_bits(reference(&va[i], &vb[i]));
         let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (manifold_bits(x8) != want || manifold_bits(x16) != want).then(|| Mismatch {
-            kind,
-            seed,
-            batch: n,
-            index: i,
-            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-            reference: format!("{:?}", reference(&va[i], &vb[i])),
-            a: shapes::rust_literal(&va[i]),
-            b: shapes::rust_literal(&vb[i]),
-            a_bits: field_bits(&va[i]),
-            b_bits: field_bits(&vb[i]),
+        (manifold_bits(x8) != want || manifold_bits(x16) != want).then(|| {
+            Mismatch::new(
+                kind,
+                seed,
+                n,
+                i,
+                &va[i],
+                &vb[i],
+                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+                format!("{:?}", reference(&va[i], &vb[i])),
+            )
         })
     })
 }
@@ -297,17 +326,17 @@ where
     (0..n).find_map(|i| {
         let want = reference(&vr[i], &vs[i]);
         let (x8, x16) = (eight[i], sixteen[i]);
-        (x8.to_bits() != want.to_bits() || x16.to_bits() != want.to_bits()).then(|| Mismatch {
-            kind,
-            seed,
-            batch: n,
-            index: i,
-            kernel: format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-            reference: format!("{want:?}"),
-            a: shapes::rust_literal(&vr[i]),
-            b: shapes::rust_literal(&vs[i]),
-            a_bits: field_bits(&vr[i]),
-            b_bits: field_bits(&vs[i]),
+        (x8.to_bits() != want.to_bits() || x16.to_bits() != want.to_bits()).then(|| {
+            Mismatch::new(
+                kind,
+                seed,
+                n,
+                i,
+                &vr[i],
+                &vs[i],
+                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+                format!("{want:?}"),
+            )
         })
     })
 }
