@@ -212,6 +212,36 @@ where
     }
 }
 
+/// `n` ordinary pairs as scalar shapes, as containers and as parry2d solids.
+struct Solids<A: ShapeSoa, B: ShapeSoa> {
+    va: Vec<A::Shape>,
+    vb: Vec<B::Shape>,
+    a: A,
+    b: B,
+    pa: Vec<(Pose, parry2d::shape::SharedShape)>,
+    pb: Vec<(Pose, parry2d::shape::SharedShape)>,
+}
+
+/// The inputs of the contact and manifold benches: seeds 1 and 2, as every kernel bench.
+fn solids<A, B>(n: usize) -> Solids<A, B>
+where
+    A: ShapeSoa + FromIterator<A::Shape>,
+    B: ShapeSoa + FromIterator<B::Shape>,
+    A::Shape: Solid + ParryTwin,
+    B::Shape: Solid + ParryTwin,
+{
+    let va: Vec<A::Shape> = shapes(n, 1);
+    let vb: Vec<B::Shape> = shapes(n, 2);
+    Solids {
+        a: va.iter().copied().collect(),
+        b: vb.iter().copied().collect(),
+        pa: va.iter().map(Solid::solid).collect(),
+        pb: vb.iter().map(Solid::solid).collect(),
+        va,
+        vb,
+    }
+}
+
 /// Contacts of `A` against `B`, 4096 pairs in cache: `batch_contact` at eight and sixteen lanes
 /// next to `batch_test` (the build's width) on the same pairs (what a contact costs over the
 /// overlap bit), the scalar reference, and
@@ -227,12 +257,14 @@ fn bench_contact<A, B>(
     B::Shape: Solid + ParryTwin,
 {
     let n = IN_CACHE;
-    let va: Vec<A::Shape> = shapes(n, 1);
-    let vb: Vec<B::Shape> = shapes(n, 2);
-    let a: A = va.iter().copied().collect();
-    let b: B = vb.iter().copied().collect();
-    let pa: Vec<_> = va.iter().map(Solid::solid).collect();
-    let pb: Vec<_> = vb.iter().map(Solid::solid).collect();
+    let Solids {
+        va,
+        vb,
+        a,
+        b,
+        pa,
+        pb,
+    } = solids::<A, B>(n);
     let peer = |(p1, s1): &(Pose, parry2d::shape::SharedShape),
                 (p2, s2): &(Pose, parry2d::shape::SharedShape)| {
         parry2d::query::contact(p1, &*s1.0, p2, &*s2.0, 0.0)
@@ -315,12 +347,14 @@ fn bench_manifold<A, B>(
     B::Shape: Solid + ParryTwin,
 {
     let n = IN_CACHE;
-    let va: Vec<A::Shape> = shapes(n, 1);
-    let vb: Vec<B::Shape> = shapes(n, 2);
-    let a: A = va.iter().copied().collect();
-    let b: B = vb.iter().copied().collect();
-    let pa: Vec<_> = va.iter().map(Solid::solid).collect();
-    let pb: Vec<_> = vb.iter().map(Solid::solid).collect();
+    let Solids {
+        va,
+        vb,
+        a,
+        b,
+        pa,
+        pb,
+    } = solids::<A, B>(n);
     let mut kept: Vec<Vec<ContactManifold<(), ()>>> = vec![Vec::new(); n];
     let mut spaces: Vec<Option<ContactManifoldsWorkspace>> = (0..n).map(|_| None).collect();
     let (mut manifolds, mut contacts) = (Manifolds::new(), Contacts::new());
@@ -329,18 +363,24 @@ fn bench_manifold<A, B>(
     // Both must find points for the pairs both call overlapping, or the race is meaningless.
     batch_manifold(&a, &b, &mut manifolds).unwrap();
     let (mut both, mut ours) = (0, 0);
-    for i in 0..n {
+    // parry2d's manifolds of pair `i` into its kept list.
+    let peer = |i: usize,
+                kept: &mut [Vec<ContactManifold<(), ()>>],
+                spaces: &mut [Option<ContactManifoldsWorkspace>]| {
         let ((p1, s1), (p2, s2)) = (&pa[i], &pb[i]);
         DefaultQueryDispatcher
             .contact_manifolds(
                 &p1.inv_mul(p2),
                 &*s1.0,
-                &*s2.0,
+                black_box(&*s2.0),
                 0.0,
                 &mut kept[i],
                 &mut spaces[i],
             )
             .unwrap();
+    };
+    for i in 0..n {
+        peer(i, &mut kept, &mut spaces);
         let theirs = kept[i].iter().any(|m| !m.points.is_empty());
         ours += usize::from(manifolds.hits().get(i));
         both += usize::from(theirs && manifolds.hits().get(i));
@@ -376,17 +416,7 @@ fn bench_manifold<A, B>(
     group.bench_function("parry2d", |bench| {
         bench.iter(|| {
             for i in 0..n {
-                let ((p1, s1), (p2, s2)) = (&pa[i], &pb[i]);
-                DefaultQueryDispatcher
-                    .contact_manifolds(
-                        &p1.inv_mul(p2),
-                        &*s1.0,
-                        black_box(&*s2.0),
-                        0.0,
-                        &mut kept[i],
-                        &mut spaces[i],
-                    )
-                    .unwrap();
+                peer(i, &mut kept, &mut spaces);
             }
         })
     });
