@@ -16,7 +16,9 @@
 
 mod support;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
+};
 use parry2d::bounding_volume::{Aabb as ParryAabb, BoundingVolume};
 use parry2d::math::{Pose, Vector};
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -409,26 +411,7 @@ fn frames(c: &mut Criterion) {
                 s.kernels
             );
         }
-        {
-            let (mut scene, mut frame, mut pairs) = (start.clone(), 0, Vec::new());
-            group.bench_function("fresh finder/1 thread", |b| {
-                one.install(|| {
-                    b.iter(|| {
-                        motion.step(&mut scene, &mut frame);
-                        PairFinder::new().overlapping_pairs(&scene, &mut pairs);
-                    })
-                })
-            });
-            let mut finder = PairFinder::new();
-            group.bench_function("from scratch/1 thread", |b| {
-                one.install(|| {
-                    b.iter(|| {
-                        motion.step(&mut scene, &mut frame);
-                        finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
-                    })
-                })
-            });
-        }
+        fresh_and_scratch(&mut group, &one, &motion, &start, "1 thread");
         if n <= 100_000 {
             let (mut scene, mut frame) = (start.clone(), 0);
             let mut peer = ParryCoherent::new(&scene, 0.25);
@@ -480,27 +463,40 @@ fn frames(c: &mut Criterion) {
             })
         });
         if speed.is_infinite() {
-            let (mut scene, mut frame, mut pairs) = (start.clone(), 0u32, Vec::new());
-            group.bench_function("fresh finder/teleport", |b| {
-                one.install(|| {
-                    b.iter(|| {
-                        motion.step(&mut scene, &mut frame);
-                        PairFinder::new().overlapping_pairs(&scene, &mut pairs);
-                    })
-                })
-            });
-            let mut finder = PairFinder::new();
-            group.bench_function("from scratch/teleport", |b| {
-                one.install(|| {
-                    b.iter(|| {
-                        motion.step(&mut scene, &mut frame);
-                        finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
-                    })
-                })
-            });
+            fresh_and_scratch(&mut group, &one, &motion, &start, "teleport");
         }
     }
     group.finish();
+}
+
+/// The two frames a kept one is compared with, on one thread, continuing one copy of `start`
+/// moved by `motion`: `fresh finder/<label>` (a new `PairFinder` per frame) and
+/// `from scratch/<label>` (`overlapping_pairs_from_scratch`).
+fn fresh_and_scratch(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    one: &rayon::ThreadPool,
+    motion: &Motion,
+    start: &Scene,
+    label: &str,
+) {
+    let (mut scene, mut frame, mut pairs) = (start.clone(), 0u32, Vec::new());
+    group.bench_function(format!("fresh finder/{label}"), |b| {
+        one.install(|| {
+            b.iter(|| {
+                motion.step(&mut scene, &mut frame);
+                PairFinder::new().overlapping_pairs(&scene, &mut pairs);
+            })
+        })
+    });
+    let mut finder = PairFinder::new();
+    group.bench_function(format!("from scratch/{label}"), |b| {
+        one.install(|| {
+            b.iter(|| {
+                motion.step(&mut scene, &mut frame);
+                finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
+            })
+        })
+    });
 }
 
 /// What moving every shape costs, per kind: 100 k shapes of one kind, each moved by
