@@ -431,8 +431,9 @@ impl Grid {
         hit.to_bitmask() & ((1u32 << end.saturating_sub(k).min(LANES)) - 1)
     }
 
+    /// The box at sorted position `p`: `[min_x, min_y, max_x, max_y]`.
     #[inline(always)]
-    fn box_at(&self, p: usize) -> [f32; 4] {
+    pub(crate) fn box_at(&self, p: usize) -> [f32; 4] {
         [self.min_x[p], self.min_y[p], self.max_x[p], self.max_y[p]]
     }
 

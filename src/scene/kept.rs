@@ -2,11 +2,12 @@
 //! calls of `overlapping_pairs`, and how a frame pays only for what moved.
 //!
 //! **Static shapes** are filed once per change of the scene's static shapes (its
-//! `static_epoch`): a grid over their padded boxes, their records in its order at the front of
-//! the records the kernels read, and, for each moving shape, the static shapes whose boxes
-//! overlap its enlarged box (the mixed candidates, kept and followed like the moving ones).
-//! Two static shapes are never candidates, and a frame in which no static shape changed never
-//! reads them but through a candidate.
+//! `static_epoch`): a grid over their padded boxes and their records in its order; for each
+//! moving shape, the static shapes whose boxes overlap its enlarged box (the mixed candidates,
+//! kept and followed like the moving ones), found in its neighbourhood (the static shapes
+//! near its far box, copied: see `statics.rs`) and only when it leaves that in the level's
+//! grid. Two static shapes are never candidates, and a frame in which no static shape changed
+//! reads the level's own arrays only for the shapes that left their far boxes.
 //!
 //! **Moving shapes** are kept by slot of the scene's moving store. Each has an enlarged box, its padded box grown by a margin; the grid holds the
 //! enlarged boxes, and the candidates are every pair of shapes whose enlarged boxes overlap,
@@ -58,6 +59,11 @@ pub(crate) const AUTO_MARGIN: Margin = Margin::Relative(0.25);
 /// escaped their enlarged boxes.
 pub(crate) const AUTO_REBUILD: f32 = 0.25;
 
+/// How many times the margin a moving shape's far box reaches beyond its padded box: its
+/// neighbourhood, the static shapes that overlap the far box, serves every enlarged box
+/// that lies inside the far box (see `statics.rs`).
+const FAR: f32 = 4.0;
+
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.
 const OUTSIDE_MIN: usize = 64;
@@ -85,6 +91,14 @@ impl Margin {
         };
         [b[0] - m, b[1] - m, b[2] + m, b[3] + m]
     }
+
+    /// The margin of the far boxes: [`FAR`] times this one.
+    fn far(self) -> Self {
+        match self {
+            Margin::Relative(r) => Margin::Relative(r * FAR),
+            Margin::Fixed(m) => Margin::Fixed(m * FAR),
+        }
+    }
 }
 /// Whether `b` lies inside `fat`, both boxes entered or both left out (NaN `min_x`).
 #[inline(always)]
@@ -93,6 +107,12 @@ fn inside(b: &[f32; 4], fat: &[f32; 4]) -> bool {
         return fat[0].is_nan() && b[0].is_nan();
     }
     fat[0] <= b[0] && fat[1] <= b[1] && b[2] <= fat[2] && b[3] <= fat[3]
+}
+
+/// Whether two closed boxes overlap.
+#[inline(always)]
+fn overlap(a: &[f32; 4], b: &[f32; 4]) -> bool {
+    a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
 }
 
 /// What one call did, for [`FrameStats`](super::FrameStats).
@@ -198,6 +218,9 @@ struct Task {
     /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
     found: Vec<(u32, u32)>,
     mixed: Vec<(u32, u32)>,
+    /// The shapes whose neighbourhood the task found wanting, `(slot, grid position, number
+    /// of static shapes found for it)`, those static shapes' grid positions in `ids`.
+    requery: Vec<(u32, u32, u32)>,
     /// Pairs the task filed, by pair kind.
     filed: [Vec<(u32, u32)>; PAIR_KINDS],
     ids: Vec<u32>,
@@ -267,23 +290,80 @@ impl Lists {
     }
 }
 
-/// The tasks' mixed pairs `(p, s)` (moving grid position, static shape), in task order, each
-/// with its static shape made a neighbour `c` (one more user), given to `put` as its pair
-/// kind and the pair of positions `(p, moving + c)` in that kind's argument order.
-fn neighbour_pairs(
+/// The mixed candidates of `n` moving shapes, shape `i` at slot and grid position `at(i)`
+/// with its enlarged box in `fat` (by slot) and its record in `sorted` (by grid position):
+/// every static shape whose box overlaps the enlarged box, given to `put` as its pair kind
+/// and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's argument
+/// order. A shape's static shapes come from its neighbourhood where its far box still
+/// holds the enlarged box, else from the static grid over a new far box (margin `FAR` times
+/// `margin`), which becomes its neighbourhood. Shapes come out in the order given within
+/// each task when grid positions ascend with `i`.
+fn find_mixed(
     statics: &mut Statics,
+    tasks: &mut Vec<Task>,
     scene: &Scene,
-    sorted: &[Record],
-    moving: u32,
-    tasks: &[Task],
+    (fat, sorted, margin): (&[[f32; 4]], &[Record], Margin),
+    n: usize,
+    at: impl Fn(usize) -> (u32, u32) + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
 ) {
-    for t in tasks {
-        for &(p, s) in &t.mixed {
-            let c = statics.acquire(scene, s);
-            let kinds = (sorted[p as usize].kind, statics.records[c as usize].kind);
-            let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
-            put(kind, pair);
+    statics.tidy(scene.moving.len());
+    let tasks = plan(tasks, n, MIN_TASK / 4);
+    if statics.grid.len() == 0 {
+        return;
+    }
+    let (boxes, far_margin) = (&scene.moving.boxes, margin.far());
+    let kept: &Statics = statics;
+    tasks.par_iter_mut().for_each(|t| {
+        t.mixed.clear();
+        t.requery.clear();
+        t.ids.clear();
+        for i in t.range.clone() {
+            let (e, p) = at(i);
+            let fat = &fat[e as usize];
+            if fat[0].is_nan() {
+                continue;
+            }
+            if inside(fat, &kept.far(e as usize)) {
+                let near = kept
+                    .hood(e as usize)
+                    .iter()
+                    .filter(|(_, b)| overlap(b, fat));
+                t.mixed.extend(near.map(|&(c, _)| (p, c)));
+            } else {
+                let (far, before) = (far_margin.enlarge(&boxes[e as usize], e), t.ids.len());
+                kept.grid.overlapping(far, &mut |s| t.ids.push(s));
+                t.requery.push((e, p, (t.ids.len() - before) as u32));
+            }
+        }
+    });
+    let moving = sorted.len() as u32;
+    let mut file = |statics: &Statics, (p, c): (u32, u32)| {
+        let kinds = (sorted[p as usize].kind, statics.records[c as usize].kind);
+        let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
+        put(kind, pair);
+    };
+    for t in tasks.iter() {
+        let (mut ready, mut from) = (&t.mixed[..], 0);
+        for &(e, p, count) in &t.requery {
+            while let Some((&first, rest)) = ready.split_first()
+                && first.0 < p
+            {
+                file(statics, first);
+                ready = rest;
+            }
+            let (e, found) = (e as usize, &t.ids[from..from + count as usize]);
+            from += count as usize;
+            let span = statics.refill(scene, e, far_margin.enlarge(&boxes[e], e as u32), found);
+            for k in span {
+                let (c, b) = statics.entry(k);
+                if overlap(&b, &fat[e]) {
+                    file(statics, (p, c));
+                }
+            }
+        }
+        for &pair in ready {
+            file(statics, pair);
         }
     }
 }
@@ -355,7 +435,9 @@ impl Kept {
         self.classes.truncate(n);
         self.len = n;
         self.valid = true;
-        // The neighbours after the moving shapes: one copy of a few hundred kilobytes.
+        // The neighbours after the moving shapes, copied whole: a streaming copy that also
+        // brings them into cache for the kernels' scattered reads (copying only the new
+        // ones and reading the rest where they were made the frame slower).
         let moving = self.grid.len();
         self.sorted.truncate(moving);
         self.sorted.extend_from_slice(&self.statics.records);
@@ -518,20 +600,24 @@ impl Kept {
     /// candidates too (otherwise the caller files them anew). `before`: the number of moving
     /// grid positions before the repair (the neighbours' positions follow them).
     fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
-        self.query_escapers(scene, mixed);
+        self.query_escapers();
+        if mixed {
+            self.mixed.new.clear();
+            let (enter, placed) = (&self.enter, &self.placed);
+            let at = |i: usize| (enter[i].1, placed[i]);
+            let new = &mut self.mixed.new;
+            find_mixed(
+                &mut self.statics,
+                &mut self.tasks,
+                scene,
+                (&self.fat, &self.sorted[..self.grid.len()], self.margin),
+                enter.len(),
+                at,
+                |_, pair| new.push(pair),
+            );
+        }
         let remap = &self.remap;
         let after = self.grid.len() as u32;
-        if mixed {
-            // The neighbours of the escapers' old mixed candidates lose a user.
-            for list in &self.mixed.kinds {
-                for &(x, y) in list {
-                    let (p, c) = if x < before { (x, y) } else { (y, x) };
-                    if remap[p as usize] == u32::MAX {
-                        self.statics.release(c - before);
-                    }
-                }
-            }
-        }
         let at = |x: u32| {
             if x < before {
                 remap[x as usize]
@@ -545,9 +631,12 @@ impl Kept {
         };
         let (sorted, neighbours) = (&self.sorted, &self.statics.records);
         // The kind code at a position after the repair (a neighbour's after the moving ones).
-        let kind_at = |x: u32| match sorted.get(x as usize) {
-            Some(r) => r.kind,
-            None => neighbours[(x - after) as usize].kind,
+        let kind_at = |x: u32| {
+            if x < after {
+                sorted[x as usize].kind
+            } else {
+                neighbours[(x - after) as usize].kind
+            }
         };
         self.candidates
             .follow(&mut self.tasks, &mut self.sort, kind_at, moved);
@@ -557,14 +646,13 @@ impl Kept {
         }
     }
 
-    /// The escapers' new candidates, filed by pair kind into the lists' `added`: every box
-    /// that overlaps an escaper's new enlarged box (a pair of two escapers once, from the
-    /// later position); with `mixed`, every static box it overlaps, as a neighbour.
-    fn query_escapers(&mut self, scene: &Scene, mixed: bool) {
+    /// The escapers' new moving candidates, into the candidate lists' `new`: every box that
+    /// overlaps an escaper's new enlarged box (a pair of two escapers once, from the later
+    /// position).
+    fn query_escapers(&mut self) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, statics, ids, fat, escaped, enter, placed, sorted) = (
+        let (grid, ids, fat, escaped, enter, placed, sorted) = (
             &self.grid,
-            &self.statics.grid,
             &self.ids,
             &self.fat,
             &self.escaped,
@@ -574,17 +662,12 @@ impl Kept {
         );
         tasks.par_iter_mut().for_each(|t| {
             t.filed.iter_mut().for_each(Vec::clear);
-            t.mixed.clear();
             for (&(_, e), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
-                let fat = fat[e as usize];
-                grid.overlapping(fat, &mut |x| {
+                grid.overlapping(fat[e as usize], &mut |x| {
                     if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
                         file(&mut t.filed, sorted, x.min(pe), x.max(pe));
                     }
                 });
-                if mixed {
-                    statics.overlapping(fat, &mut |s| t.mixed.push((pe, s)));
-                }
             }
         });
         self.candidates.new.clear();
@@ -593,46 +676,21 @@ impl Kept {
                 self.candidates.new.extend_from_slice(list);
             }
         }
-        self.mixed.new.clear();
-        let (new, moving) = (&mut self.mixed.new, self.grid.len() as u32);
-        neighbour_pairs(
-            &mut self.statics,
-            scene,
-            &self.sorted,
-            moving,
-            tasks,
-            |_, pair| {
-                new.push(pair);
-            },
-        );
     }
 
-    /// The mixed candidates anew: every moving grid position against the static grid.
+    /// The mixed candidates anew, of every moving grid position.
     fn all_mixed(&mut self, scene: &Scene) {
-        self.statics.forget_neighbours();
-        let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
-        let (statics, ids, fat) = (&self.statics.grid, &self.ids, &self.fat);
-        tasks.par_iter_mut().for_each(|t| {
-            t.mixed.clear();
-            if statics.len() == 0 {
-                return;
-            }
-            for p in t.range.clone() {
-                let fat = fat[ids[p] as usize];
-                statics.overlapping(fat, &mut |s| t.mixed.push((p as u32, s)));
-            }
-        });
         self.mixed.clear();
-        let (kinds, moving) = (&mut self.mixed.kinds, self.grid.len() as u32);
-        neighbour_pairs(
+        let ids = &self.ids;
+        let kinds = &mut self.mixed.kinds;
+        find_mixed(
             &mut self.statics,
+            &mut self.tasks,
             scene,
-            &self.sorted,
-            moving,
-            tasks,
-            |kind, pair| {
-                kinds[kind].push(pair);
-            },
+            (&self.fat, &self.sorted[..self.grid.len()], self.margin),
+            self.grid.len(),
+            |p| (ids[p], p as u32),
+            |kind, pair| kinds[kind].push(pair),
         );
     }
 
