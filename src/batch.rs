@@ -9,7 +9,7 @@ use crate::lanes::{ContactX8, ContactX16, KERNEL_LANES, RayX8, RayX16, Simd, Wid
 use crate::narrow;
 use crate::narrow::manifold::ManifoldLanes;
 use crate::shape::{Contact, Manifold, ManifoldPoint, Ray};
-use crate::soa::{Columns, Contacts, HitMask, Manifolds, Rays, ShapeSoa};
+use crate::soa::{Columns, Contacts, HitMask, ManifoldRun, Manifolds, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
 use wide::{f32x8, f32x16};
@@ -696,9 +696,8 @@ where
     B: ShapeSoa,
 {
     check_lengths(a, b)?;
-    out.reset(a.len());
-    let blocks = a.len().div_ceil(V::LANES);
-    manifold_blocks::<V, A, B>(a, b, 0..blocks, |first, m| out.write_block(first, m));
+    fill_manifolds::<V, A, B>(a, b, 0, out.reset(a.len()));
+    out.mask_tail();
     Ok(())
 }
 
@@ -709,43 +708,38 @@ where
     B: ShapeSoa + Sync,
 {
     check_lengths(a, b)?;
-    out.reset(a.len());
-    const BLOCKS: usize = 256;
-    let blocks = a.len().div_ceil(KERNEL_LANES);
-    // Each task keeps its blocks with a hit; they are written in order afterwards.
-    let parts: Vec<Vec<(usize, [Wide; 12])>> = (0..blocks.div_ceil(BLOCKS))
-        .into_par_iter()
-        .map(|t| {
-            let mut found = Vec::new();
-            let range = t * BLOCKS..((t + 1) * BLOCKS).min(blocks);
-            manifold_blocks::<Wide, A, B>(a, b, range, |first, m| found.push((first, *m)));
-            found
-        })
-        .collect();
-    for (first, m) in parts.iter().flatten() {
-        out.write_block(*first, m);
+    const PAIRS: usize = WORDS_PER_TASK * 64;
+    let mut runs = Vec::with_capacity(a.len().div_ceil(PAIRS));
+    let mut rest = out.reset(a.len());
+    while rest.len() > 0 {
+        let (run, more) = rest.split(PAIRS);
+        runs.push(run);
+        rest = more;
     }
+    runs.into_par_iter().enumerate().for_each(|(task, run)| {
+        fill_manifolds::<Wide, A, B>(a, b, task * PAIRS / KERNEL_LANES, run);
+    });
+    out.mask_tail();
     Ok(())
 }
 
-/// The manifold kernel over the `V`-lane blocks in `blocks`: `put(first pair, columns)` for
-/// each block with a hit.
+/// Fills a run of [`Manifolds`] storage (whole `L`-lane blocks, `L = V::LANES`) with the
+/// manifolds of the blocks from `first_block` on.
 #[inline]
-fn manifold_blocks<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
+fn fill_manifolds<V: Simd, A: ManifoldPair<B>, B: ShapeSoa>(
     a: &A,
     b: &B,
-    blocks: core::ops::Range<usize>,
-    mut put: impl FnMut(usize, &[V; 12]),
+    first_block: usize,
+    mut out: ManifoldRun<'_>,
 ) {
+    let blocks = out.len() / V::LANES;
     let (va, vb) = (
-        a.blocks_view::<V>(blocks.clone()),
-        b.blocks_view::<V>(blocks.clone()),
+        a.blocks_view::<V>(first_block..first_block + blocks),
+        b.blocks_view::<V>(first_block..first_block + blocks),
     );
-    for j in 0..blocks.len() {
+    for j in 0..blocks {
         let m = A::manifold_lanes(A::block_at(&va, j), B::block_at(&vb, j));
-        if m[0].to_bitmask() != 0 {
-            put((blocks.start + j) * V::LANES, &m);
-        }
+        out.write(j, &m);
     }
 }
 

@@ -163,6 +163,10 @@ pub trait Simd:
     fn to_bitmask(self) -> u32;
     /// The lanes as `f32`s.
     fn as_slice(&self) -> &[f32];
+    /// The lanes, whole numbers from 0 to 2²⁴, as integers into `out` (`LANES` of them): one
+    /// conversion instruction instead of a checked conversion per lane.
+    #[doc(hidden)]
+    fn whole_into(self, out: &mut [u32]);
     /// The ray kernels' direction scale, lane by lane (see `narrow::dir_scale`).
     #[doc(hidden)]
     fn dir_scale(dx: Self, dy: Self) -> Self;
@@ -261,6 +265,11 @@ macro_rules! simd_impls {
             #[inline(always)]
             fn as_slice(&self) -> &[f32] {
                 self.as_array()
+            }
+            #[inline(always)]
+            fn whole_into(self, out: &mut [u32]) {
+                let ints: [u32; $n] = bytemuck::cast(self.fast_trunc_int());
+                out.copy_from_slice(&ints);
             }
             #[inline(always)]
             fn dir_scale(dx: Self, dy: Self) -> Self {

@@ -92,13 +92,6 @@ impl HitMask {
         self.len
     }
 
-    /// Sets the bits of `bits` (at most 16 of them, all below `len()`) starting at bit
-    /// `first`, a multiple of their count.
-    #[inline]
-    pub(crate) fn or_bits(&mut self, first: usize, bits: u64) {
-        self.words[first / 64] |= bits << (first % 64);
-    }
-
     /// Sets the length to `len` with every bit zero, reusing the allocation, and hands out the
     /// words for a kernel to fill.
     pub(crate) fn reset(&mut self, len: usize) -> &mut [u64] {

@@ -102,49 +102,49 @@ impl Manifolds {
     #[inline]
     #[must_use]
     pub fn normal_x(&self) -> &[f32] {
-        &self.normal_x
+        &self.normal_x[..self.len()]
     }
 
     /// The normals' vertical components.
     #[inline]
     #[must_use]
     pub fn normal_y(&self) -> &[f32] {
-        &self.normal_y
+        &self.normal_y[..self.len()]
     }
 
     /// Point `k`'s (0 or 1) horizontal coordinates. Panics if `k > 1`.
     #[inline]
     #[must_use]
     pub fn point_x(&self, k: usize) -> &[f32] {
-        &self.x[k]
+        &self.x[k][..self.len()]
     }
 
     /// Point `k`'s (0 or 1) vertical coordinates. Panics if `k > 1`.
     #[inline]
     #[must_use]
     pub fn point_y(&self, k: usize) -> &[f32] {
-        &self.y[k]
+        &self.y[k][..self.len()]
     }
 
     /// Point `k`'s (0 or 1) depths. Panics if `k > 1`.
     #[inline]
     #[must_use]
     pub fn depth(&self, k: usize) -> &[f32] {
-        &self.depth[k]
+        &self.depth[k][..self.len()]
     }
 
     /// Point `k`'s (0 or 1) feature ids. Panics if `k > 1`.
     #[inline]
     #[must_use]
     pub fn id(&self, k: usize) -> &[u32] {
-        &self.id[k]
+        &self.id[k][..self.len()]
     }
 
     /// The point counts: 0 where a pair does not overlap, else 1 or 2.
     #[inline]
     #[must_use]
     pub fn counts(&self) -> &[u8] {
-        &self.count
+        &self.count[..self.len()]
     }
 
     /// The overlapping pairs' indices and manifolds, in order.
@@ -152,58 +152,114 @@ impl Manifolds {
         self.hits.iter_ones().map(|i| (i, self.at(i)))
     }
 
-    /// Sized for `len` pairs, every column zero, the hits cleared.
-    pub(crate) fn reset(&mut self, len: usize) {
-        self.hits.reset(len);
-        for v in [&mut self.normal_x, &mut self.normal_y]
-            .into_iter()
-            .chain(&mut self.x)
-            .chain(&mut self.y)
-            .chain(&mut self.depth)
-        {
-            v.clear();
-            v.resize(len, 0.0);
+    /// Sized for `len` pairs (the columns padded to whole blocks of sixteen), the hits
+    /// cleared; the columns keep whatever they held: every block is written by the caller.
+    pub(crate) fn reset(&mut self, len: usize) -> ManifoldRun<'_> {
+        let padded = len.div_ceil(16) * 16;
+        let [x0, x1] = &mut self.x;
+        let [y0, y1] = &mut self.y;
+        let [d0, d1] = &mut self.depth;
+        let mut floats = [
+            &mut self.normal_x,
+            &mut self.normal_y,
+            x0,
+            y0,
+            d0,
+            x1,
+            y1,
+            d1,
+        ];
+        for v in &mut floats {
+            v.truncate(padded);
+            v.resize(padded, 0.0);
         }
         for v in &mut self.id {
-            v.clear();
-            v.resize(len, 0);
+            v.truncate(padded);
+            v.resize(padded, 0);
         }
-        self.count.clear();
-        self.count.resize(len, 0);
+        self.count.truncate(padded);
+        self.count.resize(padded, 0);
+        let [id0, id1] = &mut self.id;
+        ManifoldRun {
+            words: self.hits.reset(len),
+            floats: floats.map(|v| &mut v[..]),
+            ids: [id0, id1],
+            counts: &mut self.count,
+        }
     }
 
-    /// Writes the lane block of pairs `first ..` (at most `len()` of them) from a manifold
-    /// kernel's columns (see `ManifoldPair::manifold_lanes`): the float columns as slices, the
-    /// ids and counts lane by lane, the hit bits from the mask.
-    #[inline]
-    pub(crate) fn write_block<V: crate::lanes::Simd>(&mut self, first: usize, m: &[V; 12]) {
-        let n = V::LANES.min(self.len() - first);
-        let range = first..first + n;
-        let columns: [(&mut Vec<f32>, usize); 8] = {
-            let [x0, x1] = &mut self.x;
-            let [y0, y1] = &mut self.y;
-            let [d0, d1] = &mut self.depth;
-            [
-                (&mut self.normal_x, 1),
-                (&mut self.normal_y, 2),
-                (x0, 3),
-                (y0, 4),
-                (d0, 5),
-                (x1, 7),
-                (y1, 8),
-                (d1, 9),
-            ]
-        };
-        for (column, c) in columns {
-            column[range.clone()].copy_from_slice(&m[c].as_slice()[..n]);
+    /// Clears the hit bits at and past `len()`.
+    pub(crate) fn mask_tail(&mut self) {
+        self.hits.mask_tail();
+    }
+}
+
+/// The storage of a run of pairs (a multiple of 64 pairs, or the rest): their hit words and
+/// columns, which a kernel fills block by block.
+pub(crate) struct ManifoldRun<'a> {
+    words: &'a mut [u64],
+    /// The normal's two columns, then each point's `x`, `y`, `depth`.
+    floats: [&'a mut [f32]; 8],
+    ids: [&'a mut [u32]; 2],
+    counts: &'a mut [u8],
+}
+
+/// Where each float column's values are in a kernel's columns (see
+/// `ManifoldPair::manifold_lanes`).
+const FLOAT_COLUMNS: [usize; 8] = [1, 2, 3, 4, 5, 7, 8, 9];
+
+impl<'a> ManifoldRun<'a> {
+    /// Number of pairs (whole blocks of sixteen).
+    pub(crate) fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// The first `pairs` pairs (a multiple of 64) and the rest.
+    pub(crate) fn split(self, pairs: usize) -> (Self, Self) {
+        let pairs = pairs.min(self.len());
+        let (w0, w1) = self
+            .words
+            .split_at_mut(pairs.div_ceil(64).min(self.words.len()));
+        let (mut f0, mut f1): ([&mut [f32]; 8], [&mut [f32]; 8]) = Default::default();
+        for ((v, x), y) in self.floats.into_iter().zip(&mut f0).zip(&mut f1) {
+            (*x, *y) = v.split_at_mut(pairs);
         }
-        for l in 0..n {
-            self.id[0][first + l] = m[6].as_slice()[l] as u32;
-            self.id[1][first + l] = m[10].as_slice()[l] as u32;
-            self.count[first + l] = m[11].as_slice()[l] as u8;
+        let [i0, i1] = self.ids.map(|v| v.split_at_mut(pairs));
+        let (c0, c1) = self.counts.split_at_mut(pairs);
+        (
+            Self {
+                words: w0,
+                floats: f0,
+                ids: [i0.0, i1.0],
+                counts: c0,
+            },
+            Self {
+                words: w1,
+                floats: f1,
+                ids: [i0.1, i1.1],
+                counts: c1,
+            },
+        )
+    }
+
+    /// Writes lane block `j` (pairs `j·L ..`, `L = V::LANES`) from a manifold kernel's columns:
+    /// whole blocks, the ids and counts converted lane-wide, the hit bits from the mask.
+    #[inline(always)]
+    pub(crate) fn write<V: crate::lanes::Simd>(&mut self, j: usize, m: &[V; 12]) {
+        let l = V::LANES;
+        let range = j * l..j * l + l;
+        for (column, c) in self.floats.iter_mut().zip(FLOAT_COLUMNS) {
+            column[range.clone()].copy_from_slice(m[c].as_slice());
         }
-        let bits = u64::from(m[0].to_bitmask()) & ((1u64 << n) - 1);
-        self.hits.or_bits(first, bits);
+        for (ids, c) in self.ids.iter_mut().zip([6, 10]) {
+            m[c].whole_into(&mut ids[range.clone()]);
+        }
+        let mut counts = [0u32; 16];
+        m[11].whole_into(&mut counts[..l]);
+        for (count, &v) in self.counts[range].iter_mut().zip(&counts) {
+            *count = v as u8;
+        }
+        self.words[j * l / 64] |= u64::from(m[0].to_bitmask()) << (j * l % 64);
     }
 }
 

@@ -26,6 +26,7 @@ pub(crate) use contacts::Columns;
 pub use contacts::Contacts;
 pub use containers::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
+pub(crate) use manifolds::ManifoldRun;
 pub use manifolds::Manifolds;
 
 use crate::lanes::Simd;
