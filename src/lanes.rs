@@ -79,6 +79,9 @@ pub trait Lane:
     fn abs(self) -> Self;
     /// The correctly rounded square root.
     fn sqrt(self) -> Self;
+    /// Whether any lane of `mask` is set (control flow only: the answer never depends on
+    /// it lane by lane).
+    fn any(mask: Self::Mask) -> bool;
 }
 
 impl Lane for f32 {
@@ -127,6 +130,10 @@ impl Lane for f32 {
     #[inline(always)]
     fn sqrt(self) -> Self {
         f32::sqrt(self)
+    }
+    #[inline(always)]
+    fn any(mask: bool) -> bool {
+        mask
     }
 }
 
@@ -235,6 +242,10 @@ macro_rules! simd_impls {
             #[inline(always)]
             fn sqrt(self) -> Self {
                 $V::sqrt(self)
+            }
+            #[inline(always)]
+            fn any(mask: $V) -> bool {
+                mask.to_bitmask() != 0
             }
         }
 

@@ -69,6 +69,16 @@ pub(crate) trait Outlined {
     /// The outline of the shape whose fields are `f` (`size_of::<Self>() / 4` of them), as
     /// vertex coordinates `x`, `y` (`N` each) and the radius.
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L;
+    /// Whether the kind is an axis-aligned box, whose fields are `[min_x, min_y, max_x, max_y]`
+    /// (two of them take [`aabbs`], a few operations instead of the face searches).
+    const ALIGNED_BOX: bool = false;
+    /// For a box (four vertices, edges along two perpendicular axes): the direction of its
+    /// first edge, not necessarily unit, from which all four edge normals follow with one
+    /// square root instead of one per edge. `None` for the other kinds.
+    #[inline(always)]
+    fn axis<L: Lane>(_f: &[L]) -> Option<(L, L)> {
+        None
+    }
 }
 
 impl Outlined for Point {
@@ -100,6 +110,11 @@ impl Outlined for Capsule {
 
 impl Outlined for Aabb {
     const N: usize = 4;
+    const ALIGNED_BOX: bool = true;
+    #[inline(always)]
+    fn axis<L: Lane>(_f: &[L]) -> Option<(L, L)> {
+        Some((L::splat(1.0), L::splat(0.0)))
+    }
     #[inline(always)]
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
         let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
@@ -111,6 +126,10 @@ impl Outlined for Aabb {
 
 impl Outlined for Obb {
     const N: usize = 4;
+    #[inline(always)]
+    fn axis<L: Lane>(f: &[L]) -> Option<(L, L)> {
+        Some((f[4], f[5]))
+    }
     #[inline(always)]
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
         let (cx, cy, hw, hh, cos, sin) = (f[0], f[1], f[2], f[3], f[4], f[5]);
@@ -166,6 +185,61 @@ impl<L: Lane, const N: usize> Outline<L, N> {
             (self.mx[k], self.my[k]) = (ey * inv, (zero - ex) * inv);
         }
         self
+    }
+
+    /// This outline with its edges' unit outward normals from its first edge's direction
+    /// `(ux, uy)` (a box: the edges run along `u`, `v`, `-u`, `-v`, with outward normals `-v`,
+    /// `u`, `v`, `-u`, `v = (-uy, ux)`); a zero-length edge's normal is NaN, as from
+    /// [`with_normals`](Self::with_normals).
+    #[inline(always)]
+    fn with_axis(mut self, (ux, uy): (L, L)) -> Self {
+        let zero = L::splat(0.0);
+        let nan = L::splat(f32::NAN);
+        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
+        let (ux, uy) = (ux * inv, uy * inv);
+        let flat = |k: usize| {
+            let (x2, y2) = self.next(k);
+            (x2 - self.x[k]).eq(zero) & (y2 - self.y[k]).eq(zero)
+        };
+        let (along_u, along_v) = (flat(0), flat(1));
+        let normals = [
+            (uy, zero - ux),
+            (ux, uy),
+            (zero - uy, ux),
+            (zero - ux, zero - uy),
+        ];
+        for (k, (mx, my)) in normals.into_iter().enumerate() {
+            let gone = if k % 2 == 0 { along_u } else { along_v };
+            self.mx[k] = L::select(gone, nan, mx);
+            self.my[k] = L::select(gone, nan, my);
+        }
+        self
+    }
+
+    /// The outline of kind `S` with its edge normals: from its axis for a box, else edge by
+    /// edge.
+    #[inline(always)]
+    fn with_normals_of<S: Outlined>(self, f: &[L]) -> Self {
+        match S::axis(f) {
+            Some(u) if N == 4 => self.with_axis(u),
+            _ => self.with_normals(),
+        }
+    }
+
+    /// `when ? self : other`, lane by lane, for an outline of as many vertices (`M == N`).
+    #[inline(always)]
+    fn pick<const M: usize>(self, when: L::Mask, other: &Outline<L, M>) -> Self {
+        debug_assert_eq!(M, N);
+        let mut o = self;
+        let s = |p: L, q: L| L::select(when, p, q);
+        for k in 0..N {
+            o.x[k] = s(self.x[k], other.x[k]);
+            o.y[k] = s(self.y[k], other.y[k]);
+            o.mx[k] = s(self.mx[k], other.mx[k]);
+            o.my[k] = s(self.my[k], other.my[k]);
+        }
+        o.r = s(self.r, other.r);
+        o
     }
 
     /// Vertex `k + 1`, wrapping around.
@@ -233,6 +307,208 @@ impl<L: Lane, const N: usize> Outline<L, N> {
     }
 }
 
+/// A box's four edge normals from its first edge's direction `(ux, uy)` (see
+/// [`Outline::with_axis`]): `-v`, `u`, `v`, `-u`, as `(mx, my)`, NaN for edges of length 0;
+/// and the dot products `(d·u, d·v)` that give their cosines with a direction `d`.
+#[derive(Clone, Copy)]
+struct Axes<L> {
+    ux: L,
+    uy: L,
+    /// Edges 0 and 2 (along `u`) and 1 and 3 (along `v`) of length 0.
+    flat_u: L,
+    flat_v: L,
+}
+
+impl<L: Lane> Axes<L> {
+    /// The unit axes of the box `o` whose first edge runs along `(ux, uy)`.
+    #[inline(always)]
+    fn of<const N: usize>(o: &Outline<L, N>, (ux, uy): (L, L)) -> Self {
+        let (zero, nan) = (L::splat(0.0), L::splat(f32::NAN));
+        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
+        let flat = |k: usize| {
+            let (x2, y2) = o.next(k);
+            L::select((x2 - o.x[k]).eq(zero) & (y2 - o.y[k]).eq(zero), nan, zero)
+        };
+        Self {
+            ux: ux * inv,
+            uy: uy * inv,
+            flat_u: flat(0),
+            flat_v: flat(1),
+        }
+    }
+
+    /// The cosines of the four edge normals with `(dx, dy)`: `[-d·v, d·u, d·v, -d·u]`, NaN for
+    /// an edge of length 0.
+    #[inline(always)]
+    fn cosines(&self, dx: L, dy: L) -> [L; 4] {
+        let zero = L::splat(0.0);
+        let du = dx * self.ux + dy * self.uy;
+        let dv = dy * self.ux - dx * self.uy;
+        [
+            zero - dv + self.flat_u,
+            du + self.flat_v,
+            dv + self.flat_u,
+            zero - du + self.flat_v,
+        ]
+    }
+
+    /// Edge `k`'s unit outward normal, `k` lane by lane (as masks `k == 1`, `2`, `3`).
+    #[inline(always)]
+    fn normal(&self, [k1, k2, k3]: [L::Mask; 3]) -> (L, L) {
+        let zero = L::splat(0.0);
+        let (ux, uy) = (self.ux, self.uy);
+        let s = L::select;
+        let mx = s(k1, ux, s(k2, zero - uy, s(k3, zero - ux, uy)));
+        let my = s(k1, uy, s(k2, ux, s(k3, zero - uy, zero - ux)));
+        (mx, my)
+    }
+}
+
+/// The first largest (`most`) or smallest of four cosines (NaN never taken; all NaN: edge 0):
+/// the cosine and the index as masks `k == 1`, `2`, `3`, and as a number.
+#[inline(always)]
+fn pick_edge<L: Lane>(cos: [L; 4], most: bool) -> (L, [L::Mask; 3], L) {
+    let zero = L::splat(0.0);
+    let bound = if most {
+        f32::NEG_INFINITY
+    } else {
+        f32::INFINITY
+    };
+    let (mut best, mut index) = (L::splat(bound), zero);
+    let mut is = [zero.eq(L::splat(1.0)); 3];
+    for (k, c) in cos.into_iter().enumerate() {
+        let better = if most { c.gt(best) } else { c.lt(best) };
+        best = L::select(better, c, best);
+        index = L::select(better, L::splat(k as f32), index);
+    }
+    for (k, m) in is.iter_mut().enumerate() {
+        *m = index.eq(L::splat((k + 1) as f32));
+    }
+    (best, is, index)
+}
+
+/// Corner `k` of a box and the next one, `k` lane by lane (masks `k == 1`, `2`, `3`).
+#[inline(always)]
+fn corners<L: Lane, const N: usize>(o: &Outline<L, N>, [k1, k2, k3]: [L::Mask; 3]) -> [L; 4] {
+    let s = L::select;
+    let at = |v: &[L; N], j: usize| v[j % 4];
+    let pick = |v: &[L; N], off: usize| {
+        s(
+            k1,
+            at(v, 1 + off),
+            s(k2, at(v, 2 + off), s(k3, at(v, 3 + off), at(v, off))),
+        )
+    };
+    [pick(&o.x, 0), pick(&o.y, 0), pick(&o.x, 1), pick(&o.y, 1)]
+}
+
+/// The manifold of two boxes (outlines `a`, `b` of four corners, first edges along `ua`,
+/// `ub`) whose contact is `[nx, ny, depth]`: what the face searches of [`faces`] find, with
+/// each box's edge normals from its two axes, so that a search is two dot products and a
+/// few comparisons instead of one normal per edge, and the incident edge is searched once,
+/// on the box that is not the reference. The same rules, ids and clipping as [`faces`].
+#[inline(always)]
+fn boxes<L: Lane, const NA: usize, const NB: usize>(
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    ua: (L, L),
+    ub: (L, L),
+    [nx, ny, depth]: [L; 3],
+) -> ManifoldLanes<L> {
+    let (zero, half, one) = (L::splat(0.0), L::splat(0.5), L::splat(1.0));
+    let s = L::select;
+    let (axes_a, axes_b) = (Axes::of(a, ua), Axes::of(b, ub));
+    // Each box's face most aligned with `n` (a's) or `-n` (b's), and its sine with `n`.
+    let (_, ka, index_a) = pick_edge(axes_a.cosines(nx, ny), true);
+    let (_, kb, index_b) = pick_edge(axes_b.cosines(zero - nx, zero - ny), true);
+    let (ma, mb) = (axes_a.normal(ka), axes_b.normal(kb));
+    let sin_a = (ma.0 * ny - ma.1 * nx).abs();
+    let sin_b = (mb.0 * ny - mb.1 * nx).abs();
+    let from_a = sin_a.le(sin_b + L::splat(PREFER_A));
+    let aligned = s(from_a, sin_a, sin_b).le(L::splat(ALIGNED));
+    let (mx, my) = (s(from_a, ma.0, mb.0), s(from_a, ma.1, mb.1));
+    let [ra, rb] = [corners(a, ka), corners(b, kb)];
+    let [r1x, r1y, r2x, r2y] = core::array::from_fn(|i| s(from_a, ra[i], rb[i]));
+    let reference_index = s(from_a, index_a, index_b);
+    // The incident edge: on the other box, the edge most opposed to the reference normal.
+    let other = b.pick(from_a, a);
+    let axes_i = Axes {
+        ux: s(from_a, axes_b.ux, axes_a.ux),
+        uy: s(from_a, axes_b.uy, axes_a.uy),
+        flat_u: s(from_a, axes_b.flat_u, axes_a.flat_u),
+        flat_v: s(from_a, axes_b.flat_v, axes_a.flat_v),
+    };
+    let (_, ki, incident_index) = pick_edge(axes_i.cosines(mx, my), false);
+    let [w1x, w1y, w2x, w2y] = corners(&other, ki);
+    // Clipping as in `faces` (no radius).
+    let (tx, ty) = (r2x - r1x, r2y - r1y);
+    let tt = tx * tx + ty * ty;
+    let s1 = tx * (w1x - r1x) + ty * (w1y - r1y);
+    let s2 = tx * (w2x - r1x) + ty * (w2y - r1y);
+    let spans = s1.pmax(s2).ge(zero) & s1.pmin(s2).le(tt);
+    let (dx, dy) = (w2x - w1x, w2y - w1y);
+    let clip = |sv: L, other: L, x: L, y: L, toward: f32| {
+        let sigma = sv.pmax(zero).pmin(tt);
+        let lambda = s(sv.eq(other), zero, (sigma - sv) / (other - sv));
+        let k = lambda * L::splat(toward);
+        (x + k * dx, y + k * dy)
+    };
+    let surface = [clip(s1, s2, w1x, w1y, 1.0), clip(s2, s1, w2x, w2y, -1.0)];
+    let d = surface.map(|(qx, qy)| mx * (r1x - qx) + my * (r1y - qy));
+    let keep = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
+    let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
+    let second_deeper = keep[1] & !first_deeper;
+    let depths = [
+        s(first_deeper, depth, d[0].pmin(depth)),
+        s(second_deeper, depth, d[1].pmin(depth)),
+    ];
+    let side = s(from_a, half, zero - half);
+    let (mut x, mut y) = ([zero; 2], [zero; 2]);
+    for i in 0..2 {
+        let (qx, qy) = surface[i];
+        let k = side * depths[i];
+        x[i] = qx + k * nx;
+        y[i] = qy + k * ny;
+    }
+    let base = s(from_a, zero, L::splat(128.0))
+        + reference_index * L::splat(16.0)
+        + incident_index * L::splat(2.0);
+    let ids = [base, base + one];
+    let count = s(keep[0], one, zero) + s(keep[1], one, zero);
+    let reached = (s(keep[0], d[0], zero).pmax(s(keep[1], d[1], zero)) - depth)
+        .abs()
+        .le(L::splat(REACHED) * (one + depth));
+    let faced = aligned & (keep[0] | keep[1]) & reached;
+    // One point: the support of the box that is not the reference (b's along -n where the
+    // reference is a's, else a's along n), moved to midway.
+    let (sdx, sdy) = (s(from_a, zero - nx, nx), s(from_a, zero - ny, ny));
+    let (px, py) = other.support(sdx, sdy);
+    let (px, py) = (px + side * depth * nx, py + side * depth * ny);
+    let both = keep[0] & keep[1];
+    let pick = |p: L, q: L| s(faced, p, q);
+    ManifoldLanes {
+        nx,
+        ny,
+        x: [
+            pick(s(keep[0], x[0], x[1]), px),
+            pick(s(both, x[1], zero), zero),
+        ],
+        y: [
+            pick(s(keep[0], y[0], y[1]), py),
+            pick(s(both, y[1], zero), zero),
+        ],
+        depth: [
+            pick(s(keep[0], depths[0], depths[1]), depth),
+            pick(s(both, depths[1], zero), zero),
+        ],
+        id: [
+            pick(s(keep[0], ids[0], ids[1]), zero),
+            pick(s(both, ids[1], zero), zero),
+        ],
+        count: pick(count, one),
+    }
+}
+
 /// An edge found by [`Outline::face`].
 #[derive(Clone, Copy)]
 struct Face<L> {
@@ -291,6 +567,22 @@ impl<L: Lane> ManifoldLanes<L> {
         }
     }
 
+    /// `when ? a : b`, lane by lane.
+    #[inline(always)]
+    fn pick(when: L::Mask, a: Self, b: Self) -> Self {
+        let s = |p: L, q: L| L::select(when, p, q);
+        let both = |p: [L; 2], q: [L; 2]| [s(p[0], q[0]), s(p[1], q[1])];
+        Self {
+            nx: s(a.nx, b.nx),
+            ny: s(a.ny, b.ny),
+            x: both(a.x, b.x),
+            y: both(a.y, b.y),
+            depth: both(a.depth, b.depth),
+            id: both(a.id, b.id),
+            count: s(a.count, b.count),
+        }
+    }
+
     /// Every lane zero where `hit` is clear.
     #[inline(always)]
     fn masked(self, hit: L::Mask) -> Self {
@@ -309,14 +601,84 @@ impl<L: Lane> ManifoldLanes<L> {
 }
 
 /// The manifold of `a` (kind `A`, fields `fa`) and `b` (kind `B`, fields `fb`) whose contact is
-/// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere. Not inlined: one call
-/// per lane block, and its body is large.
-#[inline(never)]
+/// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere. Two AABBs take a
+/// closed form inline; the face searches are one call per lane block (their body is large).
+#[inline(always)]
 pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     fa: &[L],
     fb: &[L],
     [nx, ny, depth]: [L; 3],
     hit: L::Mask,
+) -> ManifoldLanes<L> {
+    if A::ALIGNED_BOX && B::ALIGNED_BOX {
+        // Two AABBs: the clipped faces in closed form where no box is flat; a flat one (a
+        // segment or a point, whose edges of length 0 have no normal) takes the general path.
+        let flat = |f: &[L]| f[0].eq(f[2]) | f[1].eq(f[3]);
+        let flat = flat(fa) | flat(fb);
+        let closed = aabbs(fa, fb, [nx, ny, depth]);
+        if !L::any(flat & hit) {
+            return closed.finite().masked(hit);
+        }
+        let general = faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]);
+        return ManifoldLanes::pick(flat, general, closed)
+            .finite()
+            .masked(hit);
+    }
+    faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth])
+        .finite()
+        .masked(hit)
+}
+
+/// The manifold of two AABBs `fa`, `fb` (neither flat) whose contact is `[nx, ny, depth]`:
+/// what [`faces`] finds, in closed form. The normal is an axis, so the reference face is
+/// `a`'s face with that normal (both faces are exactly aligned: a tie, `a`'s), the incident
+/// face `b`'s opposite one, and clipping it to the reference face's side lines keeps the
+/// shared span: two points at its ends, both at the contact's depth, in the incident edge's
+/// order, with the ids [`faces`] gives them.
+#[inline(always)]
+fn aabbs<L: Lane>(fa: &[L], fb: &[L], [nx, ny, depth]: [L; 3]) -> ManifoldLanes<L> {
+    let (a0x, a0y, a1x, a1y) = (fa[0], fa[1], fa[2], fa[3]);
+    let (b0x, b0y, b1x, b1y) = (fb[0], fb[1], fb[2], fb[3]);
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
+    let (right, left, up) = (nx.gt(zero), nx.lt(zero), ny.gt(zero));
+    let along_x = right | left;
+    let s = L::select;
+    // The incident face's coordinate along the normal, moved midway.
+    let face = s(right, b0x, s(left, b1x, s(up, b0y, b1y)));
+    let k = half * depth;
+    let across = face + k * s(along_x, nx, ny);
+    // The shared span along the face, its ends in the incident edge's order (edges run
+    // counter-clockwise: b's left edge downwards, right upwards, bottom rightwards, top
+    // leftwards).
+    let (lo_y, hi_y) = (a0y.pmax(b0y), a1y.pmin(b1y));
+    let (lo_x, hi_x) = (a0x.pmax(b0x), a1x.pmin(b1x));
+    let first = s(right, hi_y, s(left, lo_y, s(up, lo_x, hi_x)));
+    let second = s(right, lo_y, s(left, hi_y, s(up, hi_x, lo_x)));
+    // Reference edge · 16 + incident edge · 2 (edges 0 bottom, 1 right, 2 top, 3 left).
+    let id = s(
+        right,
+        L::splat(22.0),
+        s(left, L::splat(50.0), s(up, L::splat(32.0), L::splat(4.0))),
+    );
+    ManifoldLanes {
+        nx,
+        ny,
+        x: [s(along_x, across, first), s(along_x, across, second)],
+        y: [s(along_x, first, across), s(along_x, second, across)],
+        depth: [depth, depth],
+        id: [id, id + L::splat(1.0)],
+        count: L::splat(2.0),
+    }
+}
+
+/// The manifold of two shapes with outlines by the face searches and clipping of the module
+/// docs, before NaN coordinates are cleared and lanes without a hit zeroed. Not inlined: one
+/// call per lane block, and its body is large.
+#[inline(never)]
+fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+    [nx, ny, depth]: [L; 3],
 ) -> ManifoldLanes<L> {
     let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
@@ -341,13 +703,19 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         count: L::splat(1.0),
     };
     if NA == 1 {
-        return single(from_a_support()).finite().masked(hit);
+        return single(from_a_support());
     }
     if NB == 1 {
-        return single(from_b_support()).finite().masked(hit);
+        return single(from_b_support());
+    }
+    if NA == 4
+        && NB == 4
+        && let (Some(ua), Some(ub)) = (A::axis(fa), B::axis(fb))
+    {
+        return boxes(&a, &b, ua, ub, [nx, ny, depth]);
     }
     // Both have faces: the reference face and the incident edge, either way round.
-    let (a, b) = (a.with_normals(), b.with_normals());
+    let (a, b) = (a.with_normals_of::<A>(fa), b.with_normals_of::<B>(fb));
     let fa_ = a.face(nx, ny, true);
     let fb_ = b.face(zero - nx, zero - ny, true);
     // Alignment by the sine of the angle to `n` (`|m × n|`, linear in the angle where the
@@ -355,10 +723,16 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
     let sin_a = (fa_.mx * ny - fa_.my * nx).abs();
     let sin_b = (fb_.mx * ny - fb_.my * nx).abs();
     let from_a = sin_a.le(sin_b + L::splat(PREFER_A));
-    let inc_b = b.face(fa_.mx, fa_.my, false);
-    let inc_a = a.face(fb_.mx, fb_.my, false);
     let reference = Face::pick(from_a, fa_, fb_);
-    let incident = Face::pick(from_a, inc_b, inc_a);
+    // The incident edge: one search over the other shape, lane by lane, where both have as
+    // many vertices; else a search on each side.
+    let incident = if NA == NB {
+        b.pick(from_a, &a).face(reference.mx, reference.my, false)
+    } else {
+        let inc_b = b.face(fa_.mx, fa_.my, false);
+        let inc_a = a.face(fb_.mx, fb_.my, false);
+        Face::pick(from_a, inc_b, inc_a)
+    };
     let aligned = L::select(from_a, sin_a, sin_b).le(L::splat(ALIGNED));
     let (r_ref, r_inc) = (L::select(from_a, a.r, b.r), L::select(from_a, b.r, a.r));
     // Clip the incident edge to the reference face's side lines: along the tangent `t`, keep
@@ -451,6 +825,147 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         id: [pick(clipped.id[0], zero), pick(clipped.id[1], zero)],
         count: pick(clipped.count, one),
     }
-    .finite()
-    .masked(hit)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The closed forms (two AABBs, two boxes) against the general face searches on outlines
+    //! whose edge normals come edge by edge: the same manifold, point for point.
+    use super::*;
+    use crate::narrow::{aabb_aabb, aabb_obb, obb_obb};
+
+    /// A box kind seen only as its outline: the general path, edge normals edge by edge.
+    struct Plain<S>(S);
+
+    impl<S: Outlined> Outlined for Plain<S> {
+        const N: usize = S::N;
+        fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
+            S::outline(f, x, y)
+        }
+    }
+
+    /// A small xorshift in `[0, 1)`.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 40) as f32 / (1u64 << 24) as f32
+        }
+    }
+
+    /// `fast` and `general` describe one manifold: same count and ids in the same order,
+    /// points and depths equal up to rounding.
+    fn same(fast: &ManifoldLanes<f32>, general: &ManifoldLanes<f32>, what: &str) {
+        assert_eq!(fast.count, general.count, "{what}: count");
+        for k in 0..fast.count as usize {
+            assert_eq!(fast.id[k], general.id[k], "{what}: id {k}");
+            let close = |p: f32, q: f32| (p - q).abs() <= 1e-5 * (1.0 + q.abs());
+            assert!(close(fast.x[k], general.x[k]), "{what}: x {k}");
+            assert!(close(fast.y[k], general.y[k]), "{what}: y {k}");
+            assert!(close(fast.depth[k], general.depth[k]), "{what}: depth {k}");
+        }
+    }
+
+    /// The general path's sines of both best faces, to skip the rare pairs where the two
+    /// are so close that rounding of the normals may pick either as the reference.
+    fn clear_reference<A: Outlined, B: Outlined>(fa: &[f32], fb: &[f32], n: [f32; 2]) -> bool {
+        let a = Outline::<f32, 4>::of::<A>(fa).with_normals();
+        let b = Outline::<f32, 4>::of::<B>(fb).with_normals();
+        let (fa_, fb_) = (a.face(n[0], n[1], true), b.face(-n[0], -n[1], true));
+        let sin_a = (fa_.mx * n[1] - fa_.my * n[0]).abs();
+        let sin_b = (fb_.mx * n[1] - fb_.my * n[0]).abs();
+        (sin_a - sin_b).abs() > 1e-4 && (sin_a.min(sin_b) - ALIGNED).abs() > 1e-4
+    }
+
+    #[test]
+    fn two_aabbs_in_closed_form_are_the_face_searches() {
+        let mut r = Rng(7);
+        let mut tested = 0;
+        for _ in 0..20_000 {
+            let mut aabb = || {
+                let (x, y) = (4.0 * r.next(), 4.0 * r.next());
+                Aabb::new(x, y, x + 0.1 + 2.0 * r.next(), y + 0.1 + 2.0 * r.next())
+            };
+            let (a, b) = (aabb(), aabb());
+            let Some(c) = aabb_aabb::contact_reference(&a, &b) else {
+                continue;
+            };
+            let (fa, fb) = (
+                bytemuck::cast_slice(core::slice::from_ref(&a)),
+                bytemuck::cast_slice(core::slice::from_ref(&b)),
+            );
+            let contact = [c.normal[0], c.normal[1], c.depth];
+            let fast = build::<f32, Aabb, Aabb, 4, 4>(fa, fb, contact, true);
+            let general = faces::<f32, Plain<Aabb>, Plain<Aabb>, 4, 4>(fa, fb, contact).finite();
+            same(&fast, &general, &format!("{a:?} {b:?}"));
+            tested += 1;
+        }
+        assert!(tested > 3_000, "only {tested} overlapping pairs");
+    }
+
+    #[test]
+    fn boxes_by_their_axes_are_the_face_searches() {
+        let mut r = Rng(11);
+        let mut obb = |r: &mut Rng| {
+            let (x, y) = (3.0 * r.next(), 3.0 * r.next());
+            Obb::new(x, y, 0.1 + r.next(), 0.1 + r.next(), 6.3 * r.next())
+        };
+        let (mut tested, mut clear) = (0, 0);
+        for k in 0..40_000 {
+            let b = obb(&mut r);
+            let (x, y) = (3.0 * r.next(), 3.0 * r.next());
+            let aabb = Aabb::new(x, y, x + 0.2 + 2.0 * r.next(), y + 0.2 + 2.0 * r.next());
+            let (fast, general, n) = if k % 2 == 0 {
+                let a = obb(&mut r);
+                let Some(c) = obb_obb::contact_reference(&a, &b) else {
+                    continue;
+                };
+                let (fa, fb) = (
+                    bytemuck::cast_slice::<Obb, f32>(core::slice::from_ref(&a)),
+                    bytemuck::cast_slice::<Obb, f32>(core::slice::from_ref(&b)),
+                );
+                let contact = [c.normal[0], c.normal[1], c.depth];
+                tested += 1;
+                if !clear_reference::<Obb, Obb>(fa, fb, c.normal) {
+                    continue;
+                }
+                (
+                    faces::<f32, Obb, Obb, 4, 4>(fa, fb, contact),
+                    faces::<f32, Plain<Obb>, Plain<Obb>, 4, 4>(fa, fb, contact),
+                    c.normal,
+                )
+            } else {
+                let Some(c) = aabb_obb::contact_reference(&aabb, &b) else {
+                    continue;
+                };
+                let (fa, fb) = (
+                    bytemuck::cast_slice::<Aabb, f32>(core::slice::from_ref(&aabb)),
+                    bytemuck::cast_slice::<Obb, f32>(core::slice::from_ref(&b)),
+                );
+                let contact = [c.normal[0], c.normal[1], c.depth];
+                tested += 1;
+                if !clear_reference::<Aabb, Obb>(fa, fb, c.normal) {
+                    continue;
+                }
+                (
+                    faces::<f32, Aabb, Obb, 4, 4>(fa, fb, contact),
+                    faces::<f32, Plain<Aabb>, Plain<Obb>, 4, 4>(fa, fb, contact),
+                    c.normal,
+                )
+            };
+            clear += 1;
+            same(
+                &fast.finite(),
+                &general.finite(),
+                &format!("pair {k}, normal {n:?}"),
+            );
+        }
+        assert!(
+            clear > tested / 2 && tested > 5_000,
+            "{clear} of {tested} compared"
+        );
+    }
 }
