@@ -909,7 +909,7 @@ mod tests {
     #[test]
     fn boxes_by_their_axes_are_the_face_searches() {
         let mut r = Rng(11);
-        let mut obb = |r: &mut Rng| {
+        let obb = |r: &mut Rng| {
             let (x, y) = (3.0 * r.next(), 3.0 * r.next());
             Obb::new(x, y, 0.1 + r.next(), 0.1 + r.next(), 6.3 * r.next())
         };
