@@ -624,9 +624,44 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
             .finite()
             .masked(hit);
     }
+    if NA == 1 || NB == 1 {
+        return single::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth])
+            .finite()
+            .masked(hit);
+    }
     faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth])
         .finite()
         .masked(hit)
+}
+
+/// The one point of a pair where either shape is a single vertex (a point or a circle): the
+/// other's support, as in [`faces`], inline (a few operations).
+#[inline(always)]
+fn single<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+    [nx, ny, depth]: [L; 3],
+) -> ManifoldLanes<L> {
+    let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
+    let (px, py) = if NA == 1 {
+        let (sx, sy) = a.support(nx, ny);
+        let out = a.r - depth * half;
+        (sx + out * nx, sy + out * ny)
+    } else {
+        let (sx, sy) = b.support(zero - nx, zero - ny);
+        let back = depth * half - b.r;
+        (sx + back * nx, sy + back * ny)
+    };
+    ManifoldLanes {
+        nx,
+        ny,
+        x: [px, zero],
+        y: [py, zero],
+        depth: [depth, zero],
+        id: [zero, zero],
+        count: L::splat(1.0),
+    }
 }
 
 /// The manifold of two AABBs `fa`, `fb` (neither flat) whose contact is `[nx, ny, depth]`:
@@ -702,12 +737,8 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
         id: [zero, zero],
         count: L::splat(1.0),
     };
-    if NA == 1 {
-        return single(from_a_support());
-    }
-    if NB == 1 {
-        return single(from_b_support());
-    }
+    // A single vertex takes `single`, inline.
+    debug_assert!(NA > 1 && NB > 1);
     if NA == 4
         && NB == 4
         && let (Some(ua), Some(ub)) = (A::axis(fa), B::axis(fb))
