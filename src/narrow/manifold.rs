@@ -249,6 +249,25 @@ impl<L: Lane, const N: usize> Outline<L, N> {
         (self.x[j], self.y[j])
     }
 
+    /// The deepest point of a contact `[nx, ny, depth]` from `a`'s side (this is `a`): its
+    /// support along `n` moved out by its radius to its boundary, then `depth/2` back.
+    #[inline(always)]
+    fn deepest_from_a(&self, [nx, ny, depth]: [L; 3]) -> (L, L) {
+        let (sx, sy) = self.support(nx, ny);
+        let out = self.r - depth * L::splat(0.5);
+        (sx + out * nx, sy + out * ny)
+    }
+
+    /// The same from `b`'s side (this is `b`): its support along `-n` moved in by its radius,
+    /// then `depth/2` on along `n`.
+    #[inline(always)]
+    fn deepest_from_b(&self, [nx, ny, depth]: [L; 3]) -> (L, L) {
+        let zero = L::splat(0.0);
+        let (sx, sy) = self.support(zero - nx, zero - ny);
+        let back = depth * L::splat(0.5) - self.r;
+        (sx + back * nx, sy + back * ny)
+    }
+
     /// The support vertex along `(dx, dy)`: the largest `d·v`, the first of equal ones.
     #[inline(always)]
     fn support(&self, dx: L, dy: L) -> (L, L) {
@@ -643,15 +662,11 @@ fn single<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     [nx, ny, depth]: [L; 3],
 ) -> ManifoldLanes<L> {
     let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
-    let (zero, half) = (L::splat(0.0), L::splat(0.5));
+    let zero = L::splat(0.0);
     let (px, py) = if NA == 1 {
-        let (sx, sy) = a.support(nx, ny);
-        let out = a.r - depth * half;
-        (sx + out * nx, sy + out * ny)
+        a.deepest_from_a([nx, ny, depth])
     } else {
-        let (sx, sy) = b.support(zero - nx, zero - ny);
-        let back = depth * half - b.r;
-        (sx + back * nx, sy + back * ny)
+        b.deepest_from_b([nx, ny, depth])
     };
     ManifoldLanes {
         nx,
@@ -718,16 +733,8 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
     // The one deepest point, from `a`'s support along `n` or `b`'s along `-n`.
-    let from_a_support = || {
-        let (sx, sy) = a.support(nx, ny);
-        let out = a.r - depth * half;
-        (sx + out * nx, sy + out * ny)
-    };
-    let from_b_support = || {
-        let (sx, sy) = b.support(zero - nx, zero - ny);
-        let back = depth * half - b.r;
-        (sx + back * nx, sy + back * ny)
-    };
+    let from_a_support = || a.deepest_from_a([nx, ny, depth]);
+    let from_b_support = || b.deepest_from_b([nx, ny, depth]);
     let single = |(px, py): (L, L)| ManifoldLanes {
         nx,
         ny,
