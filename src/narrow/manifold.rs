@@ -434,7 +434,7 @@ fn boxes<L: Lane, const NA: usize, const NB: usize>(
     ub: (L, L),
     [nx, ny, depth]: [L; 3],
 ) -> ManifoldLanes<L> {
-    let (zero, half, one) = (L::splat(0.0), L::splat(0.5), L::splat(1.0));
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let s = L::select;
     let (axes_a, axes_b) = (Axes::of(a, ua), Axes::of(b, ub));
     // Each box's face most aligned with `n` (a's) or `-n` (b's), and its sine with `n`.
@@ -459,73 +459,36 @@ fn boxes<L: Lane, const NA: usize, const NB: usize>(
     };
     let (_, ki, incident_index) = pick_edge(axes_i.cosines(mx, my), false);
     let [w1x, w1y, w2x, w2y] = corners(&other, ki);
-    // Clipping as in `faces` (no radius).
-    let (tx, ty) = (r2x - r1x, r2y - r1y);
-    let tt = tx * tx + ty * ty;
-    let s1 = tx * (w1x - r1x) + ty * (w1y - r1y);
-    let s2 = tx * (w2x - r1x) + ty * (w2y - r1y);
-    let spans = s1.pmax(s2).ge(zero) & s1.pmin(s2).le(tt);
-    let (dx, dy) = (w2x - w1x, w2y - w1y);
-    let clip = |sv: L, other: L, x: L, y: L, toward: f32| {
-        let sigma = sv.pmax(zero).pmin(tt);
-        let lambda = s(sv.eq(other), zero, (sigma - sv) / (other - sv));
-        let k = lambda * L::splat(toward);
-        (x + k * dx, y + k * dy)
+    let (incident_mx, incident_my) = axes_i.normal(ki);
+    let face = |index, [x1, y1, x2, y2]: [L; 4], mx, my| Face {
+        cos: zero,
+        index,
+        x1,
+        y1,
+        x2,
+        y2,
+        mx,
+        my,
     };
-    let surface = [clip(s1, s2, w1x, w1y, 1.0), clip(s2, s1, w2x, w2y, -1.0)];
-    let d = surface.map(|(qx, qy)| mx * (r1x - qx) + my * (r1y - qy));
-    let keep = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
-    let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
-    let second_deeper = keep[1] & !first_deeper;
-    let depths = [
-        s(first_deeper, depth, d[0].pmin(depth)),
-        s(second_deeper, depth, d[1].pmin(depth)),
-    ];
-    let side = s(from_a, half, zero - half);
-    let (mut x, mut y) = ([zero; 2], [zero; 2]);
-    for i in 0..2 {
-        let (qx, qy) = surface[i];
-        let k = side * depths[i];
-        x[i] = qx + k * nx;
-        y[i] = qy + k * ny;
-    }
-    let base = s(from_a, zero, L::splat(128.0))
-        + reference_index * L::splat(16.0)
-        + incident_index * L::splat(2.0);
-    let ids = [base, base + one];
-    let count = s(keep[0], one, zero) + s(keep[1], one, zero);
-    let reached = (s(keep[0], d[0], zero).pmax(s(keep[1], d[1], zero)) - depth)
-        .abs()
-        .le(L::splat(REACHED) * (one + depth));
-    let faced = aligned & (keep[0] | keep[1]) & reached;
     // One point: the support of the box that is not the reference (b's along -n where the
     // reference is a's, else a's along n), moved to midway.
+    let side = s(from_a, half, zero - half);
     let (sdx, sdy) = (s(from_a, zero - nx, nx), s(from_a, zero - ny, ny));
     let (px, py) = other.support(sdx, sdy);
-    let (px, py) = (px + side * depth * nx, py + side * depth * ny);
-    let both = keep[0] & keep[1];
-    let pick = |p: L, q: L| s(faced, p, q);
-    ManifoldLanes {
-        nx,
-        ny,
-        x: [
-            pick(s(keep[0], x[0], x[1]), px),
-            pick(s(both, x[1], zero), zero),
-        ],
-        y: [
-            pick(s(keep[0], y[0], y[1]), py),
-            pick(s(both, y[1], zero), zero),
-        ],
-        depth: [
-            pick(s(keep[0], depths[0], depths[1]), depth),
-            pick(s(both, depths[1], zero), zero),
-        ],
-        id: [
-            pick(s(keep[0], ids[0], ids[1]), zero),
-            pick(s(both, ids[1], zero), zero),
-        ],
-        count: pick(count, one),
-    }
+    let deepest = (px + side * depth * nx, py + side * depth * ny);
+    clipped(
+        face(reference_index, [r1x, r1y, r2x, r2y], mx, my),
+        face(
+            incident_index,
+            [w1x, w1y, w2x, w2y],
+            incident_mx,
+            incident_my,
+        ),
+        (zero, zero),
+        (from_a, aligned),
+        [nx, ny, depth],
+        deepest,
+    )
 }
 
 /// An edge found by [`Outline::face`].
@@ -731,19 +694,10 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     [nx, ny, depth]: [L; 3],
 ) -> ManifoldLanes<L> {
     let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
-    let (zero, half) = (L::splat(0.0), L::splat(0.5));
+    let zero = L::splat(0.0);
     // The one deepest point, from `a`'s support along `n` or `b`'s along `-n`.
     let from_a_support = || a.deepest_from_a([nx, ny, depth]);
     let from_b_support = || b.deepest_from_b([nx, ny, depth]);
-    let single = |(px, py): (L, L)| ManifoldLanes {
-        nx,
-        ny,
-        x: [px, zero],
-        y: [py, zero],
-        depth: [depth, zero],
-        id: [zero, zero],
-        count: L::splat(1.0),
-    };
     // A single vertex takes `single`, inline.
     debug_assert!(NA > 1 && NB > 1);
     if NA == 4
@@ -772,7 +726,38 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
         Face::pick(from_a, inc_b, inc_a)
     };
     let aligned = L::select(from_a, sin_a, sin_b).le(L::splat(ALIGNED));
-    let (r_ref, r_inc) = (L::select(from_a, a.r, b.r), L::select(from_a, b.r, a.r));
+    let radii = (L::select(from_a, a.r, b.r), L::select(from_a, b.r, a.r));
+    // One point: where `n` is nearer `a`'s face normal than `b`'s, `b`'s support is the
+    // deepest feature (`a`'s support along `n` is a face, or the nearest point of one), and the
+    // other way round.
+    let ((ax_, ay_), (bx_, by_)) = (from_a_support(), from_b_support());
+    let deepest = (L::select(from_a, bx_, ax_), L::select(from_a, by_, ay_));
+    clipped(
+        reference,
+        incident,
+        radii,
+        (from_a, aligned),
+        [nx, ny, depth],
+        deepest,
+    )
+}
+
+/// The manifold from a reference face and an incident edge (see the module docs): the
+/// incident edge, moved to its surface by the incident radius, clipped to the reference
+/// face's side lines, the ends below the reference surface (reference radius) kept and placed
+/// midway, ids from the features; or the one `deepest` point where `n` is not the reference
+/// face's normal (`aligned` clear) or the clip does not reach the contact's depth. `from_a`:
+/// the reference face is `a`'s.
+#[inline(always)]
+fn clipped<L: Lane>(
+    reference: Face<L>,
+    incident: Face<L>,
+    (r_ref, r_inc): (L, L),
+    (from_a, aligned): (L::Mask, L::Mask),
+    [nx, ny, depth]: [L; 3],
+    deepest: (L, L),
+) -> ManifoldLanes<L> {
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
     // Clip the incident edge to the reference face's side lines: along the tangent `t`, keep
     // `0 <= t·(c - v₁) <= t·t`.
     // The incident surface: the incident edge moved by the incident radius along its own unit
@@ -844,22 +829,13 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
         .abs()
         .le(L::splat(REACHED) * (L::splat(1.0) + depth));
     let faced = aligned & (keep[0] | keep[1]) & reached;
-    // One point: where `n` is nearer `a`'s face normal than `b`'s, `b`'s support is the
-    // deepest feature (`a`'s support along `n` is a face, or the nearest point of one), and the
-    // other way round.
-    let ((ax_, ay_), (bx_, by_)) = (from_a_support(), from_b_support());
-    let b_side = from_a;
-    let single = single((L::select(b_side, bx_, ax_), L::select(b_side, by_, ay_)));
     let pick = |p: L, q: L| L::select(faced, p, q);
     ManifoldLanes {
         nx,
         ny,
-        x: [pick(clipped.x[0], single.x[0]), pick(clipped.x[1], zero)],
-        y: [pick(clipped.y[0], single.y[0]), pick(clipped.y[1], zero)],
-        depth: [
-            pick(clipped.depth[0], single.depth[0]),
-            pick(clipped.depth[1], zero),
-        ],
+        x: [pick(clipped.x[0], deepest.0), pick(clipped.x[1], zero)],
+        y: [pick(clipped.y[0], deepest.1), pick(clipped.y[1], zero)],
+        depth: [pick(clipped.depth[0], depth), pick(clipped.depth[1], zero)],
         id: [pick(clipped.id[0], zero), pick(clipped.id[1], zero)],
         count: pick(clipped.count, one),
     }
