@@ -295,14 +295,14 @@ impl Lists {
 /// every static shape whose box overlaps the enlarged box, given to `put` as its pair kind
 /// and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's argument
 /// order. A shape's static shapes come from its neighbourhood where its far box still
-/// holds the enlarged box, else from the static grid over a new far box (margin `FAR` times
-/// `margin`), which becomes its neighbourhood. Shapes come out in the order given within
-/// each task when grid positions ascend with `i`.
+/// holds the enlarged box, else from the static grid over a new far box (the padded box
+/// grown by `far_margin`), which becomes its neighbourhood. Shapes come out in the order
+/// given within each task when grid positions ascend with `i`.
 fn find_mixed(
     statics: &mut Statics,
     tasks: &mut Vec<Task>,
     scene: &Scene,
-    (fat, sorted, margin): (&[[f32; 4]], &[Record], Margin),
+    (fat, sorted, far_margin): (&[[f32; 4]], &[Record], Margin),
     n: usize,
     at: impl Fn(usize) -> (u32, u32) + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
@@ -312,7 +312,7 @@ fn find_mixed(
     if statics.grid.len() == 0 {
         return;
     }
-    let (boxes, far_margin) = (&scene.moving.boxes, margin.far());
+    let boxes = &scene.moving.boxes;
     let kept: &Statics = statics;
     tasks.par_iter_mut().for_each(|t| {
         t.mixed.clear();
@@ -610,7 +610,11 @@ impl Kept {
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
-                (&self.fat, &self.sorted[..self.grid.len()], self.margin),
+                (
+                    &self.fat,
+                    &self.sorted[..self.grid.len()],
+                    self.margin.far(),
+                ),
                 enter.len(),
                 at,
                 |_, pair| new.push(pair),
@@ -678,7 +682,11 @@ impl Kept {
         }
     }
 
-    /// The mixed candidates anew, of every moving grid position.
+    /// The mixed candidates anew, of every moving grid position. A shape whose
+    /// neighbourhood no longer holds its enlarged box gets one over the enlarged box itself
+    /// (the far box waits for its next escape): a rebuild, or a change of the static shapes,
+    /// then queries the level as it did before neighbourhoods, instead of over every far box
+    /// at once (which made such a frame about twice as slow).
     fn all_mixed(&mut self, scene: &Scene) {
         self.mixed.clear();
         let ids = &self.ids;
