@@ -22,7 +22,7 @@ mod shapes;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use shapes::{Arbitrary, Gen};
+use shapes::{Arbitrary, Gen, manifold_bits};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -77,6 +77,34 @@ impl Mismatch {
     }
 }
 
+/// The first pair `i` of `va`, `vb` whose answers at eight and sixteen lanes (`lanes(i)`) are
+/// not the reference's, compared by `key` (their bits, so that NaN and -0 compare too), as a
+/// mismatch of batch `seed` of kind `kind`.
+fn first_mismatch<SA: Arbitrary, SB: Arbitrary, T: core::fmt::Debug, K: PartialEq>(
+    (kind, seed): (&'static str, u64),
+    (va, vb): (&[SA], &[SB]),
+    lanes: impl Fn(usize) -> (T, T),
+    reference: impl Fn(&SA, &SB) -> T,
+    key: impl Fn(&T) -> K,
+) -> Option<Mismatch> {
+    (0..va.len()).find_map(|i| {
+        let want = reference(&va[i], &vb[i]);
+        let (x8, x16) = lanes(i);
+        (key(&x8) != key(&want) || key(&x16) != key(&want)).then(|| {
+            Mismatch::new(
+                kind,
+                seed,
+                va.len(),
+                i,
+                &va[i],
+                &vb[i],
+                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
+                format!("{want:?}"),
+            )
+        })
+    })
+}
+
 /// Runs one seeded batch of `n` pairs of kind `A`–`B`; the first mismatch, if any.
 fn batch<A, B>(
     kind: &'static str,
@@ -104,22 +132,13 @@ where
             "{kind} seed {seed}: HitMask bits set past len()"
         );
     }
-    (0..n).find_map(|i| {
-        let want = reference(&va[i], &vb[i]);
-        let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (x8 != want || x16 != want).then(|| {
-            Mismatch::new(
-                kind,
-                seed,
-                n,
-                i,
-                &va[i],
-                &vb[i],
-                format!("{x8} at 8 lanes, {x16} at 16"),
-                want.to_string(),
-            )
-        })
-    })
+    first_mismatch(
+        (kind, seed),
+        (&va, &vb),
+        |i| (eight.get(i), sixteen.get(i)),
+        reference,
+        |&hit| hit,
+    )
 }
 
 /// A contact's bits: `None`, or the bits of normal and depth.
@@ -153,42 +172,13 @@ where
     let (mut eight, mut sixteen) = (Contacts::new(), Contacts::new());
     batch_contact_at::<f32x8, _, _>(&a, &b, &mut eight).expect("equal lengths");
     batch_contact_at::<f32x16, _, _>(&a, &b, &mut sixteen).expect("equal lengths");
-    (0..n).find_map(|i| {
-        let want = contact_bits(reference(&va[i], &vb[i]));
-        let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (contact_bits(x8) != want || contact_bits(x16) != want).then(|| {
-            Mismatch::new(
-                kind,
-                seed,
-                n,
-                i,
-                &va[i],
-                &vb[i],
-                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-                format!("{:?}", reference(&va[i], &vb[i])),
-            )
-        })
-    })
-}
-
-/// A manifold's bits (NaN and -0 compare too).
-fn manifold_bits(m: Option<Manifold>) -> Option<Vec<u32>> {
-    m.map(|m| {
-        let mut v = vec![
-            m.normal[0].to_bits(),
-            m.normal[1].to_bits(),
-            u32::from(m.count),
-        ];
-        for p in m.points {
-            v.extend([
-                p.point[0].to_bits(),
-                p.point[1].to_bits(),
-                p.depth.to_bits(),
-                p.id,
-            ]);
-        }
-        v
-    })
+    first_mismatch(
+        (kind, seed),
+        (&va, &vb),
+        |i| (eight.get(i), sixteen.get(i)),
+        reference,
+        |&c| contact_bits(c),
+    )
 }
 
 /// Runs one seeded batch of `n` manifolds of kind `A`–`B` at both widths; the first mismatch
@@ -211,22 +201,13 @@ where
     let (mut eight, mut sixteen) = (Manifolds::new(), Manifolds::new());
     batch_manifold_at::<f32x8, _, _>(&a, &b, &mut eight).expect("equal lengths");
     batch_manifold_at::<f32x16, _, _>(&a, &b, &mut sixteen).expect("equal lengths");
-    (0..n).find_map(|i| {
-        let want = manifold_bits(reference(&va[i], &vb[i]));
-        let (x8, x16) = (eight.get(i), sixteen.get(i));
-        (manifold_bits(x8) != want || manifold_bits(x16) != want).then(|| {
-            Mismatch::new(
-                kind,
-                seed,
-                n,
-                i,
-                &va[i],
-                &vb[i],
-                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-                format!("{:?}", reference(&va[i], &vb[i])),
-            )
-        })
-    })
+    first_mismatch(
+        (kind, seed),
+        (&va, &vb),
+        |i| (eight.get(i), sixteen.get(i)),
+        reference,
+        |&m| manifold_bits(m),
+    )
 }
 
 /// Replays one manifold: the reference and the batch function alone; whether they give the
@@ -323,22 +304,13 @@ where
     let (mut eight, mut sixteen) = (Vec::new(), Vec::new());
     batch_raycast_at::<f32x8, _>(&rays, &shapes, &mut eight).expect("equal lengths");
     batch_raycast_at::<f32x16, _>(&rays, &shapes, &mut sixteen).expect("equal lengths");
-    (0..n).find_map(|i| {
-        let want = reference(&vr[i], &vs[i]);
-        let (x8, x16) = (eight[i], sixteen[i]);
-        (x8.to_bits() != want.to_bits() || x16.to_bits() != want.to_bits()).then(|| {
-            Mismatch::new(
-                kind,
-                seed,
-                n,
-                i,
-                &vr[i],
-                &vs[i],
-                format!("{x8:?} at 8 lanes, {x16:?} at 16"),
-                format!("{want:?}"),
-            )
-        })
-    })
+    first_mismatch(
+        (kind, seed),
+        (&vr, &vs),
+        |i| (eight[i], sixteen[i]),
+        reference,
+        |t| t.to_bits(),
+    )
 }
 
 /// Replays one ray cast: the reference and the kernel in all eight lanes and alone; whether

@@ -7,31 +7,11 @@
 
 use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
-use crate::support::shapes::{Arbitrary, Gen};
+use crate::support::shapes::{Arbitrary, Gen, manifold_bits as bits};
 use widephase::{
     Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Polygon, Shape,
     ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
 };
-
-/// The bits of a manifold, so that NaN and -0 compare too.
-fn bits(m: Option<Manifold>) -> Option<Vec<u32>> {
-    m.map(|m| {
-        let mut v = vec![
-            m.normal[0].to_bits(),
-            m.normal[1].to_bits(),
-            u32::from(m.count),
-        ];
-        for p in m.points {
-            v.extend([
-                p.point[0].to_bits(),
-                p.point[1].to_bits(),
-                p.depth.to_bits(),
-                p.id,
-            ]);
-        }
-        v
-    })
-}
 
 /// The batch functions and both kernel widths against the reference, bit for bit, on awkward
 /// pairs; the hits are `batch_test`'s.

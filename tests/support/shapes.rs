@@ -10,7 +10,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use widephase::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray, Shape};
+use widephase::{Aabb, Capsule, Circle, MAX_VERTICES, Manifold, Obb, Point, Polygon, Ray, Shape};
 
 /// A seeded source of awkward `f32`s and shapes built from them.
 pub struct Gen {
@@ -374,6 +374,27 @@ pub fn f32_literal(v: f32) -> String {
     } else {
         format!("{v:?}_f32") // Debug prints the shortest text that parses back to the same bits
     }
+}
+
+/// A manifold's bits, so that NaN and -0 compare too (the manifold tests and the fuzzer
+/// compare kernels with references by them).
+pub fn manifold_bits(m: Option<Manifold>) -> Option<Vec<u32>> {
+    m.map(|m| {
+        let mut v = vec![
+            m.normal[0].to_bits(),
+            m.normal[1].to_bits(),
+            u32::from(m.count),
+        ];
+        for p in m.points {
+            v.extend([
+                p.point[0].to_bits(),
+                p.point[1].to_bits(),
+                p.depth.to_bits(),
+                p.id,
+            ]);
+        }
+        v
+    })
 }
 
 /// A shape as a Rust struct literal that rebuilds it bit for bit, e.g.
