@@ -192,26 +192,10 @@ impl<L: Lane, const N: usize> Outline<L, N> {
     /// `u`, `v`, `-u`, `v = (-uy, ux)`); a zero-length edge's normal is NaN, as from
     /// [`with_normals`](Self::with_normals).
     #[inline(always)]
-    fn with_axis(mut self, (ux, uy): (L, L)) -> Self {
-        let zero = L::splat(0.0);
-        let nan = L::splat(f32::NAN);
-        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
-        let (ux, uy) = (ux * inv, uy * inv);
-        let flat = |k: usize| {
-            let (x2, y2) = self.next(k);
-            (x2 - self.x[k]).eq(zero) & (y2 - self.y[k]).eq(zero)
-        };
-        let (along_u, along_v) = (flat(0), flat(1));
-        let normals = [
-            (uy, zero - ux),
-            (ux, uy),
-            (zero - uy, ux),
-            (zero - ux, zero - uy),
-        ];
+    fn with_axis(mut self, u: (L, L)) -> Self {
+        let normals = Axes::of(&self, u).normals();
         for (k, (mx, my)) in normals.into_iter().enumerate() {
-            let gone = if k % 2 == 0 { along_u } else { along_v };
-            self.mx[k] = L::select(gone, nan, mx);
-            self.my[k] = L::select(gone, nan, my);
+            (self.mx[k], self.my[k]) = (mx, my);
         }
         self
     }
@@ -368,6 +352,25 @@ impl<L: Lane> Axes<L> {
             du + self.flat_v,
             dv + self.flat_u,
             zero - du + self.flat_v,
+        ]
+    }
+
+    /// The four edges' unit outward normals `-v`, `u`, `v`, `-u` (`v = (-uy, ux)`), NaN for an
+    /// edge of length 0.
+    #[inline(always)]
+    fn normals(&self) -> [(L, L); 4] {
+        let zero = L::splat(0.0);
+        let (ux, uy) = (self.ux, self.uy);
+        // `flat` is 0 (the normal kept) or NaN (the normal NaN).
+        let keep = |flat: L, (mx, my): (L, L)| {
+            let ok = flat.eq(zero);
+            (L::select(ok, mx, flat), L::select(ok, my, flat))
+        };
+        [
+            keep(self.flat_u, (uy, zero - ux)),
+            keep(self.flat_v, (ux, uy)),
+            keep(self.flat_u, (zero - uy, ux)),
+            keep(self.flat_v, (zero - ux, zero - uy)),
         ]
     }
 
