@@ -43,7 +43,11 @@ macro_rules! table_kinds {
 const TABLE: &[PairKind] = crate::pair_table!(table_kinds);
 
 /// Tests a list of one pair kind's candidates.
-type ListTest = fn(&mut Candidates, &Shared<'_>, &[(u32, u32)]);
+type ListTest = fn(&mut Candidates, &Shared<'_>, &[(u32, u32)], usize, bool);
+
+/// The flag a kept candidate list sets on a candidate's second position while its pair is in
+/// the answer (positions stay below 2³¹: a scene's ids do).
+pub(crate) const HIT: u32 = 1 << 31;
 
 /// Every pair kind of the pair table, with its kind codes and list test.
 macro_rules! table_listed {
@@ -139,6 +143,9 @@ pub(crate) struct Candidates {
     hit_bits: Vec<u64>,
     ordered: bool,
     pub(crate) pairs: Vec<(u32, u32)>,
+    /// The numbers of the candidates whose [`HIT`] flag [`decide_list`](Self::decide_list)
+    /// found wrong, ascending.
+    pub(crate) flips: Vec<u32>,
     pub(crate) candidates: usize,
     /// Candidates dropped because their filters do not pair.
     pub(crate) filtered: usize,
@@ -153,6 +160,7 @@ impl Candidates {
         self.hit_bits.clear();
         self.hit_bits.resize(CHUNK / 64, 0);
         self.pairs.clear();
+        self.flips.clear();
         self.candidates = 0;
         self.filtered = 0;
         self.pack_time = Duration::ZERO;
@@ -208,31 +216,57 @@ impl Candidates {
     }
 
     /// Decides a list of candidates of pair kind `kind`, each two positions in the shared
-    /// records in the kernel's argument order (see [`kind_of`](Self::kind_of)), and appends
-    /// the ids of those that overlap, `(smaller, larger)`, to the answer. Pairs whose filters
-    /// do not pair are dropped (and counted) before any kernel; the list holds no pair of two
-    /// static shapes.
-    pub(crate) fn decide_list(&mut self, shared: &Shared<'_>, kind: usize, list: &[(u32, u32)]) {
-        LIST_TESTS[kind](self, shared, list);
+    /// records in the kernel's argument order (see [`kind_of`](Self::kind_of)), the second
+    /// perhaps flagged [`HIT`] (the pair was in the last answer), and the list's first
+    /// candidate number `first` among all the lists. Pairs whose filters do not pair are
+    /// dropped (and counted) before any kernel; the list holds no pair of two static shapes.
+    ///
+    /// Every candidate whose hit differs from its flag is listed in `flips` by number (then
+    /// its pair began, or ended). Without `events`, every hit also goes to `pairs`, as ids
+    /// `(smaller, larger)`.
+    pub(crate) fn decide_list(
+        &mut self,
+        shared: &Shared<'_>,
+        kind: usize,
+        list: &[(u32, u32)],
+        first: usize,
+        events: bool,
+    ) {
+        LIST_TESTS[kind](self, shared, list, first, events);
     }
 
     /// [`decide_list`](Self::decide_list) for the pair kind of `A` and `B`: every
     /// [`LIST_BATCH`] candidates gathered into lane blocks at once, then their kernels, then
     /// their hits, so that the three are timed per batch rather than per block.
-    fn test_list<A, B>(&mut self, shared: &Shared<'_>, list: &[(u32, u32)])
-    where
+    fn test_list<A, B>(
+        &mut self,
+        shared: &Shared<'_>,
+        list: &[(u32, u32)],
+        first: usize,
+        events: bool,
+    ) where
         A: Overlaps<B> + Stored,
         B: Stored,
     {
+        // A layered list's candidates that pass their filters, and their numbers in the batch.
         let mut kept = [(0u32, 0u32); LIST_BATCH];
-        for batch in list.chunks(LIST_BATCH) {
+        let mut number = [0u16; LIST_BATCH];
+        for (c, batch) in list.chunks(LIST_BATCH).enumerate() {
             let start = Instant::now();
+            let base = first + c * LIST_BATCH;
             let batch = if shared.layered {
                 let mut n = 0;
-                for &(p, q) in batch {
-                    kept[n] = (p, q);
-                    let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
-                    n += usize::from(shared.layers_pair(rp, rq));
+                for (i, &(p, q)) in batch.iter().enumerate() {
+                    (kept[n], number[n]) = ((p, q), i as u16);
+                    let (rp, rq) = (
+                        &shared.shapes[p as usize],
+                        &shared.shapes[(q & !HIT) as usize],
+                    );
+                    let pairs = shared.layers_pair(rp, rq);
+                    if !pairs && q & HIT != 0 {
+                        self.flips.push((base + i) as u32);
+                    }
+                    n += usize::from(pairs);
                 }
                 self.filtered += batch.len() - n;
                 &kept[..n]
@@ -247,10 +281,11 @@ impl Candidates {
             let at = |k: usize| -> [(u32, u32); KERNEL_LANES] {
                 block_of(batch, k.min(blocks - 1), pad)
             };
+            let at: [_; LIST_BLOCKS] = core::array::from_fn(at);
             let a: [_; LIST_BLOCKS] =
-                core::array::from_fn(|k| A::gather_lanes(shared, &at(k).map(|p| p.0)));
+                core::array::from_fn(|k| A::gather_lanes(shared, &at[k].map(|p| p.0)));
             let b: [_; LIST_BLOCKS] =
-                core::array::from_fn(|k| B::gather_lanes(shared, &at(k).map(|p| p.1)));
+                core::array::from_fn(|k| B::gather_lanes(shared, &at[k].map(|p| p.1 & !HIT)));
             let packed = Instant::now();
             let mut hits = [0u32; LIST_BLOCKS];
             for k in 0..blocks {
@@ -258,14 +293,34 @@ impl Candidates {
             }
             let tested = Instant::now();
             let last = batch.len() - (blocks - 1) * KERNEL_LANES;
-            hits[blocks - 1] &= u32::MAX >> (32 - last);
-            for (k, &word) in hits[..blocks].iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let (p, q) = batch[k * KERNEL_LANES + word.trailing_zeros() as usize];
-                    let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
-                    self.pairs.push((x.min(y), x.max(y)));
-                    word &= word - 1;
+            let tail = u32::MAX >> (32 - last);
+            hits[blocks - 1] &= tail;
+            for (k, (&hit, block)) in hits[..blocks].iter().zip(&at).enumerate() {
+                let flags = block.map(|(_, q)| q >> 31);
+                let was = (0..KERNEL_LANES).fold(0u32, |w, l| w | flags[l] << l);
+                let was = if k + 1 == blocks { was & tail } else { was };
+                if !events {
+                    let mut word = hit;
+                    while word != 0 {
+                        let (p, q) = block[word.trailing_zeros() as usize];
+                        let (x, y) = (
+                            shared.shapes[p as usize].id,
+                            shared.shapes[(q & !HIT) as usize].id,
+                        );
+                        self.pairs.push((x.min(y), x.max(y)));
+                        word &= word - 1;
+                    }
+                }
+                let mut changed = hit ^ was;
+                while changed != 0 {
+                    let i = k * KERNEL_LANES + changed.trailing_zeros() as usize;
+                    let i = if shared.layered {
+                        usize::from(number[i])
+                    } else {
+                        i
+                    };
+                    self.flips.push((base + i) as u32);
+                    changed &= changed - 1;
                 }
             }
             self.candidates += batch.len();

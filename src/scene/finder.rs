@@ -71,7 +71,8 @@ pub struct FrameStats {
     pub pack: Duration,
     /// Running the kernels and collecting their hits.
     pub kernels: Duration,
-    /// Sorting the answer.
+    /// Putting the answer in order: merging the pairs that began and ended into the last
+    /// answer (see [`merged`](Self::merged)), or sorting it.
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
     /// (first call, the first after `forget`, or too many escapers), rather than updating them;
@@ -90,6 +91,10 @@ pub struct FrameStats {
     pub ended: usize,
     /// Finding the began and ended pairs and keeping the answer for the next call.
     pub events: Duration,
+    /// Whether this call's answer came from the last one, the pairs that began and ended
+    /// merged into it, rather than from a sort (a kept call without a rebuild, without a
+    /// change of the static shapes, and without unbounded shapes in it or the last call).
+    pub merged: bool,
 }
 
 /// The pair search, kept from frame to frame.
@@ -251,9 +256,10 @@ impl PairFinder {
     /// last call (see [`PairFinder`]).
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         let mut kept = KeptStats::default();
-        self.kept.overlapping_pairs(scene, out, &mut kept);
-        let events = Instant::now();
-        events_between(&self.previous, out, &mut self.began, &mut self.ended);
+        let events = [&mut self.began, &mut self.ended];
+        self.kept
+            .overlapping_pairs(scene, &self.previous, out, events, &mut kept);
+        let keep = Instant::now();
         self.previous.clear();
         self.previous.extend_from_slice(out);
         let grid = self.kept.grid();
@@ -279,7 +285,8 @@ impl PairFinder {
             contacts: Duration::ZERO,
             began: self.began.len(),
             ended: self.ended.len(),
-            events: events.elapsed(),
+            events: kept.events + keep.elapsed(),
+            merged: kept.merged,
         };
     }
 
@@ -543,34 +550,6 @@ impl PairFinder {
             job.unbounded = split(unbounded, k)..split(unbounded, k + 1);
         }
     }
-}
-
-/// The pairs of `new` not in `old` into `began`, and those of `old` not in `new` into
-/// `ended` (both cleared first): one merge of the two sorted answers.
-fn events_between(
-    old: &[(u32, u32)],
-    new: &[(u32, u32)],
-    began: &mut Vec<(u32, u32)>,
-    ended: &mut Vec<(u32, u32)>,
-) {
-    began.clear();
-    ended.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < old.len() && j < new.len() {
-        match old[i].cmp(&new[j]) {
-            core::cmp::Ordering::Less => {
-                ended.push(old[i]);
-                i += 1;
-            }
-            core::cmp::Ordering::Greater => {
-                began.push(new[j]);
-                j += 1;
-            }
-            core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
-        }
-    }
-    ended.extend_from_slice(&old[i..]);
-    began.extend_from_slice(&new[j..]);
 }
 
 /// One share of the pair search and everything after it, with its own scratch.

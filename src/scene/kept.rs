@@ -21,17 +21,21 @@
 //! and tests them without looking at their kinds again; a shape whose kind changed is an
 //! escaper. The shapes' records are copied into grid order, so that the kernels read a
 //! candidate's two records from nearby memory (reading them by id, in id order, was 2 to 5
-//! times slower here: two random reads per candidate), and the answer is radix-sorted.
+//! times slower here: two random reads per candidate). Each kept candidate carries a flag
+//! ([`HIT`]) set while its pair is in the answer: a frame's answer is the last one without
+//! the pairs whose flag the kernels cleared or whose candidate an escaper dropped, and with
+//! those whose flag they set, a merge of a few thousand changes rather than a sort of the
+//! whole answer (the flags stay true because a slot that holds another id is an escaper).
 //!
 //! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
 //! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
-use super::candidates::{CHUNK, Candidates, PAIR_KINDS};
+use super::candidates::{CHUNK, Candidates, HIT, PAIR_KINDS};
 use super::pack::Shared;
 use super::records::{KIND, Record, STATIC, UNBOUNDED};
-use super::sort::RadixSort;
+use super::sort::{RadixSort, apply_events, cancel_common, events_between};
 use super::statics::Statics;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
@@ -125,6 +129,8 @@ pub(crate) struct KeptStats {
     pub(crate) build: Duration,
     pub(crate) search: Duration,
     pub(crate) sort: Duration,
+    pub(crate) events: Duration,
+    pub(crate) merged: bool,
     pub(crate) pack: Duration,
     pub(crate) kernels: Duration,
 }
@@ -151,15 +157,25 @@ pub(crate) struct Kept {
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
     /// The records the kernels read, copied every call: the moving shapes in their grid's
-    /// order, then the static neighbours by slot.
+    /// order, then the static neighbours by slot; and the ids of the last call's, by which
+    /// the candidates an escaper drops are named.
     sorted: Vec<Record>,
+    old_ids: Vec<u32>,
     /// The candidates: pairs of grid positions whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
     /// Per slot: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
-    /// Per slot: the kind code its candidates were filed by (a shape whose kind changed is
-    /// an escaper).
+    /// Per slot: the kind code its candidates were filed by, and the id (a shape whose kind
+    /// changed, or a slot that holds another shape, is an escaper).
     classes: Vec<u8>,
+    slot_ids: Vec<u32>,
+    /// Whether the last answer is exactly the candidates flagged [`HIT`]: then a call finds
+    /// its answer as the last one, minus the pairs that ended, plus those that began (rather
+    /// than sorting it), and those from the flags that change.
+    flagged: bool,
+    /// The pairs that began and ended in this call, while they are gathered.
+    began: Vec<(u32, u32)>,
+    ended: Vec<(u32, u32)>,
     /// The escapers of this call, ascending, their `(key, id)` in the grid, and the
     /// positions the repair gave those.
     escapers: Vec<u32>,
@@ -191,9 +207,14 @@ impl Default for Kept {
             spare_ids: Vec::new(),
             staged: Vec::new(),
             sorted: Vec::new(),
+            old_ids: Vec::new(),
             candidates: Lists::default(),
             escaped: Vec::new(),
             classes: Vec::new(),
+            slot_ids: Vec::new(),
+            flagged: false,
+            began: Vec::new(),
+            ended: Vec::new(),
             escapers: Vec::new(),
             enter: Vec::new(),
             placed: Vec::new(),
@@ -217,6 +238,8 @@ struct Task {
     time: Duration,
     /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
     found: Vec<(u32, u32)>,
+    /// The pairs of the last answer whose candidates the task dropped.
+    ended: Vec<(u32, u32)>,
     mixed: Vec<(u32, u32)>,
     /// The shapes whose neighbourhood the task found wanting, `(slot, grid position, number
     /// of static shapes found for it)`, those static shapes' grid positions in `ids`.
@@ -260,13 +283,18 @@ impl Lists {
     }
 
     /// Follows every list through a repair (see [`follow`]), the new candidates (`new`,
-    /// whose kind codes `kind_at` gives by position) sorted and merged in.
+    /// whose kind codes `kind_at` gives by position) sorted and merged in; the pairs of the
+    /// dropped candidates flagged [`HIT`] (`named` gives their ids) appended to `ended`.
     fn follow(
         &mut self,
         tasks: &mut Vec<Task>,
         sort: &mut RadixSort,
         kind_at: impl Fn(u32) -> u32,
-        moved: impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+        (moved, named): (
+            impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+            impl Fn(&(u32, u32)) -> (u32, u32) + Sync,
+        ),
+        ended: &mut Vec<(u32, u32)>,
     ) {
         // One sort of all the new pairs; split by kind, each kind's stay sorted.
         sort.sort(&mut self.new);
@@ -285,7 +313,7 @@ impl Lists {
             // grow by turns in a steady frame loop.
             next.clear();
             next.reserve(list.len() + added.len() + list.len() / 16);
-            follow(tasks, list, added, next, &moved);
+            follow(tasks, list, added, next, (&moved, &named), ended);
         }
     }
 }
@@ -385,16 +413,31 @@ impl Kept {
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
         self.valid = false;
+        self.flagged = false;
         self.statics.filed = None;
     }
 
-    /// Every overlapping pair of `scene` into `out` (cleared first), sorted.
+    /// Every overlapping pair of `scene` into `out` (cleared first), sorted, and the pairs
+    /// of that answer not in `previous` (the last call's) into `began`, those of `previous`
+    /// not in it into `ended`.
+    ///
+    /// A frame that kept its candidates finds the answer from the last one: the flags of the
+    /// candidates that changed, and the pairs of the flagged candidates that escapers dropped,
+    /// give the pairs that began and ended, and a merge of those into `previous` gives the
+    /// answer, without sorting it. Other frames (a rebuild, a change of the static shapes,
+    /// unbounded shapes now or in the last call) sort the answer and compare it with
+    /// `previous`.
     pub(crate) fn overlapping_pairs(
         &mut self,
         scene: &Scene,
+        previous: &[(u32, u32)],
         out: &mut Vec<(u32, u32)>,
+        [began, ended]: [&mut Vec<(u32, u32)>; 2],
         stats: &mut KeptStats,
     ) {
+        self.began.clear();
+        self.ended.clear();
+        let mut events = false;
         let n = scene.moving.len();
         let start = Instant::now();
         let refile = self.statics.filed != Some(scene.static_epoch);
@@ -408,7 +451,7 @@ impl Kept {
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
             } else {
-                self.copy_records(scene);
+                self.copy_records(scene, before as usize);
                 stats.build = start.elapsed();
                 let search = Instant::now();
                 if !self.escapers.is_empty() {
@@ -418,6 +461,7 @@ impl Kept {
                     self.all_mixed(scene);
                 }
                 stats.search = search.elapsed();
+                events = self.flagged && !refile;
             }
         } else {
             stats.escaped = n;
@@ -433,6 +477,7 @@ impl Kept {
         self.fat.truncate(n);
         self.escaped.truncate(n);
         self.classes.truncate(n);
+        self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
         // The neighbours after the moving shapes, copied whole: a streaming copy that also
@@ -442,26 +487,59 @@ impl Kept {
         self.sorted.truncate(moving);
         self.sorted.extend_from_slice(&self.statics.records);
         out.clear();
-        self.decide_lists(scene, out, stats);
+        let events = events && scene.unbounded() == 0;
+        self.decide_lists(scene, out, stats, events);
         if scene.unbounded() > 0 {
             self.add_unbounded(scene, out, stats);
         }
-        let sort = Instant::now();
-        self.sort.sort(out);
-        stats.sort = sort.elapsed();
+        self.flagged = scene.unbounded() == 0;
+        stats.merged = events;
+        if events {
+            let start = Instant::now();
+            self.sort.sort(&mut self.began);
+            self.sort.sort(&mut self.ended);
+            // A pair an escaper dropped and found again that still overlaps goes on.
+            cancel_common(&mut self.began, &mut self.ended);
+            let merge = Instant::now();
+            apply_events(previous, &self.began, &self.ended, out);
+            stats.sort = merge.elapsed();
+            began.clear();
+            began.extend_from_slice(&self.began);
+            ended.clear();
+            ended.extend_from_slice(&self.ended);
+            stats.events = merge - start;
+        } else {
+            let sort = Instant::now();
+            self.sort.sort(out);
+            let compare = Instant::now();
+            events_between(previous, out, began, ended);
+            stats.sort = compare - sort;
+            stats.events = compare.elapsed();
+        }
     }
 
     /// The moving shapes' records in grid order: one read per shape, in an order the memory
     /// can stream, instead of two scattered reads per candidate.
-    fn copy_records(&mut self, scene: &Scene) {
+    ///
+    /// The ids of the last call's first `old` records (its moving shapes) are kept in
+    /// `old_ids`, read as each record is overwritten (a second array of records, swapped in
+    /// turn, made every phase slower: a frame's data outgrew the cache).
+    fn copy_records(&mut self, scene: &Scene, old: usize) {
         let n = self.grid.len();
+        self.old_ids.resize(n.max(old), u32::MAX);
+        let (kept, tail) = (n.min(old), &self.sorted[n.min(old)..old]);
+        for (o, r) in self.old_ids[kept..old].iter_mut().zip(tail) {
+            *o = r.id;
+        }
         self.sorted.resize(n, Record::INERT);
         let (ids, records) = (&self.ids[..n], &scene.moving.records);
         self.sorted[..n]
             .par_chunks_mut(MIN_TASK)
             .zip(ids.par_chunks(MIN_TASK))
-            .for_each(|(out, ids)| {
-                for (r, &id) in out.iter_mut().zip(ids) {
+            .zip(self.old_ids[..n].par_chunks_mut(MIN_TASK))
+            .for_each(|((out, ids), old)| {
+                for ((r, &id), o) in out.iter_mut().zip(ids).zip(old) {
+                    *o = r.id;
                     *r = records[id as usize];
                 }
             });
@@ -508,6 +586,7 @@ impl Kept {
         self.escaped.resize(top, false);
         self.fat.resize(top, [f32::NAN; 4]);
         self.classes.resize(top, u8::MAX);
+        self.slot_ids.resize(top, u32::MAX);
         // The most escapers a frame keeps the grid for; the pass stops once they are more.
         let limit = (self.rebuild_above * n as f32) as usize;
         let Some(room) = limit.checked_sub(top - both) else {
@@ -516,6 +595,7 @@ impl Kept {
         let tasks = plan(&mut self.tasks, both, MIN_TASK);
         let (boxes, fat) = (&scene.moving.boxes[..both], &self.fat[..both]);
         let (records, classes) = (&scene.moving.records[..both], &self.classes[..both]);
+        let slot_ids = &self.slot_ids[..both];
         let found = AtomicUsize::new(0);
         tasks.par_iter_mut().for_each(|t| {
             t.ids.clear();
@@ -523,7 +603,10 @@ impl Kept {
                 let before = t.ids.len();
                 for i in block..(block + STOP_CHECK).min(t.range.end) {
                     let class = (records[i].kind & KIND) as u8;
-                    if !inside(&boxes[i], &fat[i]) || class != classes[i] {
+                    if !inside(&boxes[i], &fat[i])
+                        || class != classes[i]
+                        || records[i].id != slot_ids[i]
+                    {
                         t.ids.push(i as u32);
                     }
                 }
@@ -567,6 +650,7 @@ impl Kept {
             self.escaped[e] = true;
             if let Some(r) = scene.moving.records.get(e) {
                 self.classes[e] = (r.kind & KIND) as u8;
+                self.slot_ids[e] = r.id;
             }
             if fat[0].is_nan() {
                 continue;
@@ -630,8 +714,22 @@ impl Kept {
             }
         };
         let moved = |&(p, q): &(u32, u32)| {
-            let (p, q) = (at(p), at(q));
-            (p != u32::MAX && q != u32::MAX).then_some((p, q))
+            let (p, flag, q) = (at(p), q & HIT, at(q & !HIT));
+            (p != u32::MAX && q != u32::MAX).then_some((p, q | flag))
+        };
+        // A dropped candidate's pair, from the ids where it was: a neighbour's record stays
+        // until the next call (see `Statics::tidy`).
+        let (old, neighbours) = (&self.old_ids, &self.statics.records);
+        let id_at = |x: u32| {
+            if x < before {
+                old[x as usize]
+            } else {
+                neighbours[(x - before) as usize].id
+            }
+        };
+        let named = |&(p, q): &(u32, u32)| {
+            let (x, y) = (id_at(p), id_at(q & !HIT));
+            (x.min(y), x.max(y))
         };
         let (sorted, neighbours) = (&self.sorted, &self.statics.records);
         // The kind code at a position after the repair (a neighbour's after the moving ones).
@@ -642,11 +740,12 @@ impl Kept {
                 neighbours[(x - after) as usize].kind
             }
         };
+        let (tasks, sort, ended) = (&mut self.tasks, &mut self.sort, &mut self.ended);
         self.candidates
-            .follow(&mut self.tasks, &mut self.sort, kind_at, moved);
+            .follow(tasks, sort, kind_at, (moved, named), ended);
         if mixed {
             self.mixed
-                .follow(&mut self.tasks, &mut self.sort, kind_at, moved);
+                .follow(tasks, sort, kind_at, (moved, named), ended);
         }
     }
 
@@ -722,6 +821,9 @@ impl Kept {
         self.classes.clear();
         self.classes
             .extend(scene.moving.records.iter().map(|r| (r.kind & KIND) as u8));
+        self.slot_ids.clear();
+        self.slot_ids
+            .extend(scene.moving.records.iter().map(|r| r.id));
         self.ids.resize(n, 0);
         self.grid.build(
             &self.fat,
@@ -738,7 +840,7 @@ impl Kept {
                 grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
             })
             .count();
-        self.copy_records(scene);
+        self.copy_records(scene, 0);
         stats.build = start.elapsed();
 
         let search = Instant::now();
@@ -766,7 +868,17 @@ impl Kept {
     /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
     /// of those that overlap, `(smaller, larger)`, appended to `out`. The lists' pairs are
     /// shared between the tasks as one sequence, each task deciding its part of each list.
-    fn decide_lists(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
+    /// With `events`, the hits that began and ended go to `self.began` and `self.ended`
+    /// instead (see [`Candidates::decide_list`]); either way the lists' [`HIT`] flags follow
+    /// the hits. The numbers of the flags to flip are few in a kept frame and are flipped
+    /// here, after the tasks.
+    fn decide_lists(
+        &mut self,
+        scene: &Scene,
+        out: &mut Vec<(u32, u32)>,
+        stats: &mut KeptStats,
+        events: bool,
+    ) {
         let lists = self.candidates.kinds.iter().enumerate();
         let lists = lists.chain(self.mixed.kinds.iter().enumerate());
         let total = self.candidates.len() + self.mixed.len();
@@ -785,6 +897,9 @@ impl Kept {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
+            // Room for every candidate's flag to flip (a rebuild's hits), so that a kept frame
+            // whose changes fall unlike the last's between the tasks does not grow a buffer.
+            narrow.flips.reserve(t.range.len());
             // The part of each list that falls in the task's share of the sequence.
             let mut first = 0;
             for &(kind, list) in &all {
@@ -793,14 +908,41 @@ impl Kept {
                     t.range.end.min(first + list.len()),
                 );
                 if from < to {
-                    narrow.decide_list(&shared, kind, &list[from - first..to - first]);
+                    let part = &list[from - first..to - first];
+                    narrow.decide_list(&shared, kind, part, from, events);
                 }
                 first += list.len();
             }
             t.time = start.elapsed();
         });
+        // The flags to flip, by number in the lists one after another: ascending.
+        let mut lists = self.candidates.kinds.iter_mut();
+        let mut lists = lists.by_ref().chain(self.mixed.kinds.iter_mut());
+        let (mut list, mut first) = (lists.next(), 0);
+        let sorted = &self.sorted;
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
+            for &i in &t.narrow.flips {
+                let i = i as usize;
+                while let Some(l) = list.as_deref_mut() {
+                    if i < first + l.len() {
+                        let (p, q) = &mut l[i - first];
+                        if events {
+                            let (x, y) = (sorted[*p as usize].id, sorted[(*q & !HIT) as usize].id);
+                            let to = if *q & HIT == 0 {
+                                &mut self.began
+                            } else {
+                                &mut self.ended
+                            };
+                            to.push((x.min(y), x.max(y)));
+                        }
+                        *q ^= HIT;
+                        break;
+                    }
+                    first += l.len();
+                    list = lists.next();
+                }
+            }
             stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
@@ -852,15 +994,21 @@ impl Kept {
 }
 
 /// Follows a list of kept candidates through a repair: each mapped by `moved` (dropped where
-/// it answers `None`), and `added` (sorted) merged in, into `next`, which then becomes the
-/// list.
+/// it answers `None`, and then, if it is flagged [`HIT`], its pair as `named` gives it
+/// appended to `ended`), and `added` (sorted) merged in, into `next`, which then becomes the
+/// list. `moved` keeps the flag.
 fn follow(
     tasks: &mut Vec<Task>,
     list: &mut Vec<(u32, u32)>,
     added: &[(u32, u32)],
     next: &mut Vec<(u32, u32)>,
-    moved: impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+    (moved, named): (
+        impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
+        impl Fn(&(u32, u32)) -> (u32, u32) + Sync,
+    ),
+    ended: &mut Vec<(u32, u32)>,
 ) {
+    let plain = |(p, q): (u32, u32)| (p, q & !HIT);
     let tasks = plan(tasks, list.len(), MIN_TASK);
     let candidates = &list[..];
     // Where the new candidates split between tasks: before the first one not below the
@@ -873,7 +1021,9 @@ fn follow(
             0
         } else {
             let first = candidates[t.range.start..].iter().find_map(&moved);
-            first.map_or(added.len(), |first| added.partition_point(|&c| c < first))
+            first.map_or(added.len(), |first| {
+                added.partition_point(|&c| c < plain(first))
+            })
         };
         t.added = start.min(end)..end;
         end = t.added.start;
@@ -881,23 +1031,38 @@ fn follow(
     tasks.par_iter_mut().for_each(|t| {
         let mut new = &added[t.added.clone()];
         t.found.clear();
+        t.ended.clear();
+        // Room for every candidate to drop, so that a frame whose escapers fall unlike the
+        // last's between the tasks does not grow it.
+        t.ended.reserve(t.range.len());
         // With room to spare: the lists of every pair kind pass through each task.
         let n = t.range.len() + new.len();
         t.found.reserve(n + n / 8);
-        for c in candidates[t.range.clone()].iter().filter_map(&moved) {
+        let (found, ended) = (&mut t.found, &mut t.ended);
+        let survivors = candidates[t.range.clone()].iter().filter_map(|old| {
+            let c = moved(old);
+            if c.is_none() && old.1 & HIT != 0 {
+                ended.push(named(old));
+            }
+            c
+        });
+        // Compared with its flag: a flagged pair may come after a new one of the same first
+        // position that it would precede. Any order is right; the order is for locality.
+        for c in survivors {
             while let Some((&n, rest)) = new.split_first()
                 && n < c
             {
-                t.found.push(n);
+                found.push(n);
                 new = rest;
             }
-            t.found.push(c);
+            found.push(c);
         }
         t.found.extend_from_slice(new);
     });
     next.clear();
     for t in tasks.iter() {
         next.extend_from_slice(&t.found);
+        ended.extend_from_slice(&t.ended);
     }
     core::mem::swap(list, next);
 }

@@ -16,12 +16,18 @@
 //!    enlarged box; the escapers (and removed shapes) move to their new cells (or out), the
 //!    other boxes stay where they are;
 //! 2. **search**: each escaper is tested, eight lanes at a time, against the boxes in the cells
-//!    of a window around its enlarged box, in the moving grid and in the static one;
-//! 3. **sort**: the escapers' old candidates are dropped and the new ones merged in order;
-//! 4. **pack** and **kernels**: the candidates are decided in order: a chunk of them is filed by
-//!    pair kind, every 64 of a kind are copied into lane blocks and decided exactly by the
-//!    kernels, and the hits come back in the chunk's order; the answer is radix-sorted;
-//! 5. **events**: the new answer is merged with the last one into `began` and `ended`.
+//!    of a window around its enlarged box in the moving grid, and against the static shapes
+//!    of its neighbourhood (the static grid only when it left its far box); its old
+//!    candidates are dropped and the new ones merged, by pair kind, into the kept lists;
+//! 3. **pack** and **kernels**: each pair kind's list is gathered into lane blocks, 256
+//!    candidates at a time, and decided exactly by the kernels; each kept candidate carries a
+//!    flag, set while its pair is in the answer, and the candidates whose hit differs from
+//!    their flag give the pairs that began and ended (with the flagged candidates the
+//!    escapers dropped);
+//! 4. **sort** and **events**: the few pairs that began and ended are sorted and merged into
+//!    the last answer, which gives the new one without sorting it. A call that rebuilt, filed
+//!    the static shapes anew, or has unbounded shapes radix-sorts its answer and compares it
+//!    with the last.
 //!
 //! On the first call, or when too many shapes escaped, the call rebuilds the moving part: the
 //! grid over all enlarged boxes (counting sort, below), a full search in which each overlapping

@@ -1,4 +1,5 @@
-//! The answer's sort: pairs ascending, by a parallel least-significant-digit radix sort.
+//! The answer's order: pairs ascending, by a parallel least-significant-digit radix sort, or
+//! from the last answer and the pairs that began and ended since.
 
 use crate::broadphase::counting_sort::chunking;
 use rayon::prelude::*;
@@ -92,5 +93,180 @@ impl RadixSort {
                     *pair = ((k >> low) as u32, (k & low_mask) as u32);
                 }
             });
+    }
+}
+
+/// The pairs of `new` not in `old` into `began`, and those of `old` not in `new` into
+/// `ended` (both cleared first): one merge of the two sorted answers.
+pub(crate) fn events_between(
+    old: &[(u32, u32)],
+    new: &[(u32, u32)],
+    began: &mut Vec<(u32, u32)>,
+    ended: &mut Vec<(u32, u32)>,
+) {
+    began.clear();
+    ended.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        match old[i].cmp(&new[j]) {
+            core::cmp::Ordering::Less => {
+                ended.push(old[i]);
+                i += 1;
+            }
+            core::cmp::Ordering::Greater => {
+                began.push(new[j]);
+                j += 1;
+            }
+            core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
+        }
+    }
+    ended.extend_from_slice(&old[i..]);
+    began.extend_from_slice(&new[j..]);
+}
+
+/// Takes the pairs that are in both sorted lists out of both.
+pub(crate) fn cancel_common(a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
+    let (mut i, mut j, mut ka, mut kb) = (0, 0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            core::cmp::Ordering::Less => {
+                a[ka] = a[i];
+                (i, ka) = (i + 1, ka + 1);
+            }
+            core::cmp::Ordering::Greater => {
+                b[kb] = b[j];
+                (j, kb) = (j + 1, kb + 1);
+            }
+            core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
+        }
+    }
+    a.copy_within(i.., ka);
+    a.truncate(ka + a.len() - i);
+    b.copy_within(j.., kb);
+    b.truncate(kb + b.len() - j);
+}
+
+/// `previous` (sorted) without the pairs of `ended` and with those of `began` (both sorted;
+/// every pair of `ended` is in `previous`, none of `began`) into `out` (cleared first): the
+/// runs of `previous` between two changes copied whole, each change found by a galloping
+/// search from the last (a plain binary search over the rest cost three times as much:
+/// the changes are a few percent of the answer, so most lie near the last).
+pub(crate) fn apply_events(
+    previous: &[(u32, u32)],
+    began: &[(u32, u32)],
+    ended: &[(u32, u32)],
+    out: &mut Vec<(u32, u32)>,
+) {
+    out.clear();
+    out.reserve(previous.len() + began.len());
+    let (mut at, mut b, mut e) = (0, 0, 0);
+    loop {
+        let (pair, begins) = match (began.get(b), ended.get(e)) {
+            (None, None) => break,
+            (Some(&x), None) => (x, true),
+            (None, Some(&y)) => (y, false),
+            (Some(&x), Some(&y)) => {
+                if x < y {
+                    (x, true)
+                } else {
+                    (y, false)
+                }
+            }
+        };
+        let to = at + first_not_below(&previous[at..], pair);
+        out.extend_from_slice(&previous[at..to]);
+        at = to;
+        if begins {
+            debug_assert!(previous.get(at) != Some(&pair), "a pair began twice");
+            out.push(pair);
+            b += 1;
+        } else {
+            debug_assert!(
+                previous.get(at) == Some(&pair),
+                "a pair ended that was not on"
+            );
+            at += 1;
+            e += 1;
+        }
+    }
+    out.extend_from_slice(&previous[at..]);
+}
+
+/// The index of the first pair of `sorted` not below `pair`: steps doubling from the start,
+/// then a binary search within the last step.
+fn first_not_below(sorted: &[(u32, u32)], pair: (u32, u32)) -> usize {
+    let mut end = 1;
+    while end < sorted.len() && sorted[end - 1] < pair {
+        end *= 2;
+    }
+    let (from, to) = (end / 2, end.min(sorted.len()));
+    from + sorted[from..to].partition_point(|&p| p < pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// A small random set of pairs from a seeded generator.
+    fn pairs(seed: &mut u64, n: usize, ids: u32) -> BTreeSet<(u32, u32)> {
+        let mut next = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*seed >> 33) as u32 % ids
+        };
+        (0..n)
+            .map(|_| {
+                let (a, b) = (next(), next());
+                (a.min(b), a.max(b) + 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn events_rebuild_the_answer_as_a_sort_would() {
+        let mut seed = 5;
+        for round in 0..200 {
+            let ids = 5 + round * 7;
+            let old = pairs(&mut seed, round as usize * 3, ids);
+            let mut new = pairs(&mut seed, round as usize * 2, ids);
+            // Most pairs go on, as from frame to frame.
+            new.extend(old.iter().step_by(2));
+            let (old, new): (Vec<_>, Vec<_>) =
+                (old.into_iter().collect(), new.into_iter().collect());
+            let (mut began, mut ended) = (Vec::new(), Vec::new());
+            events_between(&old, &new, &mut began, &mut ended);
+            let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
+            assert_eq!(set(&began), &set(&new) - &set(&old));
+            assert_eq!(set(&ended), &set(&old) - &set(&new));
+            // The same pair both ended and began (dropped and found again) goes on.
+            let on = &set(&old) & &set(&new);
+            let common: Vec<_> = on.iter().step_by(3).copied().collect();
+            let (mut b2, mut e2) = (set(&began), set(&ended));
+            b2.extend(&common);
+            e2.extend(&common);
+            let (mut b2, mut e2): (Vec<_>, Vec<_>) =
+                (b2.into_iter().collect(), e2.into_iter().collect());
+            cancel_common(&mut b2, &mut e2);
+            assert_eq!((&b2, &e2), (&began, &ended));
+            let mut out = vec![(9, 9)];
+            apply_events(&old, &began, &ended, &mut out);
+            assert_eq!(out, new, "round {round}");
+        }
+    }
+
+    #[test]
+    fn first_not_below_is_the_partition_point() {
+        let sorted: Vec<(u32, u32)> = (0..300).map(|i| (i / 3 * 2, i % 3)).collect();
+        for n in [0, 1, 2, 3, 7, 64, 300] {
+            let s = &sorted[..n];
+            for a in 0..202 {
+                for b in 0..4 {
+                    let want = s.partition_point(|&p| p < (a, b));
+                    assert_eq!(first_not_below(s, (a, b)), want, "n {n} pair {a},{b}");
+                }
+            }
+        }
     }
 }

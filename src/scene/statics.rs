@@ -39,13 +39,15 @@ pub(crate) struct Statics {
     ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
     /// The neighbours by slot: record (a polygon's pointing to its copied vertices, flagged
-    /// [`COPIED`]), vertices, users, grid position; the free slots; the slot of each grid
-    /// position.
+    /// [`COPIED`]), vertices, users, grid position; the free slots, and those freed in this
+    /// call (free from the next, so that a neighbour's record stays as it was until the call
+    /// has named the candidates it drops); the slot of each grid position.
     pub(crate) records: Vec<Record>,
     pub(crate) polygons: Vec<Polygon>,
     users: Vec<u32>,
     position: Vec<u32>,
     free: Vec<u32>,
+    freed: Vec<u32>,
     slot_of: Vec<u32>,
     /// Per moving slot: its far box (NaN `min_x`: no neighbourhood) and its neighbourhood's
     /// span in `hood`; the neighbourhoods, `(neighbour slot, box)`, with garbage between
@@ -98,6 +100,7 @@ impl Statics {
         self.users.clear();
         self.position.clear();
         self.free.clear();
+        self.freed.clear();
         self.far.clear();
         self.spans.clear();
         self.hood.clear();
@@ -163,9 +166,11 @@ impl Statics {
         }
     }
 
-    /// Drops the neighbourhoods of the moving slots from `n` on (shapes removed), and
-    /// compacts the neighbourhoods when more than half of `hood` is garbage.
+    /// Frees the neighbour slots released in the last call, drops the neighbourhoods of the
+    /// moving slots from `n` on (shapes removed), and compacts the neighbourhoods when more
+    /// than half of `hood` is garbage. Called once per call, before any neighbourhood changes.
     pub(crate) fn tidy(&mut self, n: usize) {
+        self.free.append(&mut self.freed);
         for e in n..self.far.len() {
             self.drop_hood(e);
         }
@@ -226,7 +231,7 @@ impl Statics {
         self.users[k] -= 1;
         if self.users[k] == 0 {
             self.slot_of[self.position[k] as usize] = NONE;
-            self.free.push(slot);
+            self.freed.push(slot);
         }
     }
 }
