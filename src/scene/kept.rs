@@ -65,8 +65,10 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 
 /// How many times the margin a moving shape's far box reaches beyond its padded box: its
 /// neighbourhood, the static shapes that overlap the far box, serves every enlarged box
-/// that lies inside the far box (see `statics.rs`).
-const FAR: f32 = 4.0;
+/// that lies inside the far box (see `statics.rs`). Six: with the answer merged rather than
+/// sorted, a 1 M-tile level's kept frame took 13 % less on average than with four (fewer
+/// shapes leave their far boxes and query the level), and five or seven less than six.
+const FAR: f32 = 6.0;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.

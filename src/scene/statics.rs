@@ -11,7 +11,8 @@
 //! read, instead of in the level's grid (scattered reads of many megabytes). Neighbours are
 //! counted by the neighbourhoods that hold them, so a candidate never copies one. (Far boxes
 //! four times the margin cut the time a 10 k-shape frame over a 1 M-tile level spent finding
-//! candidates by about 40 %; the neighbours are then about three times as many.)
+//! candidates by about 40 %, the neighbours then about three times as many; six times cut
+//! it by another 40 %, from about 290 to 175 µs, and the mean frame by 13 %.)
 
 use super::records::{COPIED, KIND, POLYGON, Record, STATIC};
 use super::store::Scene;
