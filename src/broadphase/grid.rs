@@ -155,14 +155,16 @@ impl Grid {
         } = &mut self.repair;
         new_starts.clear();
         new_starts.resize(cells + 1, 0);
+        // Everything below is appended in order, not written into filled buffers: each
+        // array is written once (filling first doubled the writes of a repair).
         spare.clear();
-        spare.resize(room, 0);
+        spare.reserve(room);
         for f in fields.iter_mut() {
             f.clear();
-            f.resize(room + LANES, f32::NAN);
+            f.reserve(room + LANES);
         }
         remap.clear();
-        remap.resize(old, u32::MAX);
+        remap.reserve(old);
         placed.clear();
         let [fx0, fy0, fx1, fy1] = fields;
         // The removed positions, ascending.
@@ -181,25 +183,29 @@ impl Grid {
         // (at the end) nothing.
         let mut step = |end: usize, then: Then| {
             let n = end - src;
-            spare[out..out + n].copy_from_slice(&items[src..end]);
-            fx0[out..out + n].copy_from_slice(&self.min_x[src..end]);
-            fy0[out..out + n].copy_from_slice(&self.min_y[src..end]);
-            fx1[out..out + n].copy_from_slice(&self.max_x[src..end]);
-            fy1[out..out + n].copy_from_slice(&self.max_y[src..end]);
-            for (r, v) in remap[src..end].iter_mut().zip(out as u32..) {
-                *r = v;
-            }
+            spare.extend_from_slice(&items[src..end]);
+            fx0.extend_from_slice(&self.min_x[src..end]);
+            fy0.extend_from_slice(&self.min_y[src..end]);
+            fx1.extend_from_slice(&self.max_x[src..end]);
+            fy1.extend_from_slice(&self.max_y[src..end]);
+            remap.extend(out as u32..(out + n) as u32);
             (src, out) = (end, out + n);
             match then {
                 Then::Enter(id) => {
                     let b = &boxes[id as usize];
-                    spare[out] = id;
-                    (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
+                    spare.push(id);
+                    fx0.push(b[0]);
+                    fy0.push(b[1]);
+                    fx1.push(b[2]);
+                    fy1.push(b[3]);
                     placed.push(out as u32);
                     out += 1;
                 }
-                // The removed position's remap stays `u32::MAX`.
-                Then::Skip => src += 1,
+                // A removed position maps to `u32::MAX`.
+                Then::Skip => {
+                    remap.push(u32::MAX);
+                    src += 1;
+                }
                 Then::Stop => {}
             }
         };
@@ -233,9 +239,8 @@ impl Grid {
             new_starts[c] = (starts[c] as usize + e - r) as u32;
         }
         new_starts[cells] = out as u32;
-        spare.truncate(out);
+        debug_assert!(spare.len() == out && remap.len() == old);
         for f in [&mut *fx0, &mut *fy0, &mut *fx1, &mut *fy1] {
-            f.truncate(out);
             f.resize(out + LANES, f32::NAN);
         }
         core::mem::swap(items, spare);
