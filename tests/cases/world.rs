@@ -341,14 +341,20 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 /// of consecutive answers; the same on one thread and on two.
 #[test]
 fn kept_finder_follows_the_model() {
-    let mut runs = Vec::new();
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        runs.push(pool.install(|| model_run(7, 300, false)));
-    }
+    on_one_and_two_threads(7, false);
+}
+
+/// [`model_run`] on one thread and on two: the same answers.
+fn on_one_and_two_threads(seed: u64, steady: bool) {
+    let runs: Vec<_> = [1, 2]
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| model_run(seed, 300, steady))
+        })
+        .into();
     assert_eq!(runs[0], runs[1]);
 }
 
@@ -358,15 +364,7 @@ fn kept_finder_follows_the_model() {
 /// sort would, on one thread and on two.
 #[test]
 fn merged_answers_follow_the_model() {
-    let mut runs = Vec::new();
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        runs.push(pool.install(|| model_run(11, 300, true)));
-    }
-    assert_eq!(runs[0], runs[1]);
+    on_one_and_two_threads(11, true);
 }
 
 fn circle(x: f32) -> Circle {
