@@ -67,7 +67,7 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// neighbourhood, the static shapes that overlap the far box, serves every enlarged box
 /// that lies inside the far box (see `statics.rs`). Six: with the answer merged rather than
 /// sorted, a 1 M-tile level's kept frame took 13 % less on average than with four (fewer
-/// shapes leave their far boxes and query the level), and five or seven less than six.
+/// shapes leave their far boxes and query the level); five and seven gained less.
 const FAR: f32 = 6.0;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
@@ -171,9 +171,9 @@ pub(crate) struct Kept {
     /// changed, or a slot that holds another shape, is an escaper).
     classes: Vec<u8>,
     slot_ids: Vec<u32>,
-    /// Whether the last answer is exactly the candidates flagged [`HIT`]: then a call finds
-    /// its answer as the last one, minus the pairs that ended, plus those that began (rather
-    /// than sorting it), and those from the flags that change.
+    /// Whether the last answer is exactly the pairs of the candidates flagged [`HIT`]: then a
+    /// call can find its answer from the last one and the flags that change (see
+    /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
     flagged: bool,
     /// The pairs that began and ended in this call, while they are gathered.
     began: Vec<(u32, u32)>,
