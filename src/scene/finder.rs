@@ -8,7 +8,7 @@ use super::contacts::ContactScratch;
 use super::kept::{Kept, KeptStats, Margin};
 use super::pack::Shared;
 use super::records::{Record, UNBOUNDED};
-use super::sort::RadixSort;
+use super::sort::{RadixSort, events_between};
 use super::store::Store;
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
@@ -75,8 +75,9 @@ pub struct FrameStats {
     /// answer (see [`merged`](Self::merged)), or sorting it.
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
-    /// (first call, the first after `forget`, or too many escapers), rather than updating them;
-    /// always for `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
+    /// (first call, the first after `forget`, or too many escapers), or searched from scratch
+    /// (too many shapes jumped), rather than updating them; always for
+    /// `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
     /// rebuilt).
@@ -113,8 +114,14 @@ pub struct FrameStats {
 /// the check covers every moving shape every call, and a change of the static shapes makes it
 /// file them anew. When more than a quarter of the moving shapes escaped (see
 /// [`with_rebuild_threshold`](Self::with_rebuild_threshold)), or on the first call, it
-/// rebuilds the moving part. Unbounded shapes (infinite bounds or beyond ±2⁶⁰) stay out of
-/// the grids and are tested against every shape every call.
+/// rebuilds the moving part. When more than a twentieth of the moving shapes jumped (left
+/// their enlarged box for a box that does not overlap it: teleports, respawns) in a scene
+/// with no more static shapes than moving ones, following them would cost more than a search
+/// from scratch, and the call is one (as
+/// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), `began` and
+/// `ended` as always); the first call after the jumps stop rebuilds. Unbounded shapes
+/// (infinite bounds or beyond ±2⁶⁰) stay out of the grids and are tested against every shape
+/// every call.
 ///
 /// It also keeps its last answer, and reports which pairs [`began`](Self::began) and
 /// [`ended`](Self::ended) with each call.
@@ -188,7 +195,8 @@ impl PairFinder {
 
     /// This finder rebuilding its grid and candidates from scratch in a frame where more than
     /// `share` (0 to 1) of the shapes escaped their enlarged boxes, instead of a quarter. 0
-    /// rebuilds whenever one escaped, 1 never for escapers. The answer does not depend on it.
+    /// rebuilds whenever one escaped; 1 never for escapers, and never searches from scratch
+    /// for shapes that jumped (see [`PairFinder`]). The answer does not depend on it.
     ///
     /// # Panics
     /// If `share` is not between 0 and 1.
@@ -257,8 +265,21 @@ impl PairFinder {
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         let mut kept = KeptStats::default();
         let events = [&mut self.began, &mut self.ended];
-        self.kept
+        let followed = self
+            .kept
             .overlapping_pairs(scene, &self.previous, out, events, &mut kept);
+        if !followed {
+            // Too many shapes jumped: a search from scratch, the kept state left as it was.
+            self.run(&[scene], scene.cell_size, out);
+            let events = Instant::now();
+            events_between(&self.previous, out, &mut self.began, &mut self.ended);
+            self.previous.clear();
+            self.previous.extend_from_slice(out);
+            self.stats.began = self.began.len();
+            self.stats.ended = self.ended.len();
+            self.stats.events = events.elapsed();
+            return;
+        }
         let keep = Instant::now();
         self.previous.clear();
         self.previous.extend_from_slice(out);

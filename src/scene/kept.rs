@@ -70,6 +70,12 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// shapes leave their far boxes and query the level); five and seven gained less.
 const FAR: f32 = 6.0;
 
+/// The share of the moving shapes that must have jumped (left their enlarged box for a box
+/// that does not overlap it) for a call to search from scratch rather than follow them: at a
+/// tenth jumping every frame, following them cost 1.5x a search from scratch (their new
+/// candidates, and a scene they make denser); at two percent, 1.24x (see `docs/benchmarks.md`).
+const JUMPED: f32 = 0.05;
+
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.
 const OUTSIDE_MIN: usize = 64;
@@ -140,8 +146,11 @@ pub(crate) struct KeptStats {
 /// The coherent state of a kept finder and its scratch.
 #[derive(Debug)]
 pub(crate) struct Kept {
-    /// Whether the state describes the moving slots `0 .. len` of the last scene.
+    /// Whether the state describes the moving slots `0 .. len` of the last scene; and whether
+    /// only their enlarged boxes do, after a search from scratch (see
+    /// [`note_boxes`](Self::note_boxes)).
     valid: bool,
+    boxes_only: bool,
     len: usize,
     /// The static shapes as filed, and their neighbours.
     statics: Statics,
@@ -198,6 +207,7 @@ impl Default for Kept {
     fn default() -> Self {
         Self {
             valid: false,
+            boxes_only: false,
             len: 0,
             statics: Statics::default(),
             mixed: Lists::default(),
@@ -414,8 +424,7 @@ impl Kept {
 
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
-        self.valid = false;
-        self.flagged = false;
+        (self.valid, self.flagged, self.boxes_only) = (false, false, false);
         self.statics.filed = None;
     }
 
@@ -429,6 +438,11 @@ impl Kept {
     /// answer, without sorting it. Other frames (a rebuild, a change of the static shapes,
     /// unbounded shapes now or in the last call) sort the answer and compare it with
     /// `previous`.
+    ///
+    /// Returns `false`, keeping only the moving shapes' enlarged boxes, when more than
+    /// [`JUMPED`] of them jumped since the last call, the static shapes are no more than the
+    /// moving ones, and the rebuild threshold is below 1: the caller then searches from
+    /// scratch. The next call that does not rebuilds.
     pub(crate) fn overlapping_pairs(
         &mut self,
         scene: &Scene,
@@ -436,17 +450,30 @@ impl Kept {
         out: &mut Vec<(u32, u32)>,
         [began, ended]: [&mut Vec<(u32, u32)>; 2],
         stats: &mut KeptStats,
-    ) {
+    ) -> bool {
         self.began.clear();
         self.ended.clear();
         let mut events = false;
         let n = scene.moving.len();
         let start = Instant::now();
         let refile = self.statics.filed != Some(scene.static_epoch);
+        // Too many shapes jumped, since the last kept call or the last search from scratch:
+        // the caller searches from scratch (with a level of many static shapes, following the
+        // jumps stays cheaper than filing the level again).
+        let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
+        if self.boxes_only && may_jump && self.jumped_since(scene) {
+            self.note_boxes(scene);
+            return false;
+        }
+        self.boxes_only = false;
+        let incremental = self.valid && self.find_escapers(scene);
+        if incremental && may_jump && self.jumped(scene) {
+            self.note_boxes(scene);
+            return false;
+        }
         if refile {
             self.statics.file(scene);
         }
-        let incremental = self.valid && self.find_escapers(scene);
         if incremental {
             stats.escaped = self.escapers.len();
             let before = self.grid.len() as u32;
@@ -518,6 +545,53 @@ impl Kept {
             stats.sort = compare - sort;
             stats.events = compare.elapsed();
         }
+        true
+    }
+
+    /// Whether more than [`JUMPED`] of the moving shapes jumped (their box does not overlap
+    /// the enlarged box they had), among the escapers just found.
+    fn jumped(&self, scene: &Scene) -> bool {
+        let n = scene.moving.len();
+        let (boxes, both) = (&scene.moving.boxes, n.min(self.len));
+        let jumpers = self.escapers.iter().filter(|&&e| {
+            let e = e as usize;
+            e < both && !self.fat[e][0].is_nan() && !boxes[e][0].is_nan() && {
+                let b = &boxes[e];
+                !overlap(b, &self.fat[e])
+            }
+        });
+        jumpers.count() as f32 > JUMPED * n as f32
+    }
+
+    /// [`jumped`](Self::jumped) among all the moving shapes, against the boxes
+    /// [`note_boxes`](Self::note_boxes) kept.
+    fn jumped_since(&self, scene: &Scene) -> bool {
+        let n = scene.moving.len();
+        let boxes = &scene.moving.boxes[..n.min(self.len)];
+        let jumpers = boxes
+            .iter()
+            .zip(&self.fat)
+            .filter(|(b, fat)| !fat[0].is_nan() && !b[0].is_nan() && !overlap(b, fat));
+        jumpers.count() as f32 > JUMPED * n as f32
+    }
+
+    /// After a search from scratch: every moving slot's enlarged box, for the next call to
+    /// count the shapes that jumped; the rest of the state is given up (the next call that
+    /// does not search from scratch rebuilds).
+    fn note_boxes(&mut self, scene: &Scene) {
+        let margin = self.margin;
+        self.fat.clear();
+        self.fat.par_extend(
+            scene
+                .moving
+                .boxes
+                .par_iter()
+                .enumerate()
+                .map(|(slot, b)| margin.enlarge(b, slot as u32)),
+        );
+        self.len = scene.moving.len();
+        (self.valid, self.flagged, self.boxes_only) = (false, false, true);
+        self.escapers.clear();
     }
 
     /// The moving shapes' records in grid order: one read per shape, in an order the memory

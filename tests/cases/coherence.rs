@@ -3,6 +3,7 @@
 
 use super::scene::{awkward, brute, mixed, shape_bits, shapes};
 use crate::support::shapes::{Gen, moved, unit_hash};
+use std::collections::BTreeSet;
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
 
 /// A new shape for `id` in frame `frame`, from `s`: mostly a small move, now and then another
@@ -319,4 +320,68 @@ fn negative_margin_is_refused() {
 #[should_panic(expected = "PairFinder rebuild threshold must be between 0 and 1, got 1.5")]
 fn threshold_above_one_is_refused() {
     let _ = PairFinder::new().with_rebuild_threshold(1.5);
+}
+
+/// Frames in which a tenth of the shapes jump: the kept finder searches them from scratch
+/// (more than a twentieth jumped) and afterwards follows the shapes again, merging its
+/// answers; every answer equals a search from scratch and `began`/`ended` are the differences
+/// of consecutive answers, on one thread and on two. With more static shapes than moving
+/// ones (a level), the same jumps are followed instead.
+#[test]
+fn jumping_frames_search_from_scratch_and_come_back() {
+    let mut g = Gen::new(83);
+    let start = mixed(&mut g, 3_000, 100.0);
+    let mut level = start.clone();
+    for (_, s) in mixed(&mut g, 4_000, 100.0).iter() {
+        level.push_static(s);
+    }
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for (mut scene, with_level) in [(start.clone(), false), (level.clone(), true)] {
+            let (mut finder, mut pairs, mut last) = (PairFinder::new(), Vec::new(), Vec::new());
+            let (mut searched, mut merged) = (Vec::new(), 0);
+            for frame in 0..40u32 {
+                let jumping = (10..16).contains(&frame);
+                scene.update(|id, s| {
+                    // A hash of other arguments than the destination's (`moved` places a jumper
+                    // by `unit_hash(id, frame + 1)`, which follows `unit_hash(id, frame)`).
+                    let pick = unit_hash(u64::from(id) + (1 << 50), u64::from(frame) * 977);
+                    let jumps = jumping && pick < 0.1;
+                    let speed = if jumps { f32::INFINITY } else { 0.04 };
+                    moved(s, id, frame, speed, 100.0)
+                });
+                pool.install(|| finder.overlapping_pairs(&scene, &mut pairs));
+                let want = scene.overlapping_pairs();
+                assert_eq!(pairs, want, "frame {frame}, level {with_level}");
+                let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
+                let (now, before) = (set(&want), set(&last));
+                let began: Vec<_> = now.difference(&before).copied().collect();
+                let ended: Vec<_> = before.difference(&now).copied().collect();
+                assert_eq!(finder.began(), began, "frame {frame}: began");
+                assert_eq!(finder.ended(), ended, "frame {frame}: ended");
+                let stats = finder.stats();
+                if jumping && stats.rebuilt {
+                    searched.push(frame);
+                }
+                merged += usize::from(frame > 16 && stats.merged);
+                last = want;
+            }
+            if with_level {
+                assert!(
+                    searched.is_empty(),
+                    "a level's jumps are followed: {searched:?}"
+                );
+            } else {
+                assert_eq!(
+                    searched,
+                    (10..16).collect::<Vec<_>>(),
+                    "{threads} thread(s)"
+                );
+            }
+            assert!(merged > 10, "{merged} merged frames after the jumps");
+        }
+    }
 }

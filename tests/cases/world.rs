@@ -773,8 +773,9 @@ fn a_pair_that_ends_keeps_its_static_shape_while_another_begins() {
         let a = scene.push(circle(start));
         let b = scene.push(circle(goal));
         let leaver = if swap { b } else { a };
-        // Shapes that stay, so that two that move are few enough not to rebuild.
-        for k in 0..20 {
+        // Shapes that stay, so that two that move (and jump) are few enough to be followed,
+        // neither rebuilding nor searching from scratch.
+        for k in 0..60 {
             scene.push(Circle::new(k as f32 * 10.0, 1000.0, 1.0));
         }
         let mut finder = PairFinder::new();
