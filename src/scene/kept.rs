@@ -575,10 +575,8 @@ impl Kept {
         jumpers.count() as f32 > JUMPED * n as f32
     }
 
-    /// After a search from scratch: every moving slot's enlarged box, for the next call to
-    /// count the shapes that jumped; the rest of the state is given up (the next call that
-    /// does not search from scratch rebuilds).
-    fn note_boxes(&mut self, scene: &Scene) {
+    /// Every moving slot's enlarged box anew, into `fat`.
+    fn enlarge_all(&mut self, scene: &Scene) {
         let margin = self.margin;
         self.fat.clear();
         self.fat.par_extend(
@@ -589,6 +587,13 @@ impl Kept {
                 .enumerate()
                 .map(|(slot, b)| margin.enlarge(b, slot as u32)),
         );
+    }
+
+    /// After a search from scratch: every moving slot's enlarged box, for the next call to
+    /// count the shapes that jumped; the rest of the state is given up (the next call that
+    /// does not search from scratch rebuilds).
+    fn note_boxes(&mut self, scene: &Scene) {
+        self.enlarge_all(scene);
         self.len = scene.moving.len();
         (self.valid, self.flagged, self.boxes_only) = (false, false, true);
         self.escapers.clear();
@@ -883,16 +888,7 @@ impl Kept {
         let start = Instant::now();
         stats.rebuilt = true;
         let n = scene.moving.len();
-        let margin = self.margin;
-        self.fat.clear();
-        self.fat.par_extend(
-            scene
-                .moving
-                .boxes
-                .par_iter()
-                .enumerate()
-                .map(|(slot, b)| margin.enlarge(b, slot as u32)),
-        );
+        self.enlarge_all(scene);
         self.escaped.resize(n, false);
         self.classes.clear();
         self.classes
