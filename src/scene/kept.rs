@@ -121,6 +121,18 @@ fn inside(b: &[f32; 4], fat: &[f32; 4]) -> bool {
     fat[0] <= b[0] && fat[1] <= b[1] && b[2] <= fat[2] && b[3] <= fat[3]
 }
 
+/// Whether a shape jumped: its box `b` does not overlap the enlarged box `fat` it had (both
+/// entered).
+#[inline(always)]
+fn jumped_from(b: &[f32; 4], fat: &[f32; 4]) -> bool {
+    !fat[0].is_nan() && !b[0].is_nan() && !overlap(b, fat)
+}
+
+/// Whether `jumpers` of `n` moving shapes are more than [`JUMPED`] of them.
+fn too_many_jumped(jumpers: usize, n: usize) -> bool {
+    jumpers as f32 > JUMPED * n as f32
+}
+
 /// Whether two closed boxes overlap.
 #[inline(always)]
 fn overlap(a: &[f32; 4], b: &[f32; 4]) -> bool {
@@ -548,19 +560,17 @@ impl Kept {
         true
     }
 
-    /// Whether more than [`JUMPED`] of the moving shapes jumped (their box does not overlap
-    /// the enlarged box they had), among the escapers just found.
+    /// Whether more than [`JUMPED`] of the moving shapes jumped (see [`jumped_from`]), among
+    /// the escapers just found.
     fn jumped(&self, scene: &Scene) -> bool {
         let n = scene.moving.len();
         let (boxes, both) = (&scene.moving.boxes, n.min(self.len));
-        let jumpers = self.escapers.iter().filter(|&&e| {
-            let e = e as usize;
-            e < both && !self.fat[e][0].is_nan() && !boxes[e][0].is_nan() && {
-                let b = &boxes[e];
-                !overlap(b, &self.fat[e])
-            }
-        });
-        jumpers.count() as f32 > JUMPED * n as f32
+        let jumpers = self
+            .escapers
+            .iter()
+            .map(|&e| e as usize)
+            .filter(|&e| e < both && jumped_from(&boxes[e], &self.fat[e]));
+        too_many_jumped(jumpers.count(), n)
     }
 
     /// [`jumped`](Self::jumped) among all the moving shapes, against the boxes
@@ -571,8 +581,8 @@ impl Kept {
         let jumpers = boxes
             .iter()
             .zip(&self.fat)
-            .filter(|(b, fat)| !fat[0].is_nan() && !b[0].is_nan() && !overlap(b, fat));
-        jumpers.count() as f32 > JUMPED * n as f32
+            .filter(|(b, fat)| jumped_from(b, fat));
+        too_many_jumped(jumpers.count(), n)
     }
 
     /// Every moving slot's enlarged box anew, into `fat`.
