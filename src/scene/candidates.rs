@@ -277,15 +277,26 @@ impl Candidates {
                 continue;
             };
             let blocks = batch.len().div_ceil(KERNEL_LANES);
-            // Blocks past the last are the last again (gathered only in a list's last batch).
+            // Positions of blocks past the last are the last block's (never gathered).
             let at = |k: usize| -> [(u32, u32); KERNEL_LANES] {
                 block_of(batch, k.min(blocks - 1), pad)
             };
             let at: [_; LIST_BLOCKS] = core::array::from_fn(at);
-            let a: [_; LIST_BLOCKS] =
-                core::array::from_fn(|k| A::gather_lanes(shared, &at[k].map(|p| p.0)));
-            let b: [_; LIST_BLOCKS] =
-                core::array::from_fn(|k| B::gather_lanes(shared, &at[k].map(|p| p.1 & !HIT)));
+            // Blocks past the last are inert, and never tested.
+            let a: [_; LIST_BLOCKS] = core::array::from_fn(|k| {
+                if k < blocks {
+                    A::gather_lanes(shared, &at[k].map(|p| p.0))
+                } else {
+                    A::INERT
+                }
+            });
+            let b: [_; LIST_BLOCKS] = core::array::from_fn(|k| {
+                if k < blocks {
+                    B::gather_lanes(shared, &at[k].map(|p| p.1 & !HIT))
+                } else {
+                    B::INERT
+                }
+            });
             let packed = Instant::now();
             let mut hits = [0u32; LIST_BLOCKS];
             for k in 0..blocks {
