@@ -86,6 +86,9 @@ const STOP_CHECK: usize = 4096;
 /// Fewest items per rayon task in the coherent passes.
 const MIN_TASK: usize = 16 * 1024;
 
+/// First positions per window of the walk over the candidate lists.
+const WINDOW: u32 = 16 * 1024;
+
 impl Margin {
     /// `b`, the box of shape `id`, grown by the margin; a NaN box (not entered) stays NaN.
     ///
@@ -212,6 +215,8 @@ pub(crate) struct Kept {
     /// Enlarged boxes whose corner lies outside their level's cells.
     outside: usize,
     tasks: Vec<Task>,
+    /// Where the tasks of a walk over the candidate lists split each list.
+    splits: Vec<[usize; 2 * PAIR_KINDS]>,
     sort: RadixSort,
 }
 
@@ -231,6 +236,7 @@ impl Default for Kept {
             spare_ids: Vec::new(),
             staged: Vec::new(),
             sorted: Vec::new(),
+            splits: Vec::new(),
             old_ids: Vec::new(),
             candidates: Lists::default(),
             escaped: Vec::new(),
@@ -971,59 +977,61 @@ impl Kept {
         let shared = Shared::new(&self.grid, &self.sorted, [scene, scene], 0, false)
             .with_copies(&self.statics.polygons)
             .admitted();
-        let mut all: [(usize, &[(u32, u32)]); 2 * PAIR_KINDS] = [(0, &[]); 2 * PAIR_KINDS];
-        for (slot, (k, l)) in all.iter_mut().zip(lists) {
-            *slot = (k, &l[..]);
+        let mut all = [Listed {
+            kind: 0,
+            first: 0,
+            list: &[],
+        }; 2 * PAIR_KINDS];
+        let mut first = 0;
+        for (slot, (kind, list)) in all.iter_mut().zip(lists) {
+            *slot = Listed { kind, first, list };
+            first += list.len();
         }
-        tasks.par_iter_mut().for_each(|t| {
+        let splits = split_lists(
+            &all,
+            self.sorted.len() as u32,
+            tasks.len(),
+            &mut self.splits,
+        );
+        tasks.par_iter_mut().enumerate().for_each(|(k, t)| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
             // Room for every candidate's flag to flip (a rebuild's hits), so that a kept frame
             // whose changes fall unlike the last's between the tasks does not grow a buffer.
             narrow.flips.reserve(t.range.len());
-            // The part of each list that falls in the task's share of the sequence.
-            let mut first = 0;
-            for &(kind, list) in &all {
-                let (from, to) = (
-                    t.range.start.max(first),
-                    t.range.end.min(first + list.len()),
-                );
-                if from < to {
-                    let part = &list[from - first..to - first];
-                    narrow.decide_list(&shared, kind, part, from, events);
-                }
-                first += list.len();
-            }
+            walk(narrow, &shared, &all, [&splits[k], &splits[k + 1]], events);
             t.time = start.elapsed();
         });
-        // The flags to flip, by number in the lists one after another: ascending.
-        let mut lists = self.candidates.kinds.iter_mut();
-        let mut lists = lists.by_ref().chain(self.mixed.kinds.iter_mut());
-        let (mut list, mut first) = (lists.next(), 0);
+        let firsts = all.map(|l| l.first);
+        // The flags to flip, by number in the lists one after another.
+        let lists: [&mut Vec<(u32, u32)>; 2 * PAIR_KINDS] = {
+            let mut it = self.candidates.kinds.iter_mut();
+            let mut mixed = self.mixed.kinds.iter_mut();
+            core::array::from_fn(|k| {
+                if k < PAIR_KINDS {
+                    it.next().unwrap()
+                } else {
+                    mixed.next().unwrap()
+                }
+            })
+        };
         let sorted = &self.sorted;
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
             for &i in &t.narrow.flips {
-                let i = i as usize;
-                while let Some(l) = list.as_deref_mut() {
-                    if i < first + l.len() {
-                        let (p, q) = &mut l[i - first];
-                        if events {
-                            let (x, y) = (sorted[*p as usize].id, sorted[(*q & !HIT) as usize].id);
-                            let to = if *q & HIT == 0 {
-                                &mut self.began
-                            } else {
-                                &mut self.ended
-                            };
-                            to.push((x.min(y), x.max(y)));
-                        }
-                        *q ^= HIT;
-                        break;
-                    }
-                    first += l.len();
-                    list = lists.next();
+                let j = firsts.partition_point(|&f| f <= i as usize) - 1;
+                let (p, q) = &mut lists[j][i as usize - firsts[j]];
+                if events {
+                    let (x, y) = (sorted[*p as usize].id, sorted[(*q & !HIT) as usize].id);
+                    let to = if *q & HIT == 0 {
+                        &mut self.began
+                    } else {
+                        &mut self.ended
+                    };
+                    to.push((x.min(y), x.max(y)));
                 }
+                *q ^= HIT;
             }
             stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.kernels += t.narrow.kernel_time;
@@ -1147,6 +1155,98 @@ fn follow(
         ended.extend_from_slice(&t.ended);
     }
     core::mem::swap(list, next);
+}
+
+/// One kept list as a walk over all of them sees it: its pair kind, the number of its first
+/// candidate among the lists one after another, and its candidates.
+#[derive(Clone, Copy)]
+struct Listed<'a> {
+    kind: usize,
+    first: usize,
+    list: &'a [(u32, u32)],
+}
+
+/// The number of `list`'s candidates whose first position is below `at`, by binary search:
+/// exact in a sorted list, and in a list only about in order an index that still splits it
+/// (each caller keeps its splits ascending).
+fn below(list: &[(u32, u32)], at: u32) -> usize {
+    list.partition_point(|c| c.0 < at)
+}
+
+/// Where `tasks` tasks split `lists` (first positions below `positions`): task `k` decides the
+/// candidates from `splits[k]` to `splits[k + 1]` of each list, those whose first positions
+/// fall in a range of its own, about as many candidates per task. Ascending in `k`, so that
+/// every candidate is decided once whatever the lists' order.
+fn split_lists<'s>(
+    lists: &[Listed<'_>; 2 * PAIR_KINDS],
+    positions: u32,
+    tasks: usize,
+    splits: &'s mut Vec<[usize; 2 * PAIR_KINDS]>,
+) -> &'s [[usize; 2 * PAIR_KINDS]] {
+    let total: usize = lists.iter().map(|l| l.list.len()).sum();
+    splits.clear();
+    splits.push([0; 2 * PAIR_KINDS]);
+    for k in 1..tasks {
+        // The least position below which about `k / tasks` of all the candidates start.
+        let want = total * k / tasks;
+        let (mut lo, mut hi) = (0u32, positions);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if lists.iter().map(|l| below(l.list, mid)).sum::<usize>() < want {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let last = splits[k - 1];
+        splits.push(core::array::from_fn(|j| {
+            below(lists[j].list, lo).max(last[j])
+        }));
+    }
+    splits.push(lists.map(|l| l.list.len()));
+    splits
+}
+
+/// Decides the candidates of `lists` from `from[j]` to `to[j]` of each list `j` (see
+/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at a
+/// time: the records a window reads stay in cache for every pair kind (one list after another
+/// read all the records once per pair kind).
+fn walk(
+    narrow: &mut Candidates,
+    shared: &Shared<'_>,
+    lists: &[Listed<'_>; 2 * PAIR_KINDS],
+    [from, to]: [&[usize; 2 * PAIR_KINDS]; 2],
+    events: bool,
+) {
+    let mut at = *from;
+    // Each window starts at the least first position left in any list.
+    while let Some(low) = (0..lists.len())
+        .filter(|&j| at[j] < to[j])
+        .map(|j| lists[j].list[at[j]].0)
+        .min()
+    {
+        let window = low.saturating_add(WINDOW);
+        for (j, l) in lists.iter().enumerate() {
+            let (start, end) = (at[j], to[j]);
+            if start == end {
+                continue;
+            }
+            // At least the first candidate where it lies in the window, so that the walk ends
+            // however the list is ordered.
+            let stop = (start + below(&l.list[start..end], window))
+                .max(start + usize::from(l.list[start].0 < window));
+            if start < stop {
+                narrow.decide_list(
+                    shared,
+                    l.kind,
+                    &l.list[start..stop],
+                    l.first + start,
+                    events,
+                );
+            }
+            at[j] = stop;
+        }
+    }
 }
 
 /// Splits `0 .. n` into tasks (one on one thread, up to four per thread otherwise, none
