@@ -479,8 +479,8 @@ impl Kept {
         // the caller searches from scratch (with a level of many static shapes, following the
         // jumps stays cheaper than filing the level again).
         let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
-        if self.boxes_only && may_jump && self.jumped_since(scene) {
-            self.note_boxes(scene);
+        if self.boxes_only && may_jump && too_many_jumped(self.enlarge_all(scene), n) {
+            self.noted(n);
             return false;
         }
         self.boxes_only = false;
@@ -579,30 +579,29 @@ impl Kept {
         too_many_jumped(jumpers.count(), n)
     }
 
-    /// [`jumped`](Self::jumped) among all the moving shapes, against the boxes
-    /// [`note_boxes`](Self::note_boxes) kept.
-    fn jumped_since(&self, scene: &Scene) -> bool {
-        let n = scene.moving.len();
-        let boxes = &scene.moving.boxes[..n.min(self.len)];
-        let jumpers = boxes
-            .iter()
-            .zip(&self.fat)
-            .filter(|(b, fat)| jumped_from(b, fat));
-        too_many_jumped(jumpers.count(), n)
-    }
-
-    /// Every moving slot's enlarged box anew, into `fat`.
-    fn enlarge_all(&mut self, scene: &Scene) {
-        let margin = self.margin;
-        self.fat.clear();
-        self.fat.par_extend(
-            scene
-                .moving
-                .boxes
-                .par_iter()
-                .enumerate()
-                .map(|(slot, b)| margin.enlarge(b, slot as u32)),
-        );
+    /// Every moving slot's enlarged box anew, into `fat`, in one pass that also counts the
+    /// shapes that jumped (see [`jumped_from`]) from the enlarged boxes `fat` held for the
+    /// slots `0 .. len` (those [`note_boxes`](Self::note_boxes) kept, after a search from
+    /// scratch).
+    fn enlarge_all(&mut self, scene: &Scene) -> usize {
+        let (margin, boxes) = (self.margin, &scene.moving.boxes);
+        let old = self.len.min(self.fat.len());
+        self.fat.resize(boxes.len(), [f32::NAN; 4]);
+        self.fat
+            .par_chunks_mut(MIN_TASK)
+            .zip(boxes.par_chunks(MIN_TASK))
+            .enumerate()
+            .map(|(c, (fat, boxes))| {
+                let first = c * MIN_TASK;
+                let mut jumps = 0;
+                for (k, (f, b)) in fat.iter_mut().zip(boxes).enumerate() {
+                    let slot = first + k;
+                    jumps += usize::from(slot < old && jumped_from(b, f));
+                    *f = margin.enlarge(b, slot as u32);
+                }
+                jumps
+            })
+            .sum()
     }
 
     /// After a search from scratch: every moving slot's enlarged box, for the next call to
@@ -610,7 +609,12 @@ impl Kept {
     /// does not search from scratch rebuilds).
     fn note_boxes(&mut self, scene: &Scene) {
         self.enlarge_all(scene);
-        self.len = scene.moving.len();
+        self.noted(scene.moving.len());
+    }
+
+    /// The state given up but the `n` moving slots' enlarged boxes, just computed.
+    fn noted(&mut self, n: usize) {
+        self.len = n;
         (self.valid, self.flagged, self.boxes_only) = (false, false, true);
         self.escapers.clear();
     }
