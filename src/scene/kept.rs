@@ -1122,6 +1122,11 @@ fn follow(
         t.added = start.min(end)..end;
         end = t.added.start;
     }
+    // One task writes into `next` itself (its buffer lent for the call).
+    let single = tasks.len() == 1;
+    if single {
+        core::mem::swap(&mut tasks[0].found, next);
+    }
     tasks.par_iter_mut().for_each(|t| {
         let mut new = &added[t.added.clone()];
         t.found.clear();
@@ -1153,9 +1158,15 @@ fn follow(
         }
         t.found.extend_from_slice(new);
     });
-    next.clear();
+    if single {
+        core::mem::swap(&mut tasks[0].found, next);
+    } else {
+        next.clear();
+        for t in tasks.iter() {
+            next.extend_from_slice(&t.found);
+        }
+    }
     for t in tasks.iter() {
-        next.extend_from_slice(&t.found);
         ended.extend_from_slice(&t.ended);
     }
     core::mem::swap(list, next);
