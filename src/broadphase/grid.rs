@@ -147,7 +147,6 @@ impl Grid {
         let cells = self.levels.cells();
         let starts = self.sort.starts();
         let old = starts[cells] as usize;
-        let room = old + enter.len();
         let Repair {
             starts: new_starts,
             fields,
@@ -155,18 +154,6 @@ impl Grid {
         } = &mut self.repair;
         new_starts.clear();
         new_starts.resize(cells + 1, 0);
-        // Everything below is appended in order, not written into filled buffers: each
-        // array is written once (filling first doubled the writes of a repair).
-        spare.clear();
-        spare.reserve(room);
-        for f in fields.iter_mut() {
-            f.clear();
-            f.reserve(room + LANES);
-        }
-        remap.clear();
-        remap.reserve(old);
-        placed.clear();
-        let [fx0, fy0, fx1, fy1] = fields;
         // The removed positions, ascending.
         removed.clear();
         removed.extend(
@@ -176,34 +163,53 @@ impl Grid {
                 .filter(|&(_, &id)| moved[id as usize])
                 .map(|(p, _)| p as u32),
         );
-        // Copy the runs between events in bulk: a removal skips its position, an entry of
-        // cell `c` goes in before old position `starts[c + 1]` (after the cell's last box).
+        // Every array is written once, in place: the second buffers keep about their
+        // length from call to call (as many boxes leave as enter), so that resizing them
+        // writes little, and each run between events is copied without a push per item
+        // (runs are a few boxes long where many boxes moved).
+        let total = old + enter.len() - removed.len();
+        spare.resize(total, 0);
+        for f in fields.iter_mut() {
+            f.resize(total + LANES, f32::NAN);
+        }
+        remap.resize(old, 0);
+        placed.clear();
+        let [fx0, fy0, fx1, fy1] = fields;
         let (mut src, mut out) = (0usize, 0usize);
-        // Copies old positions `src .. end`, then enters an id, skips position `end`, or
-        // (at the end) nothing.
+        // Copies old positions `src .. end` to `out ..`, then enters an id, skips position
+        // `end`, or (at the end) nothing.
         let mut step = |end: usize, then: Then| {
             let n = end - src;
-            spare.extend_from_slice(&items[src..end]);
-            fx0.extend_from_slice(&self.min_x[src..end]);
-            fy0.extend_from_slice(&self.min_y[src..end]);
-            fx1.extend_from_slice(&self.max_x[src..end]);
-            fy1.extend_from_slice(&self.max_y[src..end]);
-            remap.extend(out as u32..(out + n) as u32);
+            let (from, to) = (src..end, out..out + n);
+            if n <= 8 {
+                for (p, q) in from.zip(to) {
+                    spare[q] = items[p];
+                    (fx0[q], fy0[q]) = (self.min_x[p], self.min_y[p]);
+                    (fx1[q], fy1[q]) = (self.max_x[p], self.max_y[p]);
+                    remap[p] = q as u32;
+                }
+            } else {
+                spare[to.clone()].copy_from_slice(&items[from.clone()]);
+                fx0[to.clone()].copy_from_slice(&self.min_x[from.clone()]);
+                fy0[to.clone()].copy_from_slice(&self.min_y[from.clone()]);
+                fx1[to.clone()].copy_from_slice(&self.max_x[from.clone()]);
+                fy1[to.clone()].copy_from_slice(&self.max_y[from.clone()]);
+                for (r, q) in remap[from].iter_mut().zip(to) {
+                    *r = q as u32;
+                }
+            }
             (src, out) = (end, out + n);
             match then {
                 Then::Enter(id) => {
                     let b = &boxes[id as usize];
-                    spare.push(id);
-                    fx0.push(b[0]);
-                    fy0.push(b[1]);
-                    fx1.push(b[2]);
-                    fy1.push(b[3]);
+                    spare[out] = id;
+                    (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
                     placed.push(out as u32);
                     out += 1;
                 }
                 // A removed position maps to `u32::MAX`.
                 Then::Skip => {
-                    remap.push(u32::MAX);
+                    remap[src] = u32::MAX;
                     src += 1;
                 }
                 Then::Stop => {}
@@ -240,8 +246,9 @@ impl Grid {
         }
         new_starts[cells] = out as u32;
         debug_assert!(spare.len() == out && remap.len() == old);
+        // The padding after the last box: NaN, never a hit.
         for f in [&mut *fx0, &mut *fy0, &mut *fx1, &mut *fy1] {
-            f.resize(out + LANES, f32::NAN);
+            f[out..].fill(f32::NAN);
         }
         core::mem::swap(items, spare);
         self.sort.swap_starts(new_starts);
