@@ -765,7 +765,7 @@ impl Kept {
         if self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
             return false;
         }
-        self.enter.sort_unstable();
+        self.sort.sort(&mut self.enter);
         self.grid.repair(
             &mut self.ids,
             &mut self.spare_ids,
