@@ -56,7 +56,7 @@ pub(crate) struct Grid {
 
 /// What [`Grid::repair`] does after copying a run of boxes.
 enum Then {
-    /// Enters this id.
+    /// Enters this entry.
     Enter(u32),
     /// Skips the next old position (a removed box).
     Skip,
@@ -126,8 +126,8 @@ impl Grid {
     }
 
     /// Moves boxes between cells without a rebuild: removes every position whose item (an id
-    /// into `moved` and `boxes`) is flagged in `moved`, and enters each `(key, id)` of `enter`
-    /// (sorted by key) with the box `boxes[id]` at the end of its cell. Every other box keeps
+    /// into `moved`) is flagged in `moved`, and enters each `(key, k)` of `enter` (sorted by
+    /// key), the item and box `entered[k]`, at the end of its cell. Every other box keeps
     /// its cell and its order. `items` (the item of each position) follows, `spare` holding the
     /// caller's second buffer; `remap[p]` becomes the new position of the box at old position
     /// `p` (`u32::MAX` if it was removed), increasing in `p`, and `placed[i]` the position of
@@ -140,7 +140,7 @@ impl Grid {
         spare: &mut Vec<u32>,
         moved: &[bool],
         enter: &[(u32, u32)],
-        boxes: &[[f32; 4]],
+        entered: &[(u32, [f32; 4])],
         remap: &mut Vec<u32>,
         placed: &mut Vec<u32>,
     ) {
@@ -200,9 +200,9 @@ impl Grid {
             }
             (src, out) = (end, out + n);
             match then {
-                Then::Enter(id) => {
-                    let b = &boxes[id as usize];
-                    spare[out] = id;
+                Then::Enter(k) => {
+                    let (id, b) = &entered[k as usize];
+                    spare[out] = *id;
                     (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
                     placed.push(out as u32);
                     out += 1;

@@ -118,10 +118,11 @@ impl Margin {
 /// Whether `b` lies inside `fat`, both boxes entered or both left out (NaN `min_x`).
 #[inline(always)]
 fn inside(b: &[f32; 4], fat: &[f32; 4]) -> bool {
-    if fat[0].is_nan() || b[0].is_nan() {
-        return fat[0].is_nan() && b[0].is_nan();
-    }
-    fat[0] <= b[0] && fat[1] <= b[1] && b[2] <= fat[2] && b[3] <= fat[3]
+    // Without branches: the streaming escape check takes the other way a few times in a
+    // hundred. A comparison with NaN is false, so `within` is false where either is NaN.
+    let (left, gone) = (fat[0].is_nan(), b[0].is_nan());
+    let within = (fat[0] <= b[0]) & (fat[1] <= b[1]) & (b[2] <= fat[2]) & (b[3] <= fat[3]);
+    (left & gone) | within
 }
 
 /// Whether a shape jumped: its box `b` does not overlap the enlarged box `fat` it had (both
@@ -202,11 +203,16 @@ pub(crate) struct Kept {
     /// The pairs that began and ended in this call, while they are gathered.
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
-    /// The escapers of this call, ascending, their `(key, id)` in the grid, and the
-    /// positions the repair gave those.
+    /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
+    /// number in `entering`, which holds its id and new enlarged box), sorted by key after
+    /// the repair, and the positions the repair gave them. The escape check also counts the escapers that jumped, and notes
+    /// one whose new box fits no level.
     escapers: Vec<u32>,
     enter: Vec<(u32, u32)>,
+    entering: Vec<(u32, [f32; 4])>,
     placed: Vec<u32>,
+    jumps: usize,
+    unkeyed: bool,
     /// Old grid position to new (`u32::MAX`: an escaper's).
     remap: Vec<u32>,
     /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
@@ -247,7 +253,10 @@ impl Default for Kept {
             ended: Vec::new(),
             escapers: Vec::new(),
             enter: Vec::new(),
+            entering: Vec::new(),
             placed: Vec::new(),
+            jumps: 0,
+            unkeyed: false,
             remap: Vec::new(),
             fresh: Vec::new(),
             fresh_records: Vec::new(),
@@ -276,6 +285,13 @@ struct Task {
     requery: Vec<(u32, u32, u32)>,
     /// Pairs the task filed, by pair kind.
     filed: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// The escapers the task found that enter the grid, `(id, new enlarged box)` (their
+    /// `(key, number)` in `found`), how they change the count of boxes outside their
+    /// level's cells, how many jumped, and whether one fits no level.
+    entering: Vec<(u32, [f32; 4])>,
+    outside: isize,
+    jumps: usize,
+    unkeyed: bool,
     ids: Vec<u32>,
     buf: Vec<(u32, u32)>,
     narrow: Candidates,
@@ -569,14 +585,7 @@ impl Kept {
     /// Whether more than [`JUMPED`] of the moving shapes jumped (see [`jumped_from`]), among
     /// the escapers just found.
     fn jumped(&self, scene: &Scene) -> bool {
-        let n = scene.moving.len();
-        let (boxes, both) = (&scene.moving.boxes, n.min(self.len));
-        let jumpers = self
-            .escapers
-            .iter()
-            .map(|&e| e as usize)
-            .filter(|&e| e < both && jumped_from(&boxes[e], &self.fat[e]));
-        too_many_jumped(jumpers.count(), n)
+        too_many_jumped(self.jumps, scene.moving.len())
     }
 
     /// Every moving slot's enlarged box anew, into `fat`, in one pass that also counts the
@@ -681,6 +690,12 @@ impl Kept {
     /// The escape check: every moving slot whose current box is not inside its enlarged box
     /// (new slots included, and slots beyond the store's end, whose shapes were removed) is
     /// flagged and listed, ascending. `false` when there are too many: the caller rebuilds.
+    ///
+    /// In the same streaming pass, each escaper among the slots both calls hold gets its new
+    /// enlarged box, kind and id, and its new cell (see [`move_escapers`](Self::move_escapers)),
+    /// while its data is in cache (one pass over the escapers afterwards read it again from
+    /// memory, a few cache lines per escaper). A call that then rebuilds or searches from
+    /// scratch computes all of these anew.
     fn find_escapers(&mut self, scene: &Scene) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
@@ -694,49 +709,96 @@ impl Kept {
             return false;
         };
         let tasks = plan(&mut self.tasks, both, MIN_TASK);
-        let (boxes, fat) = (&scene.moving.boxes[..both], &self.fat[..both]);
-        let (records, classes) = (&scene.moving.records[..both], &self.classes[..both]);
-        let slot_ids = &self.slot_ids[..both];
+        // Equal ranges, as the slices below are split.
+        let chunk = both.div_ceil(tasks.len()).max(1);
+        for (k, t) in tasks.iter_mut().enumerate() {
+            t.range = (k * chunk).min(both)..((k + 1) * chunk).min(both);
+        }
+        let (grid, margin) = (&self.grid, self.margin);
+        let (boxes, records) = (&scene.moving.boxes[..both], &scene.moving.records[..both]);
         let found = AtomicUsize::new(0);
-        tasks.par_iter_mut().for_each(|t| {
-            t.ids.clear();
-            for block in t.range.clone().step_by(STOP_CHECK) {
-                let before = t.ids.len();
-                for i in block..(block + STOP_CHECK).min(t.range.end) {
-                    let class = (records[i].kind & KIND) as u8;
-                    if !inside(&boxes[i], &fat[i])
-                        || class != classes[i]
-                        || records[i].id != slot_ids[i]
-                    {
-                        t.ids.push(i as u32);
+        tasks
+            .par_iter_mut()
+            .zip(self.fat[..both].par_chunks_mut(chunk))
+            .zip(self.classes[..both].par_chunks_mut(chunk))
+            .zip(self.slot_ids[..both].par_chunks_mut(chunk))
+            .for_each(|(((t, fat), classes), slot_ids)| {
+                t.ids.clear();
+                t.found.clear();
+                t.entering.clear();
+                (t.outside, t.jumps, t.unkeyed) = (0, 0, false);
+                let first = t.range.start;
+                for block in (0..t.range.len()).step_by(STOP_CHECK) {
+                    let before = t.ids.len();
+                    for i in block..(block + STOP_CHECK).min(t.range.len()) {
+                        let slot = first + i;
+                        let (b, r) = (&boxes[slot], &records[slot]);
+                        let class = (r.kind & KIND) as u8;
+                        if inside(b, &fat[i]) & (class == classes[i]) & (r.id == slot_ids[i]) {
+                            continue;
+                        }
+                        t.ids.push(slot as u32);
+                        let old = fat[i];
+                        t.jumps += usize::from(jumped_from(b, &old));
+                        if !old[0].is_nan()
+                            && let Some(key) = grid.key_for(&old)
+                        {
+                            t.outside -= isize::from(grid.clamped(key, &old));
+                        }
+                        let new = margin.enlarge(b, slot as u32);
+                        (fat[i], classes[i], slot_ids[i]) = (new, class, r.id);
+                        if new[0].is_nan() {
+                            continue;
+                        }
+                        match grid.key_for(&new) {
+                            Some(key) => {
+                                t.outside += isize::from(grid.clamped(key, &new));
+                                t.found.push((key, t.entering.len() as u32));
+                                t.entering.push((slot as u32, new));
+                            }
+                            None => t.unkeyed = true,
+                        }
+                    }
+                    let more = t.ids.len() - before;
+                    if found.fetch_add(more, Relaxed) + more > room {
+                        return;
                     }
                 }
-                if found.fetch_add(t.ids.len() - before, Relaxed) + t.ids.len() - before > room {
-                    return;
-                }
-            }
-        });
+            });
         if found.into_inner() > room {
             return false;
         }
         self.escapers.clear();
+        self.enter.clear();
+        self.entering.clear();
+        let (mut outside, mut jumps, mut unkeyed) = (self.outside as isize, 0, false);
         for t in tasks.iter() {
             self.escapers.extend_from_slice(&t.ids);
+            let base = self.entering.len() as u32;
+            self.enter
+                .extend(t.found.iter().map(|&(key, k)| (key, base + k)));
+            self.entering.extend_from_slice(&t.entering);
+            outside += t.outside;
+            jumps += t.jumps;
+            unkeyed |= t.unkeyed;
         }
+        (self.outside, self.jumps, self.unkeyed) = (outside as usize, jumps, unkeyed);
         self.escapers.extend(both as u32..top as u32);
         true
     }
 
-    /// Gives the escapers their new enlarged boxes and cells (a removed slot none). `false`
-    /// when one is larger than the grid's coarsest level allows, or too many boxes lie
+    /// Moves the escapers to their new cells (a removed slot out of the grid): those the
+    /// escape check did not see (new slots, removed ones) get their new enlarged boxes here.
+    /// `false` when one is larger than the grid's coarsest level allows, or too many boxes lie
     /// outside the grid's cells: the caller rebuilds.
     fn move_escapers(&mut self, scene: &Scene) -> bool {
-        self.enter.clear();
         if self.escapers.is_empty() {
             return true;
         }
         let boxes = &scene.moving.boxes;
-        for &e in &self.escapers {
+        let both = scene.moving.len().min(self.len);
+        let unseen = self.escapers.partition_point(|&e| (e as usize) < both);
+        for &e in &self.escapers[unseen..] {
             let e = e as usize;
             let old = self.fat[e];
             if !old[0].is_nan()
@@ -748,7 +810,6 @@ impl Kept {
                 .get(e)
                 .map_or([f32::NAN; 4], |b| self.margin.enlarge(b, e as u32));
             self.fat[e] = fat;
-            self.escaped[e] = true;
             if let Some(r) = scene.moving.records.get(e) {
                 self.classes[e] = (r.kind & KIND) as u8;
                 self.slot_ids[e] = r.id;
@@ -760,18 +821,23 @@ impl Kept {
                 return false;
             };
             self.outside += usize::from(self.grid.clamped(key, &fat));
-            self.enter.push((key, e as u32));
+            self.enter.push((key, self.entering.len() as u32));
+            self.entering.push((e as u32, fat));
         }
-        if self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
+        for &e in &self.escapers {
+            self.escaped[e as usize] = true;
+        }
+        if self.unkeyed || self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
             return false;
         }
+        // By cell, then by slot (the numbers in `entering` ascend with the slots).
         self.sort.sort(&mut self.enter);
         self.grid.repair(
             &mut self.ids,
             &mut self.spare_ids,
             &self.escaped,
             &self.enter,
-            &self.fat,
+            &self.entering,
             &mut self.remap,
             &mut self.placed,
         );
@@ -789,7 +855,8 @@ impl Kept {
         if mixed {
             self.mixed.new.clear();
             let (enter, placed) = (&self.enter, &self.placed);
-            let at = |i: usize| (enter[i].1, placed[i]);
+            let entering = &self.entering;
+            let at = |i: usize| (entering[enter[i].1 as usize].0, placed[i]);
             let new = &mut self.mixed.new;
             find_mixed(
                 &mut self.statics,
@@ -855,10 +922,10 @@ impl Kept {
     /// position).
     fn query_escapers(&mut self) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, ids, fat, escaped, enter, placed, sorted) = (
+        let (grid, ids, entering, escaped, enter, placed, sorted) = (
             &self.grid,
             &self.ids,
-            &self.fat,
+            &self.entering,
             &self.escaped,
             &self.enter,
             &self.placed,
@@ -866,8 +933,8 @@ impl Kept {
         );
         tasks.par_iter_mut().for_each(|t| {
             t.filed.iter_mut().for_each(Vec::clear);
-            for (&(_, e), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
-                grid.overlapping(fat[e as usize], &mut |x| {
+            for (&(_, k), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
+                grid.overlapping(entering[k as usize].1, &mut |x| {
                     if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
                         file(&mut t.filed, sorted, x.min(pe), x.max(pe));
                     }
