@@ -1205,21 +1205,23 @@ fn follow(
         let n = t.range.len() + new.len();
         t.found.reserve(n + n / 8);
         let (found, ended) = (&mut t.found, &mut t.ended);
-        let survivors = candidates[t.range.clone()].iter().filter_map(|old| {
-            let c = moved(old);
-            if c.is_none() && old.1 & HIT != 0 {
-                ended.push(named(old));
-            }
-            c
-        });
-        // Compared with its flag: a flagged pair may come after a new one of the same first
-        // position that it would precede. Any order is right; the order is for locality.
-        for c in survivors {
-            while let Some((&n, rest)) = new.split_first()
-                && n < c
-            {
-                found.push(n);
-                new = rest;
+        // Compared with its flag, as one number: a flagged pair may come after a new one of
+        // the same first position that it would precede. Any order is right; the order is
+        // for locality.
+        let key = |(p, q): (u32, u32)| u64::from(p) << 32 | u64::from(q);
+        let mut head = new.first().map_or(u64::MAX, |&c| key(c));
+        for old in &candidates[t.range.clone()] {
+            let Some(c) = moved(old) else {
+                if old.1 & HIT != 0 {
+                    ended.push(named(old));
+                }
+                continue;
+            };
+            let at = key(c);
+            while head < at {
+                found.push(new[0]);
+                new = &new[1..];
+                head = new.first().map_or(u64::MAX, |&c| key(c));
             }
             found.push(c);
         }
