@@ -799,3 +799,93 @@ fn a_pair_that_ends_keeps_its_static_shape_while_another_begins() {
         assert!(finder.stats().merged, "the frame merged its answer");
     }
 }
+
+/// Moving shape `id` of [`travellers_cross_a_static_field`] at `frame`: circles and boxes
+/// crossing a field of static tiles in straight lines, wrapping around, each at its own
+/// speed and heading.
+fn traveller(id: u32, frame: u32) -> Shape {
+    let h = |k: u64| unit_hash(u64::from(id), k);
+    let side = 64.0;
+    let (vx, vy) = (0.2 * (h(1) - 0.5), 0.2 * (h(2) - 0.5));
+    let t = frame as f32;
+    let x = (h(3) * side + vx * t).rem_euclid(side);
+    let y = (h(4) * side + vy * t).rem_euclid(side);
+    let r = 0.4 + 0.8 * h(5);
+    if id % 2 == 0 {
+        Circle::new(x, y, r).into()
+    } else {
+        Aabb::from_center(x, y, r, 0.5 * r).into()
+    }
+}
+
+/// Moving shapes that keep crossing a field of static tiles (boxes and hexagons), always as
+/// many of them and nothing else changed: their neighbourhoods of static shapes are given up
+/// and taken anew frame after frame, so the kept finder's copies of static shapes reuse their
+/// slots for other shapes while its moving records stay where they are. Every frame's answer
+/// and events equal the model's, on one thread and on two.
+#[test]
+fn travellers_cross_a_static_field() {
+    let runs: Vec<_> = [1, 2]
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let (mut scene, mut model) = (Scene::new(), Model::default());
+                let mut g = Gen::new(23);
+                for k in 0..1200 {
+                    let (x, y) = (g.uniform(0.0, 64.0), g.uniform(0.0, 64.0));
+                    let shape: Shape = if k % 2 == 0 {
+                        Aabb::from_center(x, y, g.uniform(0.3, 0.9), g.uniform(0.3, 0.9)).into()
+                    } else {
+                        Polygon::regular(6, x, y, g.uniform(0.3, 0.9), g.uniform(0.0, 1.0)).into()
+                    };
+                    let e = Entry {
+                        shape,
+                        filter: Filter::ALL,
+                        fixed: true,
+                    };
+                    assert_eq!(e.push_into(&mut scene), model.push(e));
+                }
+                for _ in 0..60 {
+                    let id = model.entries.len() as u32;
+                    let e = Entry {
+                        shape: traveller(id, 0),
+                        filter: Filter::ALL,
+                        fixed: false,
+                    };
+                    assert_eq!(e.push_into(&mut scene), model.push(e));
+                }
+                let (mut finder, mut pairs, mut previous) =
+                    (PairFinder::new(), Vec::new(), Vec::new());
+                let mut answers = Vec::new();
+                let (mut merged, mut escaped) = (0, 0);
+                for frame in 1..=300 {
+                    scene.update(|id, _| traveller(id, frame));
+                    for (id, e) in model.entries.iter_mut().enumerate() {
+                        if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
+                            e.shape = traveller(id as u32, frame);
+                        }
+                    }
+                    finder.overlapping_pairs(&scene, &mut pairs);
+                    let want = model.pairs();
+                    assert_eq!(pairs, want, "frame {frame}");
+                    let (began, ended) = events(&previous, &want);
+                    assert_eq!((finder.began(), finder.ended()), (&began[..], &ended[..]));
+                    merged += usize::from(finder.stats().merged);
+                    escaped += finder.stats().escaped;
+                    previous = want.clone();
+                    answers.push(want);
+                }
+                // Kept frames that followed the travellers (not rebuilds): most frames.
+                assert!(
+                    merged > 150 && escaped > 200,
+                    "{merged} merged, {escaped} escaped"
+                );
+                answers
+            })
+        })
+        .into();
+    assert_eq!(runs[0], runs[1]);
+}
