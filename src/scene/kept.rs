@@ -187,6 +187,8 @@ pub(crate) struct Kept {
     /// order, then the static neighbours by slot; and the ids of the last call's, by which
     /// the candidates an escaper drops are named.
     sorted: Vec<Record>,
+    /// The number of moving records before the neighbours in `sorted`, as last copied.
+    neighbours_at: Option<usize>,
     old_ids: Vec<u32>,
     /// The candidates: pairs of grid positions whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
@@ -242,6 +244,7 @@ impl Default for Kept {
             spare_ids: Vec::new(),
             staged: Vec::new(),
             sorted: Vec::new(),
+            neighbours_at: None,
             splits: Vec::new(),
             old_ids: Vec::new(),
             candidates: Lists::default(),
@@ -543,12 +546,12 @@ impl Kept {
         self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
-        // The neighbours after the moving shapes, copied whole: a streaming copy that also
-        // brings them into cache for the kernels' scattered reads (copying only the new
-        // ones and reading the rest where they were made the frame slower).
+        // The neighbours after the moving shapes: the records that changed since the last
+        // call, where the moving shapes are as many as then; else all.
         let moving = self.grid.len();
-        self.sorted.truncate(moving);
-        self.sorted.extend_from_slice(&self.statics.records);
+        let kept = self.neighbours_at == Some(moving);
+        self.statics.copy_into(&mut self.sorted, moving, kept);
+        self.neighbours_at = Some(moving);
         out.clear();
         let events = events && scene.unbounded() == 0;
         self.decide_lists(scene, out, stats, events);
@@ -641,7 +644,11 @@ impl Kept {
         for (o, r) in self.old_ids[kept..old].iter_mut().zip(tail) {
             *o = r.id;
         }
-        self.sorted.resize(n, Record::INERT);
+        // The neighbours after the moving records stay where they are unless the moving
+        // shapes are not as many as last call (see `overlapping_pairs`).
+        if self.sorted.len() < n || self.neighbours_at != Some(n) {
+            self.sorted.resize(n, Record::INERT);
+        }
         let (ids, records) = (&self.ids[..n], &scene.moving.records);
         self.sorted[..n]
             .par_chunks_mut(MIN_TASK)

@@ -47,6 +47,10 @@ pub(crate) struct Statics {
     pub(crate) polygons: Vec<Polygon>,
     users: Vec<u32>,
     position: Vec<u32>,
+    /// The neighbour slots whose records changed since [`copy_into`](Self::copy_into), and
+    /// whether all may have.
+    changed: Vec<u32>,
+    all_changed: bool,
     free: Vec<u32>,
     freed: Vec<u32>,
     slot_of: Vec<u32>,
@@ -97,6 +101,8 @@ impl Statics {
             }
         }
         self.records.clear();
+        self.changed.clear();
+        self.all_changed = true;
         self.polygons.clear();
         self.users.clear();
         self.position.clear();
@@ -118,6 +124,22 @@ impl Statics {
     pub(crate) fn hood(&self, e: usize) -> &[(u32, [f32; 4])] {
         let (start, len) = self.spans.get(e).copied().unwrap_or((0, 0));
         &self.hood[start as usize..(start + len) as usize]
+    }
+
+    /// The neighbours' records into `into` from position `at` on: only those that changed
+    /// since the last call, where `kept` says `into` holds the last call's copy there (and it
+    /// is as long), else all of them.
+    pub(crate) fn copy_into(&mut self, into: &mut Vec<Record>, at: usize, kept: bool) {
+        if kept && !self.all_changed && into.len() == at + self.records.len() {
+            for &c in &self.changed {
+                into[at + c as usize] = self.records[c as usize];
+            }
+        } else {
+            into.truncate(at);
+            into.extend_from_slice(&self.records);
+        }
+        self.changed.clear();
+        self.all_changed = false;
     }
 
     /// Moving slot `e`'s neighbourhood anew: far box `far`, and the static shapes at grid
@@ -222,6 +244,7 @@ impl Statics {
         let k = slot as usize;
         (self.records[k], self.polygons[k]) = (r, polygon);
         (self.users[k], self.position[k]) = (1, s);
+        self.changed.push(slot);
         self.slot_of[s as usize] = slot;
         slot
     }
