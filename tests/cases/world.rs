@@ -811,7 +811,7 @@ fn traveller(id: u32, frame: u32) -> Shape {
     let x = (h(3) * side + vx * t).rem_euclid(side);
     let y = (h(4) * side + vy * t).rem_euclid(side);
     let r = 0.4 + 0.8 * h(5);
-    if id % 2 == 0 {
+    if id.is_multiple_of(2) {
         Circle::new(x, y, r).into()
     } else {
         Aabb::from_center(x, y, r, 0.5 * r).into()
