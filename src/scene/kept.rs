@@ -34,13 +34,12 @@
 
 use super::candidates::{CHUNK, Candidates, HIT, PAIR_KINDS};
 use super::pack::Shared;
-use super::records::{KIND, Record, STATIC, UNBOUNDED};
+use super::records::{Copied, KIND, Record, STATIC, UNBOUNDED};
 use super::sort::{RadixSort, apply_events, cancel_common, events_between};
 use super::statics::Statics;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::{Grid, MIN_BUFFER};
-use crate::shape::Polygon;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -1127,7 +1126,7 @@ impl Kept {
         &mut self,
         scene: &Scene,
         shapes: &[Record],
-        copies: &[Polygon],
+        copies: &[Copied],
         admitted: bool,
         candidates: &[(u32, u32)],
         at: impl Fn(usize, (u32, u32)) -> (u32, u32) + Sync,

@@ -2,13 +2,13 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
-use super::records::{AABB, CAPSULE, CIRCLE, COPIED, KIND, OBB, POLYGON, Record, STATIC};
+use super::records::{AABB, CAPSULE, CIRCLE, COPIED, Copied, KIND, OBB, POLYGON, Record, STATIC};
 use super::{Filter, SIDE, Scene};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{
     AabbX8, CapsuleX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide,
 };
-use crate::shape::{MAX_VERTICES, Polygon};
+use crate::shape::MAX_VERTICES;
 use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
 use bytemuck::Pod;
 use wide::f32x8;
@@ -37,7 +37,7 @@ pub(crate) struct Shared<'a> {
     /// scene (a kept finder's lists never hold such pairs).
     pub(crate) mixed_kinds: bool,
     /// The vertices of copied static polygons (records flagged [`COPIED`]).
-    pub(crate) copies: &'a [Polygon],
+    pub(crate) copies: &'a [Copied],
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
@@ -66,7 +66,7 @@ impl<'a> Shared<'a> {
     }
 
     /// This, with the vertices of copied static polygons.
-    pub(crate) fn with_copies(self, copies: &'a [Polygon]) -> Self {
+    pub(crate) fn with_copies(self, copies: &'a [Copied]) -> Self {
         Self { copies, ..self }
     }
 
@@ -219,7 +219,7 @@ impl Stored for Polygons {
             let scene = shared.scenes[(r.id >> 31) as usize];
             let handle = r.fields[0].to_bits();
             let p = if r.kind & COPIED != 0 {
-                &shared.copies[handle as usize]
+                &shared.copies[handle as usize].0
             } else if r.kind & STATIC != 0 {
                 scene.statics.polygon(handle)
             } else {

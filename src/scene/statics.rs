@@ -14,7 +14,7 @@
 //! candidates by about 40 %, the neighbours then about three times as many; six times cut
 //! it by another 40 %, from about 290 to 175 µs, and the mean frame by 13 %.)
 
-use super::records::{COPIED, KIND, POLYGON, Record, STATIC};
+use super::records::{COPIED, Copied, KIND, POLYGON, Record, STATIC};
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
@@ -44,7 +44,7 @@ pub(crate) struct Statics {
     /// call (free from the next, so that a neighbour's record stays as it was until the call
     /// has named the candidates it drops); the slot of each grid position.
     pub(crate) records: Vec<Record>,
-    pub(crate) polygons: Vec<Polygon>,
+    pub(crate) polygons: Vec<Copied>,
     users: Vec<u32>,
     position: Vec<u32>,
     /// The neighbour slots whose records changed since [`copy_into`](Self::copy_into), and
@@ -222,27 +222,24 @@ impl Statics {
         }
         let mut r = self.sorted[s as usize];
         debug_assert!(r.kind & STATIC != 0);
-        let polygon = if r.kind & KIND == POLYGON {
-            *scene.statics.polygon(r.fields[0].to_bits())
-        } else {
-            Polygon::zeroed()
-        };
         let slot = match self.free.pop() {
             Some(slot) => slot,
             None => {
                 self.records.push(Record::INERT);
-                self.polygons.push(Polygon::zeroed());
+                self.polygons.push(Copied(Polygon::zeroed()));
                 self.users.push(0);
                 self.position.push(0);
                 (self.records.len() - 1) as u32
             }
         };
+        let k = slot as usize;
+        // Only a polygon's vertices are copied (another shape's slot there is never read).
         if r.kind & KIND == POLYGON {
+            self.polygons[k] = Copied(*scene.statics.polygon(r.fields[0].to_bits()));
             r.kind |= COPIED;
             r.fields[0] = f32::from_bits(slot);
         }
-        let k = slot as usize;
-        (self.records[k], self.polygons[k]) = (r, polygon);
+        self.records[k] = r;
         (self.users[k], self.position[k]) = (1, s);
         self.changed.push(slot);
         self.slot_of[s as usize] = slot;
