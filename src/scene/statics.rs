@@ -2,7 +2,9 @@
 //! their records in its order, built once per change of the static shapes, and the
 //! neighbours: a copy of each static shape that is near some moving shape (its record, and
 //! its polygon's vertices). A frame reads the static shapes only through the neighbours, a
-//! few megabytes read in one sweep, instead of scattered lines of a level of many megabytes.
+//! few megabytes that stay in place after the moving records from call to call (only a slot
+//! another static shape took is copied again), instead of scattered lines of a level of many
+//! megabytes.
 //!
 //! Each moving slot also keeps its neighbourhood: the static shapes whose boxes overlap its
 //! far box (its padded box grown by a larger margin than its enlarged box), each a neighbour,
