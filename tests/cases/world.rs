@@ -341,18 +341,18 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 /// of consecutive answers; the same on one thread and on two.
 #[test]
 fn kept_finder_follows_the_model() {
-    on_one_and_two_threads(7, false);
+    on_one_and_two_threads(|| model_run(7, 300, false));
 }
 
-/// [`model_run`] on one thread and on two: the same answers.
-fn on_one_and_two_threads(seed: u64, steady: bool) {
+/// `run` (which checks every frame itself) on one thread and on two: the same answers.
+fn on_one_and_two_threads<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
     let runs: Vec<_> = [1, 2]
         .map(|threads| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| model_run(seed, 300, steady))
+            pool.install(&run)
         })
         .into();
     assert_eq!(runs[0], runs[1]);
@@ -364,7 +364,7 @@ fn on_one_and_two_threads(seed: u64, steady: bool) {
 /// sort would, on one thread and on two.
 #[test]
 fn merged_answers_follow_the_model() {
-    on_one_and_two_threads(11, true);
+    on_one_and_two_threads(|| model_run(11, 300, true));
 }
 
 fn circle(x: f32) -> Circle {
@@ -825,67 +825,60 @@ fn traveller(id: u32, frame: u32) -> Shape {
 /// and events equal the model's, on one thread and on two.
 #[test]
 fn travellers_cross_a_static_field() {
-    let runs: Vec<_> = [1, 2]
-        .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                let (mut scene, mut model) = (Scene::new(), Model::default());
-                let mut g = Gen::new(23);
-                for k in 0..1200 {
-                    let (x, y) = (g.uniform(0.0, 64.0), g.uniform(0.0, 64.0));
-                    let shape: Shape = if k % 2 == 0 {
-                        Aabb::from_center(x, y, g.uniform(0.3, 0.9), g.uniform(0.3, 0.9)).into()
-                    } else {
-                        Polygon::regular(6, x, y, g.uniform(0.3, 0.9), g.uniform(0.0, 1.0)).into()
-                    };
-                    let e = Entry {
-                        shape,
-                        filter: Filter::ALL,
-                        fixed: true,
-                    };
-                    assert_eq!(e.push_into(&mut scene), model.push(e));
-                }
-                for _ in 0..60 {
-                    let id = model.entries.len() as u32;
-                    let e = Entry {
-                        shape: traveller(id, 0),
-                        filter: Filter::ALL,
-                        fixed: false,
-                    };
-                    assert_eq!(e.push_into(&mut scene), model.push(e));
-                }
-                let (mut finder, mut pairs, mut previous) =
-                    (PairFinder::new(), Vec::new(), Vec::new());
-                let mut answers = Vec::new();
-                let (mut merged, mut escaped) = (0, 0);
-                for frame in 1..=300 {
-                    scene.update(|id, _| traveller(id, frame));
-                    for (id, e) in model.entries.iter_mut().enumerate() {
-                        if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
-                            e.shape = traveller(id as u32, frame);
-                        }
-                    }
-                    finder.overlapping_pairs(&scene, &mut pairs);
-                    let want = model.pairs();
-                    assert_eq!(pairs, want, "frame {frame}");
-                    let (began, ended) = events(&previous, &want);
-                    assert_eq!((finder.began(), finder.ended()), (&began[..], &ended[..]));
-                    merged += usize::from(finder.stats().merged);
-                    escaped += finder.stats().escaped;
-                    previous = want.clone();
-                    answers.push(want);
-                }
-                // Kept frames that followed the travellers (not rebuilds): most frames.
-                assert!(
-                    merged > 150 && escaped > 200,
-                    "{merged} merged, {escaped} escaped"
-                );
-                answers
-            })
-        })
-        .into();
-    assert_eq!(runs[0], runs[1]);
+    on_one_and_two_threads(travellers_run);
+}
+
+/// One run of [`travellers_cross_a_static_field`]: every frame's answer.
+fn travellers_run() -> Vec<Vec<(u32, u32)>> {
+    let (mut scene, mut model) = (Scene::new(), Model::default());
+    let mut g = Gen::new(23);
+    for k in 0..1200 {
+        let (x, y) = (g.uniform(0.0, 64.0), g.uniform(0.0, 64.0));
+        let shape: Shape = if k % 2 == 0 {
+            Aabb::from_center(x, y, g.uniform(0.3, 0.9), g.uniform(0.3, 0.9)).into()
+        } else {
+            Polygon::regular(6, x, y, g.uniform(0.3, 0.9), g.uniform(0.0, 1.0)).into()
+        };
+        let e = Entry {
+            shape,
+            filter: Filter::ALL,
+            fixed: true,
+        };
+        assert_eq!(e.push_into(&mut scene), model.push(e));
+    }
+    for _ in 0..60 {
+        let id = model.entries.len() as u32;
+        let e = Entry {
+            shape: traveller(id, 0),
+            filter: Filter::ALL,
+            fixed: false,
+        };
+        assert_eq!(e.push_into(&mut scene), model.push(e));
+    }
+    let (mut finder, mut pairs, mut previous) = (PairFinder::new(), Vec::new(), Vec::new());
+    let mut answers = Vec::new();
+    let (mut merged, mut escaped) = (0, 0);
+    for frame in 1..=300 {
+        scene.update(|id, _| traveller(id, frame));
+        for (id, e) in model.entries.iter_mut().enumerate() {
+            if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
+                e.shape = traveller(id as u32, frame);
+            }
+        }
+        finder.overlapping_pairs(&scene, &mut pairs);
+        let want = model.pairs();
+        assert_eq!(pairs, want, "frame {frame}");
+        let (began, ended) = events(&previous, &want);
+        assert_eq!((finder.began(), finder.ended()), (&began[..], &ended[..]));
+        merged += usize::from(finder.stats().merged);
+        escaped += finder.stats().escaped;
+        previous = want.clone();
+        answers.push(want);
+    }
+    // Kept frames that followed the travellers (not rebuilds): most frames.
+    assert!(
+        merged > 150 && escaped > 200,
+        "{merged} merged, {escaped} escaped"
+    );
+    answers
 }
