@@ -209,8 +209,8 @@ pub(crate) struct Kept {
     ended: Vec<(u32, u32)>,
     /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
     /// number in `entering`, which holds its id and new enlarged box), sorted by key after
-    /// the repair, and the positions the repair gave them. The escape check also counts the escapers that jumped, and notes
-    /// one whose new box fits no level.
+    /// the repair, and the positions the repair gave them. The escape check also counts the
+    /// escapers that jumped, and notes one whose new box fits no level.
     escapers: Vec<u32>,
     enter: Vec<(u32, u32)>,
     entering: Vec<(u32, [f32; 4])>,
@@ -1039,8 +1039,9 @@ impl Kept {
     }
 
     /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
-    /// of those that overlap, `(smaller, larger)`, appended to `out`. The lists' pairs are
-    /// shared between the tasks as one sequence, each task deciding its part of each list.
+    /// of those that overlap, `(smaller, larger)`, appended to `out`. Each task decides the
+    /// candidates of every list whose first positions fall in a range of its own (see
+    /// [`split_lists`] and [`walk`]).
     /// With `events`, the hits that began and ended go to `self.began` and `self.ended`
     /// instead (see [`Candidates::decide_list`]); either way the lists' [`HIT`] flags follow
     /// the hits. The numbers of the flags to flip are few in a kept frame and are flipped
