@@ -423,7 +423,7 @@ fn find_mixed(
     });
     let moving = sorted.len() as u32;
     let mut file = |statics: &Statics, (p, c): (u32, u32)| {
-        let kinds = (sorted[p as usize].kind, statics.records[c as usize].kind);
+        let kinds = (sorted[p as usize].kind, statics.labels[c as usize].1);
         let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
         put(kind, pair);
     };
@@ -901,25 +901,25 @@ impl Kept {
         };
         // A dropped candidate's pair, from the ids where it was: a neighbour's record stays
         // until the next call (see `Statics::tidy`).
-        let (old, neighbours) = (&self.old_ids, &self.statics.records);
+        let (old, neighbours) = (&self.old_ids, &self.statics.labels);
         let id_at = |x: u32| {
             if x < before {
                 old[x as usize]
             } else {
-                neighbours[(x - before) as usize].id
+                neighbours[(x - before) as usize].0
             }
         };
         let named = |&(p, q): &(u32, u32)| {
             let (x, y) = (id_at(p), id_at(q & !HIT));
             (x.min(y), x.max(y))
         };
-        let (sorted, neighbours) = (&self.sorted, &self.statics.records);
+        let (sorted, neighbours) = (&self.sorted, &self.statics.labels);
         // The kind code at a position after the repair (a neighbour's after the moving ones).
         let kind_at = |x: u32| {
             if x < after {
                 sorted[x as usize].kind
             } else {
-                neighbours[(x - after) as usize].kind
+                neighbours[(x - after) as usize].1
             }
         };
         let (tasks, sort, ended) = (&mut self.tasks, &mut self.sort, &mut self.ended);

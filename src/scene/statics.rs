@@ -47,6 +47,10 @@ pub(crate) struct Statics {
     /// has named the candidates it drops); the slot of each grid position.
     pub(crate) records: Vec<Record>,
     pub(crate) polygons: Vec<Copied>,
+    /// Each neighbour slot's id and kind word, as its record has them: the lookups by slot
+    /// (naming a dropped pair, filing a new one) read these few hundred kilobytes rather than
+    /// a line of the records each.
+    pub(crate) labels: Vec<(u32, u32)>,
     users: Vec<u32>,
     position: Vec<u32>,
     /// The neighbour slots whose records changed since [`copy_into`](Self::copy_into), and
@@ -103,6 +107,7 @@ impl Statics {
             }
         }
         self.records.clear();
+        self.labels.clear();
         self.changed.clear();
         self.all_changed = true;
         self.polygons.clear();
@@ -228,6 +233,7 @@ impl Statics {
             Some(slot) => slot,
             None => {
                 self.records.push(Record::INERT);
+                self.labels.push((u32::MAX, 0));
                 self.polygons.push(Copied(Polygon::zeroed()));
                 self.users.push(0);
                 self.position.push(0);
@@ -242,6 +248,7 @@ impl Statics {
             r.fields[0] = f32::from_bits(slot);
         }
         self.records[k] = r;
+        self.labels[k] = (r.id, r.kind);
         (self.users[k], self.position[k]) = (1, s);
         self.changed.push(slot);
         self.slot_of[s as usize] = slot;
