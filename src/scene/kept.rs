@@ -1061,7 +1061,7 @@ impl Kept {
         }
         let tasks = plan(&mut self.tasks, total, MIN_TASK);
         let shared = Shared::new(&self.grid, &self.sorted, [scene, scene], 0, false)
-            .with_copies(&self.statics.polygons)
+            .with_copies(&self.statics.polygons, self.grid.len() as u32)
             .admitted();
         let mut all = [Listed {
             kind: 0,
@@ -1146,7 +1146,8 @@ impl Kept {
             return;
         }
         let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
-        let shared = Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies);
+        let shared =
+            Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies, u32::MAX);
         let shared = if admitted { shared.admitted() } else { shared };
         tasks.par_iter_mut().for_each(|t| {
             let start = Instant::now();

@@ -36,8 +36,10 @@ pub(crate) struct Shared<'a> {
     /// Whether a candidate may be two static shapes or, in `pairs_with`, two shapes of one
     /// scene (a kept finder's lists never hold such pairs).
     pub(crate) mixed_kinds: bool,
-    /// The vertices of copied static polygons (records flagged [`COPIED`]).
+    /// The vertices of copied static polygons (records flagged [`COPIED`]), and the position
+    /// from which the records are those copies' neighbours, by slot (`u32::MAX`: none).
     pub(crate) copies: &'a [Copied],
+    pub(crate) copies_at: u32,
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
@@ -60,14 +62,20 @@ impl<'a> Shared<'a> {
             layered: scenes.iter().any(|s| s.filters.layered()),
             mixed_kinds: true,
             copies: &[],
+            copies_at: u32::MAX,
             unbounded,
             cross,
         }
     }
 
-    /// This, with the vertices of copied static polygons.
-    pub(crate) fn with_copies(self, copies: &'a [Copied]) -> Self {
-        Self { copies, ..self }
+    /// This, with the vertices of copied static polygons; the records from position `at` on
+    /// are the neighbours by slot (`u32::MAX`: none are).
+    pub(crate) fn with_copies(self, copies: &'a [Copied], at: u32) -> Self {
+        Self {
+            copies,
+            copies_at: at,
+            ..self
+        }
     }
 
     /// This, for candidates that are never two static shapes nor of one `pairs_with` scene.
@@ -212,6 +220,13 @@ impl Stored for Polygons {
         let inert = <f32x8 as Simd>::INERT;
         let (mut xs, mut ys) = ([inert; LANES], [inert; LANES]);
         for ((x, y), &i) in xs.iter_mut().zip(&mut ys).zip(&at) {
+            // A neighbour's vertices by its slot, without reading its record: a list of a
+            // polygon kind holds polygons on that side, and its blocks are whole candidates.
+            if i >= shared.copies_at {
+                let p = &shared.copies[(i - shared.copies_at) as usize].0;
+                (*x, *y) = (f32x8::new(p.xs), f32x8::new(p.ys));
+                continue;
+            }
             let r = &shared.shapes[i as usize];
             if r.kind & KIND != POLYGON {
                 continue;
