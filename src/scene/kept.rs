@@ -576,10 +576,9 @@ impl Kept {
             let merge = Instant::now();
             apply_events(previous, &self.began, &self.ended, out);
             stats.sort = merge.elapsed();
-            began.clear();
-            began.extend_from_slice(&self.began);
-            ended.clear();
-            ended.extend_from_slice(&self.ended);
+            // The caller's lists take these buffers (and this the caller's, cleared next call).
+            core::mem::swap(began, &mut self.began);
+            core::mem::swap(ended, &mut self.ended);
             stats.events = merge - start;
         } else {
             let sort = Instant::now();
