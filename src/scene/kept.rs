@@ -145,6 +145,48 @@ fn overlap(a: &[f32; 4], b: &[f32; 4]) -> bool {
     (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3])
 }
 
+/// Where an escaper goes: its new enlarged box (NaN where it has no box: removed, or left
+/// out of the grid), that box's cell (`None` where NaN), and how it changes the count of
+/// enlarged boxes outside their level's cells.
+struct Relocated {
+    fat: [f32; 4],
+    key: Option<u32>,
+    outside: isize,
+}
+
+/// [`Relocated`] of the escaper at `slot`, whose enlarged box was `old` and whose padded box
+/// is `b` (`None`: removed). `None` when the new box fits no level of `grid`: the caller
+/// rebuilds.
+#[inline(always)]
+fn relocate(
+    grid: &Grid,
+    margin: Margin,
+    slot: usize,
+    old: &[f32; 4],
+    b: Option<&[f32; 4]>,
+) -> Option<Relocated> {
+    let clamped = |b: &[f32; 4]| grid.key_for(b).map(|key| (key, grid.clamped(key, b)));
+    let before = if old[0].is_nan() {
+        0
+    } else {
+        clamped(old).map_or(0, |(_, out)| isize::from(out))
+    };
+    let fat = b.map_or([f32::NAN; 4], |b| margin.enlarge(b, slot as u32));
+    if fat[0].is_nan() {
+        return Some(Relocated {
+            fat,
+            key: None,
+            outside: -before,
+        });
+    }
+    let (key, out) = clamped(&fat)?;
+    Some(Relocated {
+        fat,
+        key: Some(key),
+        outside: isize::from(out) - before,
+    })
+}
+
 /// What one call did, for [`FrameStats`](super::FrameStats).
 #[derive(Debug, Default)]
 pub(crate) struct KeptStats {
@@ -511,7 +553,8 @@ impl Kept {
         }
         self.boxes_only = false;
         let incremental = self.valid && self.find_escapers(scene);
-        if incremental && may_jump && self.jumped(scene) {
+        // The escape check counted the escapers that jumped.
+        if incremental && may_jump && too_many_jumped(self.jumps, n) {
             self.note_boxes(scene);
             return false;
         }
@@ -589,12 +632,6 @@ impl Kept {
             stats.events = compare.elapsed();
         }
         true
-    }
-
-    /// Whether more than [`JUMPED`] of the moving shapes jumped (see [`jumped_from`]), among
-    /// the escapers just found.
-    fn jumped(&self, scene: &Scene) -> bool {
-        too_many_jumped(self.jumps, scene.moving.len())
     }
 
     /// Every moving slot's enlarged box anew, into `fat`, in one pass that also counts the
@@ -751,25 +788,16 @@ impl Kept {
                             continue;
                         }
                         t.ids.push(slot as u32);
-                        let old = fat[i];
-                        t.jumps += usize::from(jumped_from(b, &old));
-                        if !old[0].is_nan()
-                            && let Some(key) = grid.key_for(&old)
-                        {
-                            t.outside -= isize::from(grid.clamped(key, &old));
-                        }
-                        let new = margin.enlarge(b, slot as u32);
-                        (fat[i], classes[i], slot_ids[i]) = (new, class, r.id);
-                        if new[0].is_nan() {
+                        t.jumps += usize::from(jumped_from(b, &fat[i]));
+                        (classes[i], slot_ids[i]) = (class, r.id);
+                        let Some(to) = relocate(grid, margin, slot, &fat[i], Some(b)) else {
+                            t.unkeyed = true;
                             continue;
-                        }
-                        match grid.key_for(&new) {
-                            Some(key) => {
-                                t.outside += isize::from(grid.clamped(key, &new));
-                                t.found.push((key, t.entering.len() as u32));
-                                t.entering.push((slot as u32, new));
-                            }
-                            None => t.unkeyed = true,
+                        };
+                        (fat[i], t.outside) = (to.fat, t.outside + to.outside);
+                        if let Some(key) = to.key {
+                            t.found.push((key, t.entering.len() as u32));
+                            t.entering.push((slot as u32, to.fat));
                         }
                     }
                     let more = t.ids.len() - before;
@@ -813,29 +841,19 @@ impl Kept {
         let unseen = self.escapers.partition_point(|&e| (e as usize) < both);
         for &e in &self.escapers[unseen..] {
             let e = e as usize;
-            let old = self.fat[e];
-            if !old[0].is_nan()
-                && let Some(key) = self.grid.key_for(&old)
-            {
-                self.outside -= usize::from(self.grid.clamped(key, &old));
-            }
-            let fat = boxes
-                .get(e)
-                .map_or([f32::NAN; 4], |b| self.margin.enlarge(b, e as u32));
-            self.fat[e] = fat;
             if let Some(r) = scene.moving.records.get(e) {
                 self.classes[e] = (r.kind & KIND) as u8;
                 self.slot_ids[e] = r.id;
             }
-            if fat[0].is_nan() {
-                continue;
-            }
-            let Some(key) = self.grid.key_for(&fat) else {
+            let Some(to) = relocate(&self.grid, self.margin, e, &self.fat[e], boxes.get(e)) else {
                 return false;
             };
-            self.outside += usize::from(self.grid.clamped(key, &fat));
-            self.enter.push((key, self.entering.len() as u32));
-            self.entering.push((e as u32, fat));
+            self.fat[e] = to.fat;
+            self.outside = self.outside.wrapping_add_signed(to.outside);
+            if let Some(key) = to.key {
+                self.enter.push((key, self.entering.len() as u32));
+                self.entering.push((e as u32, to.fat));
+            }
         }
         for &e in &self.escapers {
             self.escaped[e as usize] = true;
@@ -1082,31 +1100,27 @@ impl Kept {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
-            // Room for every candidate's flag to flip (a rebuild's hits), so that a kept frame
-            // whose changes fall unlike the last's between the tasks does not grow a buffer.
+            // Room for as many flags to flip as a task has candidates on average (a rebuild's
+            // hits), the same every call, so that a kept frame whose changes fall unlike the
+            // last's between the tasks does not grow a buffer.
             narrow.flips.reserve(t.range.len());
             walk(narrow, &shared, &all, [&splits[k], &splits[k + 1]], events);
             t.time = start.elapsed();
         });
         let firsts = all.map(|l| l.first);
-        // The flags to flip, by number in the lists one after another.
-        let lists: [&mut Vec<(u32, u32)>; 2 * PAIR_KINDS] = {
-            let mut it = self.candidates.kinds.iter_mut();
-            let mut mixed = self.mixed.kinds.iter_mut();
-            core::array::from_fn(|k| {
-                if k < PAIR_KINDS {
-                    it.next().unwrap()
-                } else {
-                    mixed.next().unwrap()
-                }
-            })
-        };
+        // The flags to flip, by number in the lists one after another (the moving lists',
+        // then the mixed ones').
         let sorted = &self.sorted;
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
             for &i in &t.narrow.flips {
                 let j = firsts.partition_point(|&f| f <= i as usize) - 1;
-                let (p, q) = &mut lists[j][i as usize - firsts[j]];
+                let list = if j < PAIR_KINDS {
+                    &mut self.candidates.kinds[j]
+                } else {
+                    &mut self.mixed.kinds[j - PAIR_KINDS]
+                };
+                let (p, q) = &mut list[i as usize - firsts[j]];
                 if events {
                     let (x, y) = (sorted[*p as usize].id, sorted[(*q & !HIT) as usize].id);
                     let to = if *q & HIT == 0 {
