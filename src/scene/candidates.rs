@@ -6,7 +6,7 @@ use super::SIDE;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
-use crate::lanes::KERNEL_LANES;
+use crate::lanes::{KERNEL_LANES, Wide};
 use std::time::{Duration, Instant};
 
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
@@ -25,6 +25,24 @@ type Test = fn(&mut Candidates, &Shared<'_>, usize);
 
 /// A pair kind of the table: the kind codes of its two shape kinds, and its test.
 type PairKind = (Option<u32>, Option<u32>, Test);
+
+/// One side of a list batch's lane blocks: the first `blocks` gathered from the positions
+/// `side` picks from each candidate, the rest inert (never tested).
+#[inline(always)]
+fn gathered<S: Stored>(
+    shared: &Shared<'_>,
+    at: &[[(u32, u32); KERNEL_LANES]; LIST_BLOCKS],
+    blocks: usize,
+    side: impl Fn((u32, u32)) -> u32,
+) -> [S::Lanes<Wide>; LIST_BLOCKS] {
+    core::array::from_fn(|k| {
+        if k < blocks {
+            S::gather_lanes(shared, &at[k].map(&side))
+        } else {
+            S::INERT
+        }
+    })
+}
 
 /// Every pair kind of the pair table, with its kind codes and test.
 macro_rules! table_kinds {
@@ -282,21 +300,8 @@ impl Candidates {
                 block_of(batch, k.min(blocks - 1), pad)
             };
             let at: [_; LIST_BLOCKS] = core::array::from_fn(at);
-            // Blocks past the last are inert, and never tested.
-            let a: [_; LIST_BLOCKS] = core::array::from_fn(|k| {
-                if k < blocks {
-                    A::gather_lanes(shared, &at[k].map(|p| p.0))
-                } else {
-                    A::INERT
-                }
-            });
-            let b: [_; LIST_BLOCKS] = core::array::from_fn(|k| {
-                if k < blocks {
-                    B::gather_lanes(shared, &at[k].map(|p| p.1 & !HIT))
-                } else {
-                    B::INERT
-                }
-            });
+            let a = gathered::<A>(shared, &at, blocks, |p| p.0);
+            let b = gathered::<B>(shared, &at, blocks, |p| p.1 & !HIT);
             let packed = Instant::now();
             let mut hits = [0u32; LIST_BLOCKS];
             for k in 0..blocks {
