@@ -176,7 +176,7 @@ impl Grid {
         placed.clear();
         let [fx0, fy0, fx1, fy1] = fields;
         let (mut src, mut out) = (0usize, 0usize);
-        // Copies old positions `src .. end` to `out ..`, then enters an id, skips position
+        // Copies old positions `src .. end` to `out ..`, then enters an entry, skips position
         // `end`, or (at the end) nothing.
         let mut step = |end: usize, then: Then| {
             let n = end - src;
