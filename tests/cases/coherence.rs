@@ -2,8 +2,8 @@
 //! brute force over hundreds of frames of moves and random events.
 
 use super::scene::{awkward, brute, mixed, shape_bits, shapes};
+use super::world::events;
 use crate::support::shapes::{Gen, moved, unit_hash};
-use std::collections::BTreeSet;
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
 
 /// A new shape for `id` in frame `frame`, from `s`: mostly a small move, now and then another
@@ -356,10 +356,7 @@ fn jumping_frames_search_from_scratch_and_come_back() {
                 pool.install(|| finder.overlapping_pairs(&scene, &mut pairs));
                 let want = scene.overlapping_pairs();
                 assert_eq!(pairs, want, "frame {frame}, level {with_level}");
-                let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
-                let (now, before) = (set(&want), set(&last));
-                let began: Vec<_> = now.difference(&before).copied().collect();
-                let ended: Vec<_> = before.difference(&now).copied().collect();
+                let (began, ended) = events(&last, &want);
                 assert_eq!(finder.began(), began, "frame {frame}: began");
                 assert_eq!(finder.ended(), ended, "frame {frame}: ended");
                 let stats = finder.stats();

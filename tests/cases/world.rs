@@ -180,7 +180,7 @@ fn step(id: u32, frame: u32, s: Shape) -> Shape {
 type Pairs = Vec<(u32, u32)>;
 
 /// Set differences of two sorted answers: (began, ended).
-fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
+pub(super) fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     let (o, n): (BTreeSet<_>, BTreeSet<_>) = (old.iter().collect(), new.iter().collect());
     (
         n.difference(&o).map(|&&p| p).collect(),
