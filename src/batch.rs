@@ -379,14 +379,23 @@ where
     B: ShapeSoa + Sync,
 {
     let words = prepare(a, b, out)?;
+    par_words(words, &|task, chunk| {
+        fill_words::<Wide, A, B>(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
+    });
+    mask_tail(a.len(), words);
+    Ok(())
+}
+
+// The rayon side of the `par_batch_*` functions takes the pair kind's work as a `&dyn Fn`, one
+// call per task of thousands of pairs: rayon's plumbing is compiled once, not once per pair kind
+// and output type in every crate that calls these (it was most of a test build's machine code).
+
+/// `task(i, chunk)` for each `WORDS_PER_TASK`-word chunk `i` of `words`, on rayon's threads.
+fn par_words(words: &mut [u64], task: &(dyn Fn(usize, &mut [u64]) + Sync)) {
     words
         .par_chunks_mut(WORDS_PER_TASK)
         .enumerate()
-        .for_each(|(task, chunk)| {
-            fill_words::<Wide, A, B>(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
-        });
-    mask_tail(a.len(), words);
-    Ok(())
+        .for_each(|(i, chunk)| task(i, chunk));
 }
 
 fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
@@ -522,12 +531,17 @@ pub fn par_batch_raycast<S: RayCast + Sync>(
 ) -> Result<(), LengthMismatch> {
     let out = prepare_cast(rays, shapes, out)?;
     const RAYS_PER_TASK: usize = 4096;
-    out.par_chunks_mut(RAYS_PER_TASK)
-        .enumerate()
-        .for_each(|(task, chunk)| {
-            fill_casts::<Wide, S>(rays, shapes, task * RAYS_PER_TASK / KERNEL_LANES, chunk);
-        });
+    par_floats(out, RAYS_PER_TASK, &|task, chunk| {
+        fill_casts::<Wide, S>(rays, shapes, task * RAYS_PER_TASK / KERNEL_LANES, chunk);
+    });
     Ok(())
+}
+
+/// `task(i, chunk)` for each `per_task`-float chunk `i` of `out`, on rayon's threads.
+fn par_floats(out: &mut [f32], per_task: usize, task: &(dyn Fn(usize, &mut [f32]) + Sync)) {
+    out.par_chunks_mut(per_task)
+        .enumerate()
+        .for_each(|(i, chunk)| task(i, chunk));
 }
 
 fn prepare_cast<'o, S: ShapeSoa>(
@@ -636,30 +650,39 @@ where
     B: ShapeSoa + Sync,
 {
     check_lengths(a, b)?;
-    const PAIRS: usize = WORDS_PER_TASK * 64;
+    par_columns(out.reset(a.len()), &|task, run| {
+        fill_contacts::<Wide, A, B>(a, b, task * TASK_PAIRS / KERNEL_LANES, run);
+    });
+    out.mask_tail();
+    Ok(())
+}
+
+/// Pairs per task of [`par_batch_contact`] and [`par_batch_manifold`].
+const TASK_PAIRS: usize = WORDS_PER_TASK * 64;
+
+/// `task(i, run)` for each `TASK_PAIRS`-pair run `i` of contact columns, on rayon's threads.
+fn par_columns(columns: Columns<'_>, task: &(dyn Fn(usize, Columns<'_>) + Sync)) {
     let Columns {
         words,
         normal_x,
         normal_y,
         depth,
-    } = out.reset(a.len());
+    } = columns;
     words
         .par_chunks_mut(WORDS_PER_TASK)
-        .zip(normal_x.par_chunks_mut(PAIRS))
-        .zip(normal_y.par_chunks_mut(PAIRS))
-        .zip(depth.par_chunks_mut(PAIRS))
+        .zip(normal_x.par_chunks_mut(TASK_PAIRS))
+        .zip(normal_y.par_chunks_mut(TASK_PAIRS))
+        .zip(depth.par_chunks_mut(TASK_PAIRS))
         .enumerate()
-        .for_each(|(task, (((words, normal_x), normal_y), depth))| {
+        .for_each(|(i, (((words, normal_x), normal_y), depth))| {
             let run = Columns {
                 words,
                 normal_x,
                 normal_y,
                 depth,
             };
-            fill_contacts::<Wide, A, B>(a, b, task * PAIRS / KERNEL_LANES, run);
+            task(i, run);
         });
-    out.mask_tail();
-    Ok(())
 }
 
 /// The manifold of every pair: pair `i` of `a` against pair `i` of `b` ([`batch_test`]'s length
@@ -708,19 +731,24 @@ where
     B: ShapeSoa + Sync,
 {
     check_lengths(a, b)?;
-    const PAIRS: usize = WORDS_PER_TASK * 64;
-    let mut runs = Vec::with_capacity(a.len().div_ceil(PAIRS));
-    let mut rest = out.reset(a.len());
-    while rest.len() > 0 {
-        let (run, more) = rest.split(PAIRS);
-        runs.push(run);
-        rest = more;
-    }
-    runs.into_par_iter().enumerate().for_each(|(task, run)| {
-        fill_manifolds::<Wide, A, B>(a, b, task * PAIRS / KERNEL_LANES, run);
+    par_runs(out.reset(a.len()), &|task, run| {
+        fill_manifolds::<Wide, A, B>(a, b, task * TASK_PAIRS / KERNEL_LANES, run);
     });
     out.mask_tail();
     Ok(())
+}
+
+/// `task(i, run)` for each `TASK_PAIRS`-pair run `i` of manifold storage, on rayon's threads.
+fn par_runs(mut rest: ManifoldRun<'_>, task: &(dyn Fn(usize, ManifoldRun<'_>) + Sync)) {
+    let mut runs = Vec::with_capacity(rest.len().div_ceil(TASK_PAIRS));
+    while rest.len() > 0 {
+        let (run, more) = rest.split(TASK_PAIRS);
+        runs.push(run);
+        rest = more;
+    }
+    runs.into_par_iter()
+        .enumerate()
+        .for_each(|(i, run)| task(i, run));
 }
 
 /// Fills a run of [`Manifolds`] storage (whole `L`-lane blocks, `L = V::LANES`) with the
