@@ -8,7 +8,7 @@
 //! their first operand (`a0` or `a1`), but then `a0 <= a1` is false; a NaN in `b0` or `b1` comes
 //! out of them and fails the first comparison (and `b0 <= b1`). Fewer comparisons matter at
 //! sixteen lanes, where each one writes an AVX-512 mask register and their throughput, not the
-//! arithmetic, bounds this test (`examples/lane_widths.rs`). The test is symmetric: exchanging
+//! arithmetic, bounds this test (`tools/examples/lane_widths.rs`). The test is symmetric: exchanging
 //! the boxes changes at most the sign of a zero that `max`/`min` return, which no comparison
 //! sees.
 //!

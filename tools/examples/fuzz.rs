@@ -6,7 +6,7 @@
 //! parameter).
 //!
 //! ```text
-//! cargo run --release --example fuzz -- --seconds 60
+//! cargo run --release -p widephase-tools --example fuzz -- --seconds 60
 //!     [--pairs N]      stop after about N pairs in all (default: no limit)
 //!     [--seed S]       first batch seed (default: from the clock; printed)
 //!     [--kind K]       one kind, e.g. circle_aabb, contact_circle_aabb or ray_polygon (default: all)
@@ -17,7 +17,7 @@
 //! On a mismatch it prints a reproducer (kind, seed, index, both shapes as Rust literals and as
 //! raw bits), writes it to `fuzz-repro-<kind>-<seed>.txt`, and exits with status 1.
 
-#[path = "../tests/support/shapes.rs"]
+#[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -473,7 +473,7 @@ fn reproducer(m: &Mismatch) -> String {
     let _ = writeln!(s, "# b = {}", m.b);
     let _ = writeln!(
         s,
-        "# regenerate: cargo run --release --example fuzz -- --kind {} --seed {} --batch {} --pairs 1",
+        "# regenerate: cargo run --release -p widephase-tools --example fuzz -- --kind {} --seed {} --batch {} --pairs 1",
         m.kind, m.seed, m.batch
     );
     let _ = writeln!(s, "kind {}", m.kind);

@@ -10,7 +10,7 @@
 //!
 //! the same loop in each (`batch_test_at::<f32x16>`'s, answers asserted equal to it),
 //! alternated in one process, 31 rounds, medians in G pairs/s. Meaningful on a build with
-//! AVX-512 (`RUSTFLAGS="-C target-cpu=x86-64-v4" cargo run --release --example lane_layout`);
+//! AVX-512 (`RUSTFLAGS="-C target-cpu=x86-64-v4" cargo run --release -p widephase-tools --example lane_layout`);
 //! elsewhere an `f32x16` is two halves.
 use std::hint::black_box;
 use std::time::Instant;

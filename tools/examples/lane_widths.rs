@@ -5,13 +5,13 @@
 //! rounds, in G pairs/s. Meaningful on a build with AVX-512:
 //!
 //! ```text
-//! RUSTFLAGS="-C target-cpu=x86-64-v4" cargo run --release --example lane_widths
+//! RUSTFLAGS="-C target-cpu=x86-64-v4" cargo run --release -p widephase-tools --example lane_widths
 //! ```
 //!
 //! (elsewhere an `f32x16` is two `f32x8` halves, and the sixteen-lane column shows what that
 //! costs).
 
-#[path = "../tests/support/shapes.rs"]
+#[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
 use shapes::{Arbitrary, Gen, Spread};
