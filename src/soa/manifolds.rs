@@ -208,6 +208,21 @@ pub(crate) struct ManifoldRun<'a> {
 /// `ManifoldPair::manifold_lanes`).
 const FLOAT_COLUMNS: [usize; 8] = [1, 2, 3, 4, 5, 7, 8, 9];
 
+/// Byte `l` of `SPREAD[b]` is bit `l` of `b`.
+static SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut l = 0;
+        while l < 8 {
+            table[b] |= ((b as u64 >> l) & 1) << (8 * l);
+            l += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 impl<'a> ManifoldRun<'a> {
     /// Number of pairs (whole blocks of sixteen).
     pub(crate) fn len(&self) -> usize {
@@ -254,10 +269,14 @@ impl<'a> ManifoldRun<'a> {
         for (ids, c) in self.ids.iter_mut().zip([6, 10]) {
             m[c].whole_into(&mut ids[range.clone()]);
         }
-        let mut counts = [0u32; 16];
-        m[11].whole_into(&mut counts[..l]);
-        for (count, &v) in self.counts[range].iter_mut().zip(&counts) {
-            *count = v as u8;
+        // The counts (0, 1 or 2) as bytes, eight lanes at a time: (count ≥ 1) + (count ≥ 2)
+        // from two bit masks, each spread to one byte per lane by a table (one store of eight
+        // bytes instead of a lane extracted and stored at a time).
+        let one = m[11].ge(V::splat(1.0)).to_bitmask();
+        let two = m[11].ge(V::splat(2.0)).to_bitmask();
+        for (h, bytes) in self.counts[range].chunks_exact_mut(8).enumerate() {
+            let at = |bits: u32| SPREAD[(bits >> (8 * h) & 0xff) as usize];
+            bytes.copy_from_slice(&(at(one) + at(two)).to_le_bytes());
         }
         self.words[j * l / 64] |= u64::from(m[0].to_bitmask()) << (j * l % 64);
     }
