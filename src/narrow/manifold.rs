@@ -541,7 +541,7 @@ pub(crate) struct ManifoldLanes<L> {
 impl<L: Lane> ManifoldLanes<L> {
     /// The points' coordinates with NaN (from shapes whose sizes overflow, such as an infinite
     /// radius or an infinite box) replaced by 0.
-    #[inline(always)]
+    #[cfg(test)]
     fn finite(self) -> Self {
         let zero = L::splat(0.0);
         let f = |v: L| L::select(v.eq(v), v, zero);
@@ -568,16 +568,18 @@ impl<L: Lane> ManifoldLanes<L> {
         }
     }
 
-    /// Every lane zero where `hit` is clear.
+    /// Every lane zero where `hit` is clear; where it is set, the points' coordinates with NaN
+    /// replaced by 0 (as the tests' `finite` does), one select per column.
     #[inline(always)]
-    fn masked(self, hit: L::Mask) -> Self {
+    fn finite_masked(self, hit: L::Mask) -> Self {
         let zero = L::splat(0.0);
         let z = |v: L| L::select(hit, v, zero);
+        let f = |v: L| L::select(hit & v.eq(v), v, zero);
         Self {
             nx: z(self.nx),
             ny: z(self.ny),
-            x: self.x.map(z),
-            y: self.y.map(z),
+            x: self.x.map(f),
+            y: self.y.map(f),
             depth: self.depth.map(z),
             id: self.id.map(z),
             count: z(self.count),
@@ -602,21 +604,15 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         let flat = flat(fa) | flat(fb);
         let closed = aabbs(fa, fb, [nx, ny, depth]);
         if !L::any(flat & hit) {
-            return closed.finite().masked(hit);
+            return closed.finite_masked(hit);
         }
         let general = faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]);
-        return ManifoldLanes::pick(flat, general, closed)
-            .finite()
-            .masked(hit);
+        return ManifoldLanes::pick(flat, general, closed).finite_masked(hit);
     }
     if NA == 1 || NB == 1 {
-        return single::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth])
-            .finite()
-            .masked(hit);
+        return single::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]).finite_masked(hit);
     }
-    faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth])
-        .finite()
-        .masked(hit)
+    faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]).finite_masked(hit)
 }
 
 /// The one point of a pair where either shape is a single vertex (a point or a circle): the
