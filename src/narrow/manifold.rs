@@ -606,7 +606,13 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         if !L::any(flat & hit) {
             return closed.finite_masked(hit);
         }
-        let general = faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]);
+        // The general path on copies of the fields: handing it `fa` and `fb` themselves, whose
+        // address then escapes into a call, kept every block's fields in memory.
+        let (ca, cb): ([L; 4], [L; 4]) = (
+            core::array::from_fn(|i| fa[i]),
+            core::array::from_fn(|i| fb[i]),
+        );
+        let general = faces::<L, A, B, NA, NB>(&ca, &cb, [nx, ny, depth]);
         return ManifoldLanes::pick(flat, general, closed).finite_masked(hit);
     }
     if NA == 1 || NB == 1 {
