@@ -441,13 +441,17 @@ fn boxes<L: Lane, const NA: usize, const NB: usize>(
     let s = L::select;
     let (axes_a, axes_b) = (Axes::of(a, ua), Axes::of(b, ub));
     // Each box's face most aligned with `n` (a's) or `-n` (b's), and its sine with `n`.
-    let (_, ka, index_a) = pick_edge(axes_a.cosines(nx, ny), true);
-    let (_, kb, index_b) = pick_edge(axes_b.cosines(zero - nx, zero - ny), true);
+    let (cos_a, ka, index_a) = pick_edge(axes_a.cosines(nx, ny), true);
+    let (cos_b, kb, index_b) = pick_edge(axes_b.cosines(zero - nx, zero - ny), true);
     let (ma, mb) = (axes_a.normal(ka), axes_b.normal(kb));
     let sin_a = (ma.0 * ny - ma.1 * nx).abs();
     let sin_b = (mb.0 * ny - mb.1 * nx).abs();
-    let from_a = sin_a.le(sin_b + L::splat(PREFER_A));
-    let aligned = s(from_a, sin_a, sin_b).le(L::splat(ALIGNED));
+    // As in `faces`: a box shrunk to a point has no face (every cosine NaN, the search's
+    // starting one kept), is never the reference, and leaves the one deepest point.
+    let none = L::splat(f32::NEG_INFINITY);
+    let (faced_a, faced_b) = (cos_a.gt(none), cos_b.gt(none));
+    let from_a = (sin_a.le(sin_b + L::splat(PREFER_A)) & faced_a) | !faced_b;
+    let aligned = s(from_a, sin_a, sin_b).le(L::splat(ALIGNED)) & faced_a & faced_b;
     let (mx, my) = (s(from_a, ma.0, mb.0), s(from_a, ma.1, mb.1));
     let [ra, rb] = [corners(a, ka), corners(b, kb)];
     let [r1x, r1y, r2x, r2y] = core::array::from_fn(|i| s(from_a, ra[i], rb[i]));
@@ -719,7 +723,11 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     // cosine is flat): the reference face is the closer one, `a`'s on a rounding tie.
     let sin_a = (fa_.mx * ny - fa_.my * nx).abs();
     let sin_b = (fb_.mx * ny - fb_.my * nx).abs();
-    let from_a = sin_a.le(sin_b + L::splat(PREFER_A));
+    // A shape whose edges all have length 0 (a box or capsule shrunk to a point) has no face:
+    // its search keeps its starting cosine, and it is never the reference.
+    let none = L::splat(f32::NEG_INFINITY);
+    let (faced_a, faced_b) = (fa_.cos.gt(none), fb_.cos.gt(none));
+    let from_a = (sin_a.le(sin_b + L::splat(PREFER_A)) & faced_a) | !faced_b;
     let reference = Face::pick(from_a, fa_, fb_);
     // The incident edge: one search over the other shape, lane by lane, where both have as
     // many vertices; else a search on each side.
@@ -730,7 +738,8 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
         let inc_a = a.face(fb_.mx, fb_.my, false);
         Face::pick(from_a, inc_b, inc_a)
     };
-    let aligned = L::select(from_a, sin_a, sin_b).le(L::splat(ALIGNED));
+    // Without a face on both sides there is no edge to clip: the one deepest point.
+    let aligned = L::select(from_a, sin_a, sin_b).le(L::splat(ALIGNED)) & faced_a & faced_b;
     let radii = (L::select(from_a, a.r, b.r), L::select(from_a, b.r, a.r));
     // One point: where `n` is nearer `a`'s face normal than `b`'s, `b`'s support is the
     // deepest feature (`a`'s support along `n` is a face, or the nearest point of one), and the

@@ -23,7 +23,9 @@ pub struct ManifoldPoint {
 /// faces (the reference face: `a`'s, or the reverse of `b`'s) touch along the other shape's edge
 /// most opposed to it (the incident edge), clipped to the reference face's side lines; the
 /// clipped ends that penetrate are the points. Where the normal is no face's (two rounded or
-/// vertex features), the one deepest point. The deepest point's depth is the contact's, exactly.
+/// vertex features), the one deepest point. A box or capsule shrunk to a point (every edge of
+/// length 0) has no face: never the reference, and no edge to clip, so it too touches at its
+/// one deepest point. The deepest point's depth is the contact's, exactly.
 ///
 /// A point's `id` is `reference << 7 | reference edge << 4 | incident edge << 1 | end`:
 /// `reference` is 0 when the reference face is `a`'s and 1 when it is `b`'s, the edges are

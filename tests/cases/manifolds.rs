@@ -9,8 +9,8 @@ use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
 use crate::support::shapes::{Arbitrary, Gen, manifold_bits as bits};
 use widephase::{
-    Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Polygon, Shape,
-    ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
+    Aabb, Capsule, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Point,
+    Polygon, Shape, ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
 };
 
 /// The batch functions and both kernel widths against the reference, bit for bit, on awkward
@@ -146,10 +146,96 @@ fn signed_distance(body: &Body, p: (f64, f64)) -> f64 {
     (if inside { -d } else { d }) - body.radius
 }
 
+/// A valid shape with no area where its kind allows one, made from an ordinary one: a box of
+/// width or height 0 (a segment) or both (a point), a circle or capsule of radius 0, a capsule
+/// whose ends meet; a point and a polygon stay as they are.
+trait Collapse: Sized {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let _ = g;
+        self
+    }
+}
+
+impl Collapse for Point {}
+impl Collapse for Polygon {}
+
+impl Collapse for Circle {
+    fn collapsed(self, _: &mut Gen) -> Self {
+        Circle::new(self.x, self.y, 0.0)
+    }
+}
+
+impl Collapse for Aabb {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let (mut a, k) = (self, g.index(3));
+        if k != 1 {
+            a.max_x = a.min_x;
+        }
+        if k != 0 {
+            a.max_y = a.min_y;
+        }
+        a
+    }
+}
+
+impl Collapse for Obb {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let (mut o, k) = (self, g.index(3));
+        if k != 1 {
+            o.half_width = 0.0;
+        }
+        if k != 0 {
+            o.half_height = 0.0;
+        }
+        o
+    }
+}
+
+impl Collapse for Capsule {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let mut c = self;
+        match g.index(3) {
+            0 => c.radius = 0.0,
+            1 => (c.x1, c.y1) = (c.x0, c.y0),
+            _ => (c.x1, c.y1, c.radius) = (c.x0, c.y0, 0.0),
+        }
+        c
+    }
+}
+
 /// The rules of a manifold on random ordinary pairs: the contact's normal exactly, the deepest
-/// depth exactly the contact's, points ordered and distinct in id, each midway between the two
-/// boundaries (within 1e-3 of each, in `f64`).
+/// depth exactly the contact's, two points distinct in id and place, each midway between the two
+/// boundaries (within 1e-3 of each, in `f64`). Then the same rules where one shape or both
+/// have no area ([`Collapse`]).
 fn rules<A, B>(seed: u64)
+where
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+    A::Shape: Arbitrary + AsBody + Collapse,
+    B::Shape: Arbitrary + AsBody + Collapse,
+{
+    rules_on::<A, B>(
+        seed,
+        |g| (A::Shape::ordinary(g), B::Shape::ordinary(g)),
+        true,
+    );
+    rules_on::<A, B>(
+        seed + 100,
+        |g| {
+            let (a, b) = (A::Shape::ordinary(g), B::Shape::ordinary(g));
+            match g.index(3) {
+                0 => (a.collapsed(g), b),
+                1 => (a, b.collapsed(g)),
+                _ => (a.collapsed(g), b.collapsed(g)),
+            }
+        },
+        false,
+    );
+}
+
+/// [`rules`] on 20 000 pairs from `pair`; `counted`: also how often the pairs overlap and how
+/// often two points are found (the ordinary pairs' shares).
+fn rules_on<A, B>(seed: u64, pair: impl Fn(&mut Gen) -> (A::Shape, B::Shape), counted: bool)
 where
     A: ManifoldPair<B>,
     B: ShapeSoa,
@@ -160,7 +246,7 @@ where
     let mut g = Gen::new(seed);
     let (mut hits, mut two) = (0, 0);
     for i in 0..PAIRS {
-        let (a, b) = (A::Shape::ordinary(&mut g), B::Shape::ordinary(&mut g));
+        let (a, b) = pair(&mut g);
         let Some(m) = A::manifold_reference(&a, &b) else {
             continue;
         };
@@ -178,7 +264,7 @@ where
         if m.count == 2 {
             two += 1;
             pair_assert!(
-                m.points[0].id != m.points[1].id,
+                m.points[0].id != m.points[1].id && m.points[0].point != m.points[1].point,
                 seed = seed,
                 index = i,
                 a,
@@ -205,6 +291,10 @@ where
                 "{m:?}: {on_a} from a's boundary, {on_b} from b's"
             );
         }
+    }
+    if !counted {
+        assert!(hits * 100 > PAIRS, "only {hits} of {PAIRS} overlap");
+        return;
     }
     assert!(hits * 20 > PAIRS, "only {hits} of {PAIRS} overlap");
     // Boxes and polygons often rest face to face at random; capsules only when nearly parallel.
