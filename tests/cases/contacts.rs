@@ -8,7 +8,7 @@
 use crate::pair_assert;
 use crate::support::peer::Solid;
 use crate::support::penetration::{AsBody, penetration};
-use crate::support::shapes::{Arbitrary, Gen, Motion};
+use crate::support::shapes::{Arbitrary, Collapse, Gen, Motion};
 use std::f32::consts::FRAC_PI_4;
 use widephase::{
     Aabb, Aabbs, Capsule, Circle, Circles, Contact, ContactPair, Contacts, HitMask, Obb, Obbs,
@@ -141,19 +141,35 @@ fn independent<A, B>(
     contact: fn(&A, &B) -> Option<Contact>,
     overlaps: fn(&A, &B) -> bool,
 ) where
-    A: Arbitrary + AsBody + Solid,
-    B: Arbitrary + AsBody + Solid,
+    A: Arbitrary + AsBody + Solid + Collapse,
+    B: Arbitrary + AsBody + Solid + Collapse,
 {
     const PAIRS: usize = 20_000;
     const EPS: f32 = 1e-3;
     let mut g = Gen::new(seed);
-    let (mut hits, mut unique, mut peer) = (0, 0, 0);
-    for i in 0..PAIRS {
+    let (mut hits, mut unique, mut peer, mut collapsed_hits) = (0, 0, 0, 0);
+    for i in 0..2 * PAIRS {
+        // Ordinary pairs, then pairs where one shape or both have no area (no unique-axis or
+        // peer counts for those).
+        let ordinary = i < PAIRS;
         let (a, b) = (A::ordinary(&mut g), B::ordinary(&mut g));
+        let (a, b) = if ordinary {
+            (a, b)
+        } else {
+            match g.index(3) {
+                0 => (a.collapsed(&mut g), b),
+                1 => (a, b.collapsed(&mut g)),
+                _ => (a.collapsed(&mut g), b.collapsed(&mut g)),
+            }
+        };
         let Some(c) = contact(&a, &b) else {
             continue;
         };
-        hits += 1;
+        if ordinary {
+            hits += 1;
+        } else {
+            collapsed_hits += 1;
+        }
         let [nx, ny] = c.normal;
         let len = f64::from(nx).hypot(f64::from(ny));
         pair_assert!(
@@ -196,7 +212,7 @@ fn independent<A, B>(
                 "{c:?}: moving b by depth - ε along the normal separates them"
             );
         }
-        if want.runner_up - want.depth > 1e-3 {
+        if ordinary && want.runner_up - want.depth > 1e-3 {
             unique += 1;
             let along = f64::from(nx) * want.normal.0 + f64::from(ny) * want.normal.1;
             let parallel = along > 1.0 - 1e-5;
@@ -230,6 +246,10 @@ fn independent<A, B>(
         }
     }
     assert!(hits * 20 > PAIRS, "only {hits} of {PAIRS} pairs overlap");
+    assert!(
+        collapsed_hits * 100 > PAIRS,
+        "only {collapsed_hits} of {PAIRS} pairs with a shape without area overlap"
+    );
     assert!(
         unique * 2 > hits,
         "only {unique} of {hits} with a unique axis"

@@ -7,10 +7,10 @@
 
 use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
-use crate::support::shapes::{Arbitrary, Gen, manifold_bits as bits};
+use crate::support::shapes::{Arbitrary, Collapse, Gen, manifold_bits as bits};
 use widephase::{
-    Aabb, Capsule, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Point,
-    Polygon, Shape, ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
+    Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Polygon, Shape,
+    ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
 };
 
 /// The batch functions and both kernel widths against the reference, bit for bit, on awkward
@@ -144,63 +144,6 @@ fn signed_distance(body: &Body, p: (f64, f64)) -> f64 {
             (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= 0.0
         });
     (if inside { -d } else { d }) - body.radius
-}
-
-/// A valid shape with no area where its kind allows one, made from an ordinary one: a box of
-/// width or height 0 (a segment) or both (a point), a circle or capsule of radius 0, a capsule
-/// whose ends meet; a point and a polygon stay as they are.
-trait Collapse: Sized {
-    fn collapsed(self, g: &mut Gen) -> Self {
-        let _ = g;
-        self
-    }
-}
-
-impl Collapse for Point {}
-impl Collapse for Polygon {}
-
-impl Collapse for Circle {
-    fn collapsed(self, _: &mut Gen) -> Self {
-        Circle::new(self.x, self.y, 0.0)
-    }
-}
-
-impl Collapse for Aabb {
-    fn collapsed(self, g: &mut Gen) -> Self {
-        let (mut a, k) = (self, g.index(3));
-        if k != 1 {
-            a.max_x = a.min_x;
-        }
-        if k != 0 {
-            a.max_y = a.min_y;
-        }
-        a
-    }
-}
-
-impl Collapse for Obb {
-    fn collapsed(self, g: &mut Gen) -> Self {
-        let (mut o, k) = (self, g.index(3));
-        if k != 1 {
-            o.half_width = 0.0;
-        }
-        if k != 0 {
-            o.half_height = 0.0;
-        }
-        o
-    }
-}
-
-impl Collapse for Capsule {
-    fn collapsed(self, g: &mut Gen) -> Self {
-        let mut c = self;
-        match g.index(3) {
-            0 => c.radius = 0.0,
-            1 => (c.x1, c.y1) = (c.x0, c.y0),
-            _ => (c.x1, c.y1, c.radius) = (c.x0, c.y0, 0.0),
-        }
-        c
-    }
 }
 
 /// The rules of a manifold on random ordinary pairs: the contact's normal exactly, the deepest

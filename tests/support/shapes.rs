@@ -758,3 +758,60 @@ pub fn moved(s: Shape, id: u32, frame: u32, speed: f32, side: f32) -> Shape {
         }
     }
 }
+
+/// A valid shape with no area where its kind allows one, made from an ordinary one: a box of
+/// width or height 0 (a segment) or both (a point), a circle or capsule of radius 0, a capsule
+/// whose ends meet; a point and a polygon stay as they are.
+pub trait Collapse: Sized {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let _ = g;
+        self
+    }
+}
+
+impl Collapse for Point {}
+impl Collapse for Polygon {}
+
+impl Collapse for Circle {
+    fn collapsed(self, _: &mut Gen) -> Self {
+        Circle::new(self.x, self.y, 0.0)
+    }
+}
+
+impl Collapse for Aabb {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let (mut a, k) = (self, g.index(3));
+        if k != 1 {
+            a.max_x = a.min_x;
+        }
+        if k != 0 {
+            a.max_y = a.min_y;
+        }
+        a
+    }
+}
+
+impl Collapse for Obb {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let (mut o, k) = (self, g.index(3));
+        if k != 1 {
+            o.half_width = 0.0;
+        }
+        if k != 0 {
+            o.half_height = 0.0;
+        }
+        o
+    }
+}
+
+impl Collapse for Capsule {
+    fn collapsed(self, g: &mut Gen) -> Self {
+        let mut c = self;
+        match g.index(3) {
+            0 => c.radius = 0.0,
+            1 => (c.x1, c.y1) = (c.x0, c.y0),
+            _ => (c.x1, c.y1, c.radius) = (c.x0, c.y0, 0.0),
+        }
+        c
+    }
+}
