@@ -35,7 +35,7 @@
 use super::candidates::{CHUNK, Candidates, HIT, PAIR_KINDS};
 use super::pack::Shared;
 use super::records::{Copied, KIND, Record, STATIC, UNBOUNDED};
-use super::sort::{RadixSort, apply_events, cancel_common, events_between};
+use super::sort::{RadixSort, apply_events, cancel_common, events_between, pair_key};
 use super::statics::Statics;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
@@ -1237,8 +1237,7 @@ fn follow(
         // Compared with its flag, as one number: a flagged pair may come after a new one of
         // the same first position that it would precede. Any order is right; the order is
         // for locality.
-        let key = |(p, q): (u32, u32)| u64::from(p) << 32 | u64::from(q);
-        let mut head = new.first().map_or(u64::MAX, |&c| key(c));
+        let mut head = new.first().map_or(u64::MAX, |&c| pair_key(c));
         for old in &candidates[t.range.clone()] {
             let Some(c) = moved(old) else {
                 if old.1 & HIT != 0 {
@@ -1246,11 +1245,11 @@ fn follow(
                 }
                 continue;
             };
-            let at = key(c);
+            let at = pair_key(c);
             while head < at {
                 found.push(new[0]);
                 new = &new[1..];
-                head = new.first().map_or(u64::MAX, |&c| key(c));
+                head = new.first().map_or(u64::MAX, |&c| pair_key(c));
             }
             found.push(c);
         }

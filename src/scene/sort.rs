@@ -96,6 +96,12 @@ impl RadixSort {
     }
 }
 
+/// A pair as one number that orders as the pair does.
+#[inline(always)]
+pub(crate) fn pair_key((a, b): (u32, u32)) -> u64 {
+    u64::from(a) << 32 | u64::from(b)
+}
+
 /// The pairs of `new` not in `old` into `began`, and those of `old` not in `new` into
 /// `ended` (both cleared first): one merge of the two sorted answers.
 ///
@@ -111,7 +117,6 @@ pub(crate) fn events_between(
     const STEPS: usize = 64;
     began.clear();
     ended.clear();
-    let key = |(a, b): (u32, u32)| u64::from(a) << 32 | u64::from(b);
     let (mut i, mut j) = (0, 0);
     let (mut gone, mut come) = ([(0, 0); STEPS], [(0, 0); STEPS]);
     loop {
@@ -124,7 +129,7 @@ pub(crate) fn events_between(
         for _ in 0..steps {
             let (x, y) = (old[i], new[j]);
             (gone[e], come[b]) = (x, y);
-            let (kx, ky) = (key(x), key(y));
+            let (kx, ky) = (pair_key(x), pair_key(y));
             let (less, more) = (kx < ky, ky < kx);
             e += usize::from(less);
             b += usize::from(more);
