@@ -8,7 +8,7 @@
 use crate::pair_assert;
 use crate::support::peer::Solid;
 use crate::support::penetration::{AsBody, penetration};
-use crate::support::shapes::{Arbitrary, Collapse, Gen, Motion};
+use crate::support::shapes::{Arbitrary, Collapse, Gen, Motion, collapse_one_or_both};
 use std::f32::consts::FRAC_PI_4;
 use widephase::{
     Aabb, Aabbs, Capsule, Circle, Circles, Contact, ContactPair, Contacts, HitMask, Obb, Obbs,
@@ -156,11 +156,7 @@ fn independent<A, B>(
         let (a, b) = if ordinary {
             (a, b)
         } else {
-            match g.index(3) {
-                0 => (a.collapsed(&mut g), b),
-                1 => (a, b.collapsed(&mut g)),
-                _ => (a.collapsed(&mut g), b.collapsed(&mut g)),
-            }
+            collapse_one_or_both(&mut g, a, b)
         };
         let Some(c) = contact(&a, &b) else {
             continue;

@@ -7,7 +7,9 @@
 
 use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
-use crate::support::shapes::{Arbitrary, Collapse, Gen, manifold_bits as bits};
+use crate::support::shapes::{
+    Arbitrary, Collapse, Gen, collapse_one_or_both, manifold_bits as bits,
+};
 use widephase::{
     Aabb, Circle, HitMask, Manifold, ManifoldPair, Manifolds, Obb, PairFinder, Polygon, Shape,
     ShapeSoa, batch_manifold, batch_test, manifold_reference, par_batch_manifold,
@@ -166,11 +168,7 @@ where
         seed + 100,
         |g| {
             let (a, b) = (A::Shape::ordinary(g), B::Shape::ordinary(g));
-            match g.index(3) {
-                0 => (a.collapsed(g), b),
-                1 => (a, b.collapsed(g)),
-                _ => (a.collapsed(g), b.collapsed(g)),
-            }
+            collapse_one_or_both(g, a, b)
         },
         false,
     );

@@ -763,9 +763,18 @@ pub fn moved(s: Shape, id: u32, frame: u32, speed: f32, side: f32) -> Shape {
 /// width or height 0 (a segment) or both (a point), a circle or capsule of radius 0, a capsule
 /// whose ends meet; a point and a polygon stay as they are.
 pub trait Collapse: Sized {
-    fn collapsed(self, g: &mut Gen) -> Self {
-        let _ = g;
+    /// This shape without area (itself where its kind has none to lose), the way picked by `g`.
+    fn collapsed(self, _g: &mut Gen) -> Self {
         self
+    }
+}
+
+/// `a` collapsed, `b` collapsed, or both, picked by `g` (see [`Collapse`]).
+pub fn collapse_one_or_both<A: Collapse, B: Collapse>(g: &mut Gen, a: A, b: B) -> (A, B) {
+    match g.index(3) {
+        0 => (a.collapsed(g), b),
+        1 => (a, b.collapsed(g)),
+        _ => (a.collapsed(g), b.collapsed(g)),
     }
 }
 
