@@ -129,9 +129,7 @@ impl Grid {
     /// into `moved`) is flagged in `moved`, and enters each `(key, k)` of `enter` (sorted by
     /// key), the item and box `entered[k]`, at the end of its cell. Every other box keeps
     /// its cell and its order. `items` (the item of each position) follows, `spare` holding the
-    /// caller's second buffer; `remap[p]` becomes the new position of the box at old position
-    /// `p` (`u32::MAX` if it was removed), increasing in `p`, and `placed[i]` the position of
-    /// `enter[i]`. The levels do not change: a caller enters only keys from
+    /// caller's second buffer. The levels do not change: a caller enters only keys from
     /// [`key_for`](Self::key_for).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn repair(
@@ -141,8 +139,6 @@ impl Grid {
         moved: &[bool],
         enter: &[(u32, u32)],
         entered: &[(u32, [f32; 4])],
-        remap: &mut Vec<u32>,
-        placed: &mut Vec<u32>,
     ) {
         let cells = self.levels.cells();
         let starts = self.sort.starts();
@@ -172,8 +168,6 @@ impl Grid {
         for f in fields.iter_mut() {
             f.resize(total + LANES, f32::NAN);
         }
-        remap.resize(old, 0);
-        placed.clear();
         let [fx0, fy0, fx1, fy1] = fields;
         let (mut src, mut out) = (0usize, 0usize);
         // Copies old positions `src .. end` to `out ..`, then enters an entry, skips position
@@ -186,17 +180,13 @@ impl Grid {
                     spare[q] = items[p];
                     (fx0[q], fy0[q]) = (self.min_x[p], self.min_y[p]);
                     (fx1[q], fy1[q]) = (self.max_x[p], self.max_y[p]);
-                    remap[p] = q as u32;
                 }
             } else {
                 spare[to.clone()].copy_from_slice(&items[from.clone()]);
                 fx0[to.clone()].copy_from_slice(&self.min_x[from.clone()]);
                 fy0[to.clone()].copy_from_slice(&self.min_y[from.clone()]);
                 fx1[to.clone()].copy_from_slice(&self.max_x[from.clone()]);
-                fy1[to.clone()].copy_from_slice(&self.max_y[from.clone()]);
-                for (r, q) in remap[from].iter_mut().zip(to) {
-                    *r = q as u32;
-                }
+                fy1[to.clone()].copy_from_slice(&self.max_y[from]);
             }
             (src, out) = (end, out + n);
             match then {
@@ -204,14 +194,9 @@ impl Grid {
                     let (id, b) = &entered[k as usize];
                     spare[out] = *id;
                     (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
-                    placed.push(out as u32);
                     out += 1;
                 }
-                // A removed position maps to `u32::MAX`.
-                Then::Skip => {
-                    remap[src] = u32::MAX;
-                    src += 1;
-                }
+                Then::Skip => src += 1,
                 Then::Stop => {}
             }
         };
@@ -245,7 +230,7 @@ impl Grid {
             new_starts[c] = (starts[c] as usize + e - r) as u32;
         }
         new_starts[cells] = out as u32;
-        debug_assert!(spare.len() == out && remap.len() == old);
+        debug_assert!(spare.len() == out);
         // The padding after the last box: NaN, never a hit.
         for f in [&mut *fx0, &mut *fy0, &mut *fx1, &mut *fy1] {
             f[out..].fill(f32::NAN);

@@ -206,7 +206,7 @@ impl Candidates {
         q: u32,
         tag: u32,
     ) {
-        let (rp, rq) = (&shared.shapes[p as usize], &shared.shapes[q as usize]);
+        let (rp, rq) = (shared.record(p), shared.record(q));
         let mut keep = !(KINDS && shared.mixed_kinds) || shared.admits(rp, rq);
         // Only a scene with filters other than `Filter::ALL` pays for the rule.
         if LAYERS && shared.layered {
@@ -276,10 +276,7 @@ impl Candidates {
                 let mut n = 0;
                 for (i, &(p, q)) in batch.iter().enumerate() {
                     (kept[n], number[n]) = ((p, q), i as u16);
-                    let (rp, rq) = (
-                        &shared.shapes[p as usize],
-                        &shared.shapes[(q & !HIT) as usize],
-                    );
+                    let (rp, rq) = (shared.record(p), shared.record(q & !HIT));
                     let pairs = shared.layers_pair(rp, rq);
                     if !pairs && q & HIT != 0 {
                         self.flips.push((base + i) as u32);
@@ -319,10 +316,7 @@ impl Candidates {
                     let mut word = hit;
                     while word != 0 {
                         let (p, q) = block[word.trailing_zeros() as usize];
-                        let (x, y) = (
-                            shared.shapes[p as usize].id,
-                            shared.shapes[(q & !HIT) as usize].id,
-                        );
+                        let (x, y) = (shared.record(p).id, shared.record(q & !HIT).id);
                         self.pairs.push((x.min(y), x.max(y)));
                         word &= word - 1;
                     }
@@ -368,7 +362,7 @@ impl Candidates {
             while *word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 let (p, q) = at(i, chunk[i]);
-                let (a, b) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
+                let (a, b) = (shared.record(p).id, shared.record(q).id);
                 self.pairs.push((a.min(b), a.max(b)));
                 *word &= *word - 1;
             }
@@ -434,7 +428,7 @@ impl Candidates {
         }
         while hits != 0 {
             let (p, q, _) = pending[hits.trailing_zeros() as usize];
-            let (x, y) = (shared.shapes[p as usize].id, shared.shapes[q as usize].id);
+            let (x, y) = (shared.record(p).id, shared.record(q).id);
             self.pairs.push(if shared.cross {
                 // (id in the first scene, id in the second)
                 if x & SIDE == 0 {

@@ -125,10 +125,7 @@ fn run_answers<T>(
     pack.clear();
     for i in 0..run.len() {
         let (a, b) = (2 * i as u32, 2 * i as u32 + 1);
-        let (ka, kb) = (
-            shared.shapes[a as usize].kind & KIND,
-            shared.shapes[b as usize].kind & KIND,
-        );
+        let (ka, kb) = (shared.record(a).kind & KIND, shared.record(b).kind & KIND);
         let item = if kb < ka {
             (b, a, i as u32 | REVERSED)
         } else {

@@ -31,8 +31,8 @@ const FOUND: usize = 512;
 /// the search, so the search time excludes them.
 ///
 /// For a kept finder's `overlapping_pairs` (see [`PairFinder`]), `build` is the escape check,
-/// the escapers' move to their new cells and the copy of the records into grid order (or, in
-/// a frame that rebuilt, the enlarged boxes, the grid and the copy), `search` the escapers'
+/// and the escapers' move to their new cells (or, in a frame that rebuilt, the enlarged boxes
+/// and the grid), `search` the escapers'
 /// queries and the merge of their candidates into the kept ones (or the whole search), and
 /// `pack` everything of deciding the candidates but the kernels (filing them by pair kind,
 /// copying their shapes into lane blocks, collecting the hits).

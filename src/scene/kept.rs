@@ -9,19 +9,18 @@
 //! grid. Two static shapes are never candidates, and a frame in which no static shape changed
 //! reads the level's own arrays only for the shapes that left their far boxes.
 //!
-//! **Moving shapes** are kept by slot of the scene's moving store. Each has an enlarged box, its padded box grown by a margin; the grid holds the
-//! enlarged boxes, and the candidates are every pair of shapes whose enlarged boxes overlap,
-//! as pairs of grid positions. A frame first checks, in one streaming pass, that every shape's
-//! current box lies inside its enlarged box. Those that do not (they moved too far, changed
-//! size, appeared, or turned valid or invalid) are the escapers: each gets a new enlarged box
-//! and moves to its new cell, the other boxes keeping their order, so that the old positions
-//! map to new ones in increasing order; the candidates follow that map, an escaper's are
-//! dropped, and each escaper is queried against the grid for its new ones. The candidates
-//! are kept filed by pair kind, each in its kernel's argument order, so that a frame gathers
-//! and tests them without looking at their kinds again; a shape whose kind changed is an
-//! escaper. The shapes' records are copied into grid order, so that the kernels read a
-//! candidate's two records from nearby memory (reading them by id, in id order, was 2 to 5
-//! times slower here: two random reads per candidate). Each kept candidate carries a flag
+//! **Moving shapes** are kept by slot of the scene's moving store, and the kernels read their
+//! records where the scene keeps them (nothing is copied per frame). Each has an enlarged box,
+//! its padded box grown by a margin; the grid holds the enlarged boxes, and the candidates are
+//! every pair of shapes whose enlarged boxes overlap, as pairs of slots. A frame first checks,
+//! in one streaming pass, that every shape's current box lies inside its enlarged box. Those
+//! that do not (they moved too far, changed size, appeared, or turned valid or invalid) are
+//! the escapers: each gets a new enlarged box and moves to its new cell; its candidates are
+//! dropped and it is queried against the grid for its new ones, while every other candidate
+//! stays as it is (a slot does not move when a shape does). The candidates are kept filed by
+//! pair kind, each in its kernel's argument order and ascending by first slot, so that a
+//! frame gathers and tests them without looking at their kinds again and reads the records
+//! in one sweep; a shape whose kind changed is an escaper. Each kept candidate carries a flag
 //! ([`HIT`]) set while its pair is in the answer: a frame's answer is the last one without
 //! the pairs whose flag the kernels cleared or whose candidate an escaper dropped, and with
 //! those whose flag they set, a merge of a few thousand changes rather than a sort of the
@@ -34,7 +33,7 @@
 
 use super::candidates::{CHUNK, Candidates, HIT, PAIR_KINDS};
 use super::pack::Shared;
-use super::records::{Copied, KIND, Record, STATIC, UNBOUNDED};
+use super::records::{Copied, INVALID, KIND, Record, STATIC, UNBOUNDED};
 use super::sort::{RadixSort, apply_events, cancel_common, events_between, pair_key};
 use super::statics::Statics;
 use super::store::Scene;
@@ -214,7 +213,7 @@ pub(crate) struct Kept {
     len: usize,
     /// The static shapes as filed, and their neighbours.
     statics: Statics,
-    /// The mixed candidates: pairs of a moving grid position `p` and the position
+    /// The mixed candidates: pairs of a moving slot `p` and the position
     /// `moving + c` of neighbour `c` (a static shape whose box overlaps the moving one's
     /// enlarged box) in the records the kernels read, by pair kind.
     mixed: Lists,
@@ -223,18 +222,16 @@ pub(crate) struct Kept {
     /// Per id: its enlarged box (NaN `min_x`: not entered).
     fat: Vec<[f32; 4]>,
     grid: Grid,
-    /// Per grid position: the id; and the second buffer of a repair.
+    /// Per grid position: the slot; and the second buffer of a repair.
     ids: Vec<u32>,
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
-    /// The records the kernels read, copied every call: the moving shapes in their grid's
-    /// order, then the static neighbours by slot; and the ids of the last call's, by which
-    /// the candidates an escaper drops are named.
-    sorted: Vec<Record>,
-    /// The number of moving records before the neighbours in `sorted`, as last copied.
-    neighbours_at: Option<usize>,
+    /// The static neighbours' records by neighbour slot, which the kernels read after the
+    /// moving shapes' (those the scene keeps by slot); and per slot, the id it held in the
+    /// last call, by which the candidates an escaper drops are named.
+    neighbours: Vec<Record>,
     old_ids: Vec<u32>,
-    /// The candidates: pairs of grid positions whose enlarged boxes overlap, by pair kind.
+    /// The candidates: pairs of slots whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
     /// Per slot: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
@@ -250,17 +247,14 @@ pub(crate) struct Kept {
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
     /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
-    /// number in `entering`, which holds its id and new enlarged box), sorted by key after
-    /// the repair, and the positions the repair gave them. The escape check also counts the
+    /// number in `entering`, which holds its slot and new enlarged box), sorted by key for
+    /// the repair. The escape check also counts the
     /// escapers that jumped, and notes one whose new box fits no level.
     escapers: Vec<u32>,
     enter: Vec<(u32, u32)>,
     entering: Vec<(u32, [f32; 4])>,
-    placed: Vec<u32>,
     jumps: usize,
     unkeyed: bool,
-    /// Old grid position to new (`u32::MAX`: an escaper's).
-    remap: Vec<u32>,
     /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
     fresh: Vec<(u32, u32)>,
     fresh_records: Vec<Record>,
@@ -287,8 +281,7 @@ impl Default for Kept {
             ids: Vec::new(),
             spare_ids: Vec::new(),
             staged: Vec::new(),
-            sorted: Vec::new(),
-            neighbours_at: None,
+            neighbours: Vec::new(),
             splits: Vec::new(),
             old_ids: Vec::new(),
             candidates: Lists::default(),
@@ -301,10 +294,8 @@ impl Default for Kept {
             escapers: Vec::new(),
             enter: Vec::new(),
             entering: Vec::new(),
-            placed: Vec::new(),
             jumps: 0,
             unkeyed: false,
-            remap: Vec::new(),
             fresh: Vec::new(),
             fresh_records: Vec::new(),
             outside: 0,
@@ -327,8 +318,9 @@ struct Task {
     /// The pairs of the last answer whose candidates the task dropped.
     ended: Vec<(u32, u32)>,
     mixed: Vec<(u32, u32)>,
-    /// The shapes whose neighbourhood the task found wanting, `(slot, grid position, number
-    /// of static shapes found for it)`, those static shapes' grid positions in `ids`.
+    /// The shapes whose neighbourhood the task found wanting, `(slot, position, number of
+    /// static shapes found for it)`, those static shapes' positions in the level's grid in
+    /// `ids`.
     requery: Vec<(u32, u32, u32)>,
     /// Pairs the task filed, by pair kind.
     filed: [Vec<(u32, u32)>; PAIR_KINDS],
@@ -411,14 +403,14 @@ impl Lists {
     }
 }
 
-/// The mixed candidates of `n` moving shapes, shape `i` at slot and grid position `at(i)`
-/// with its enlarged box in `fat` (by slot) and its record in `sorted` (by grid position):
+/// The mixed candidates of `n` moving shapes, shape `i` at slot and position `at(i)` (the
+/// same) with its enlarged box in `fat` and its record in `sorted` (the moving records):
 /// every static shape whose box overlaps the enlarged box, given to `put` as its pair kind
 /// and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's argument
 /// order. A shape's static shapes come from its neighbourhood where its far box still
 /// holds the enlarged box, else from the static grid over a new far box (the padded box
 /// grown by `far_margin`), which becomes its neighbourhood. Shapes come out in the order
-/// given within each task when grid positions ascend with `i`.
+/// given within each task when positions ascend with `i`.
 fn find_mixed(
     statics: &mut Statics,
     tasks: &mut Vec<Task>,
@@ -435,7 +427,7 @@ fn find_mixed(
     }
     let boxes = &scene.moving.boxes;
     let kept: &Statics = statics;
-    tasks.par_iter_mut().for_each(|t| {
+    each_task(tasks, |_, t| {
         t.mixed.clear();
         t.requery.clear();
         t.ids.clear();
@@ -563,11 +555,10 @@ impl Kept {
         }
         if incremental {
             stats.escaped = self.escapers.len();
-            let before = self.grid.len() as u32;
+            let before = self.len as u32;
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
             } else {
-                self.copy_records(scene, before as usize);
                 stats.build = start.elapsed();
                 let search = Instant::now();
                 if !self.escapers.is_empty() {
@@ -583,25 +574,30 @@ impl Kept {
             stats.escaped = n;
             self.rebuild(scene, stats);
         }
-        // A rebuild may have cut the flags of removed slots already.
+        // A rebuild may have cut the flags of removed slots already. Each escaper's id is
+        // now the one its slot held in this call.
+        self.old_ids.resize(self.slot_ids.len(), u32::MAX);
         for &e in &self.escapers {
             if let Some(flag) = self.escaped.get_mut(e as usize) {
                 *flag = false;
             }
+            if let (Some(old), Some(&id)) = (
+                self.old_ids.get_mut(e as usize),
+                self.slot_ids.get(e as usize),
+            ) {
+                *old = id;
+            }
         }
         self.escapers.clear();
+        self.old_ids.truncate(n);
         self.fat.truncate(n);
         self.escaped.truncate(n);
         self.classes.truncate(n);
         self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
-        // The neighbours after the moving shapes: the records that changed since the last
-        // call, where the moving shapes are as many as then; else all.
-        let moving = self.grid.len();
-        let kept = self.neighbours_at == Some(moving);
-        self.statics.copy_into(&mut self.sorted, moving, kept);
-        self.neighbours_at = Some(moving);
+        // The neighbours' records that changed since the last call (all after a refile).
+        self.statics.copy_into(&mut self.neighbours, 0, true);
         out.clear();
         let events = events && scene.unbounded() == 0;
         self.decide_lists(scene, out, stats, events);
@@ -674,54 +670,31 @@ impl Kept {
         self.escapers.clear();
     }
 
-    /// The moving shapes' records in grid order: one read per shape, in an order the memory
-    /// can stream, instead of two scattered reads per candidate.
-    ///
-    /// The ids of the last call's first `old` records (its moving shapes) are kept in
-    /// `old_ids`, read as each record is overwritten (a second array of records, swapped in
-    /// turn, made every phase slower: a frame's data outgrew the cache).
-    fn copy_records(&mut self, scene: &Scene, old: usize) {
-        let n = self.grid.len();
-        self.old_ids.resize(n.max(old), u32::MAX);
-        let (kept, tail) = (n.min(old), &self.sorted[n.min(old)..old]);
-        for (o, r) in self.old_ids[kept..old].iter_mut().zip(tail) {
-            *o = r.id;
-        }
-        // The neighbours after the moving records stay where they are unless the moving
-        // shapes are not as many as last call (see `overlapping_pairs`).
-        if self.sorted.len() < n || self.neighbours_at != Some(n) {
-            self.sorted.resize(n, Record::INERT);
-        }
-        let (ids, records) = (&self.ids[..n], &scene.moving.records);
-        self.sorted[..n]
-            .par_chunks_mut(MIN_TASK)
-            .zip(ids.par_chunks(MIN_TASK))
-            .zip(self.old_ids[..n].par_chunks_mut(MIN_TASK))
-            .for_each(|((out, ids), old)| {
-                for ((r, &id), o) in out.iter_mut().zip(ids).zip(old) {
-                    *o = r.id;
-                    *r = records[id as usize];
-                }
-            });
-    }
-
     /// The pairs of the unbounded shapes (infinite or overflow-prone bounds, never in a
     /// grid), appended to `out`: their records after the static and the moving ones in the
     /// grids, each tested against every shape before it (a static one only against the
     /// moving ones and the unbounded).
     fn add_unbounded(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>, stats: &mut KeptStats) {
-        let (statics, moving) = (self.statics.sorted.len(), self.grid.len());
+        let statics = self.statics.sorted.len();
         let mut records = core::mem::take(&mut self.fresh_records);
         records.clear();
         records.extend_from_slice(&self.statics.sorted);
-        records.extend_from_slice(&self.sorted[..moving]);
+        // The moving shapes in the grid (the unbounded ones come next, and the invalid ones
+        // pair with nothing).
+        records.extend(
+            scene
+                .moving
+                .records
+                .iter()
+                .filter(|r| r.kind & (UNBOUNDED | INVALID) == 0),
+        );
+        let entered = records.len() as u32;
         for store in [&scene.statics, &scene.moving] {
             if store.unbounded > 0 {
                 let unbounded = store.records.iter().filter(|r| r.kind & UNBOUNDED != 0);
                 records.extend(unbounded);
             }
         }
-        let entered = (statics + moving) as u32;
         let mut pairs = core::mem::take(&mut self.fresh);
         pairs.clear();
         for u in entered..records.len() as u32 {
@@ -869,47 +842,48 @@ impl Kept {
             &self.escaped,
             &self.enter,
             &self.entering,
-            &mut self.remap,
-            &mut self.placed,
         );
         true
     }
 
-    /// The candidates at their new positions: those of an escaper dropped, the others mapped
-    /// by the repair (which keeps their order), and the escapers' new candidates merged in.
-    /// The lists stay in about grid order frame after frame, so the kernels read the records
-    /// in one sweep rather than once per frame of appended pairs. With `mixed`, the mixed
-    /// candidates too (otherwise the caller files them anew). `before`: the number of moving
-    /// grid positions before the repair (the neighbours' positions follow them).
+    /// The candidates after the escapers moved: those of an escaper dropped, the others kept
+    /// (a neighbour's position moved by the change in the number of slots), and the escapers'
+    /// new candidates merged in. The lists stay ascending by first slot frame after frame, so
+    /// the kernels read the records in one sweep rather than once per frame of appended
+    /// pairs. With `mixed`, the mixed candidates too (otherwise the caller files them anew).
+    /// `before`: the number of moving slots in the last call (the neighbours' positions
+    /// follow them).
     fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
-        self.query_escapers();
+        self.query_escapers(scene);
         if mixed {
             self.mixed.new.clear();
-            let (enter, placed) = (&self.enter, &self.placed);
-            let entering = &self.entering;
-            let at = |i: usize| (entering[enter[i].1 as usize].0, placed[i]);
+            let (enter, entering) = (&self.enter, &self.entering);
+            let at = |i: usize| {
+                let e = entering[enter[i].1 as usize].0;
+                (e, e)
+            };
             let new = &mut self.mixed.new;
             find_mixed(
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
-                (
-                    &self.fat,
-                    &self.sorted[..self.grid.len()],
-                    self.margin.far(),
-                ),
+                (&self.fat, &scene.moving.records, self.margin.far()),
                 enter.len(),
                 at,
                 |_, pair| new.push(pair),
             );
         }
-        let remap = &self.remap;
-        let after = self.grid.len() as u32;
+        let escaped = &self.escaped;
+        let after = scene.moving.len() as u32;
+        // A slot keeps its candidates but an escaper's; a neighbour's position follows the
+        // number of slots.
         let at = |x: u32| {
-            if x < before {
-                remap[x as usize]
-            } else {
+            if x >= before {
                 x - before + after
+            } else if escaped[x as usize] {
+                u32::MAX
+            } else {
+                x
             }
         };
         let moved = |&(p, q): &(u32, u32)| {
@@ -930,7 +904,7 @@ impl Kept {
             let (x, y) = (id_at(p), id_at(q & !HIT));
             (x.min(y), x.max(y))
         };
-        let (sorted, neighbours) = (&self.sorted, &self.statics.labels);
+        let (sorted, neighbours) = (&scene.moving.records, &self.statics.labels);
         // The kind code at a position after the repair (a neighbour's after the moving ones).
         let kind_at = |x: u32| {
             if x < after {
@@ -951,23 +925,24 @@ impl Kept {
     /// The escapers' new moving candidates, into the candidate lists' `new`: every box that
     /// overlaps an escaper's new enlarged box (a pair of two escapers once, from the later
     /// position).
-    fn query_escapers(&mut self) {
+    fn query_escapers(&mut self, scene: &Scene) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, ids, entering, escaped, enter, placed, sorted) = (
+        let (grid, ids, entering, escaped, enter, sorted) = (
             &self.grid,
             &self.ids,
             &self.entering,
             &self.escaped,
             &self.enter,
-            &self.placed,
-            &self.sorted,
+            &scene.moving.records,
         );
-        tasks.par_iter_mut().for_each(|t| {
+        each_task(tasks, |_, t| {
             t.filed.iter_mut().for_each(Vec::clear);
-            for (&(_, k), &pe) in enter[t.range.clone()].iter().zip(&placed[t.range.clone()]) {
-                grid.overlapping(entering[k as usize].1, &mut |x| {
-                    if x != pe && !(escaped[ids[x as usize] as usize] && x > pe) {
-                        file(&mut t.filed, sorted, x.min(pe), x.max(pe));
+            for &(_, k) in &enter[t.range.clone()] {
+                let (e, fat) = entering[k as usize];
+                grid.overlapping(fat, &mut |x| {
+                    let s = ids[x as usize];
+                    if s != e && !(escaped[s as usize] && s > e) {
+                        file(&mut t.filed, sorted, s.min(e), s.max(e));
                     }
                 });
             }
@@ -980,22 +955,22 @@ impl Kept {
         }
     }
 
-    /// The mixed candidates anew, of every moving grid position. A shape whose
+    /// The mixed candidates anew, of every moving slot. A shape whose
     /// neighbourhood no longer holds its enlarged box gets one over the enlarged box itself
     /// (the far box waits for its next escape): a rebuild, or a change of the static shapes,
     /// then queries the level as it did before neighbourhoods, instead of over every far box
     /// at once (which made such a frame about twice as slow).
     fn all_mixed(&mut self, scene: &Scene) {
         self.mixed.clear();
-        let ids = &self.ids;
         let kinds = &mut self.mixed.kinds;
+        let n = scene.moving.len();
         find_mixed(
             &mut self.statics,
             &mut self.tasks,
             scene,
-            (&self.fat, &self.sorted[..self.grid.len()], self.margin),
-            self.grid.len(),
-            |p| (ids[p], p as u32),
+            (&self.fat, &scene.moving.records, self.margin),
+            n,
+            |s| (s as u32, s as u32),
             |kind, pair| kinds[kind].push(pair),
         );
     }
@@ -1030,13 +1005,13 @@ impl Kept {
                 grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
             })
             .count();
-        self.copy_records(scene, 0);
+        self.old_ids.clone_from(&self.slot_ids);
         stats.build = start.elapsed();
 
         let search = Instant::now();
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
-        let (grid, sorted) = (&self.grid, &self.sorted);
-        tasks.par_iter_mut().for_each(|t| {
+        let (grid, sorted, ids) = (&self.grid, &scene.moving.records, &self.ids);
+        each_task(tasks, |_, t| {
             t.filed.iter_mut().for_each(Vec::clear);
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
             let filed = &mut t.filed;
@@ -1045,12 +1020,17 @@ impl Kept {
                 u32,
             )]| {
                 for &(p, q) in pairs {
-                    file(filed, sorted, p.min(q), p.max(q));
+                    let (s, t) = (ids[p as usize], ids[q as usize]);
+                    file(filed, sorted, s.min(t), s.max(t));
                 }
             });
         });
         self.candidates.clear();
         self.candidates.take_filed(tasks);
+        // By slot, which the kernels read in order.
+        for list in &mut self.candidates.kinds {
+            self.sort.sort(list);
+        }
         self.all_mixed(scene);
         stats.search = search.elapsed();
     }
@@ -1077,8 +1057,9 @@ impl Kept {
             return;
         }
         let tasks = plan(&mut self.tasks, total, MIN_TASK);
-        let shared = Shared::new(&self.grid, &self.sorted, [scene, scene], 0, false)
-            .with_copies(&self.statics.polygons, self.grid.len() as u32)
+        let shared = Shared::new(&self.grid, &scene.moving.records, [scene, scene], 0, false)
+            .with_tail(&self.neighbours)
+            .with_copies(&self.statics.polygons, scene.moving.len() as u32)
             .admitted();
         let mut all = [Listed {
             kind: 0,
@@ -1092,11 +1073,11 @@ impl Kept {
         }
         let splits = split_lists(
             &all,
-            self.sorted.len() as u32,
+            (scene.moving.len() + self.neighbours.len()) as u32,
             tasks.len(),
             &mut self.splits,
         );
-        tasks.par_iter_mut().enumerate().for_each(|(k, t)| {
+        each_task(tasks, |k, t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
@@ -1110,7 +1091,7 @@ impl Kept {
         let firsts = all.map(|l| l.first);
         // The flags to flip, by number in the lists one after another (the moving lists',
         // then the mixed ones').
-        let sorted = &self.sorted;
+        let record = |p: u32| shared.record(p);
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
             for &i in &t.narrow.flips {
@@ -1122,7 +1103,7 @@ impl Kept {
                 };
                 let (p, q) = &mut list[i as usize - firsts[j]];
                 if events {
-                    let (x, y) = (sorted[*p as usize].id, sorted[(*q & !HIT) as usize].id);
+                    let (x, y) = (record(*p).id, record(*q & !HIT).id);
                     let to = if *q & HIT == 0 {
                         &mut self.began
                     } else {
@@ -1162,7 +1143,7 @@ impl Kept {
         let shared =
             Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies, u32::MAX);
         let shared = if admitted { shared.admitted() } else { shared };
-        tasks.par_iter_mut().for_each(|t| {
+        each_task(tasks, |_, t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
@@ -1223,7 +1204,7 @@ fn follow(
     if single {
         core::mem::swap(&mut tasks[0].found, next);
     }
-    tasks.par_iter_mut().for_each(|t| {
+    each_task(tasks, |_, t| {
         let mut new = &added[t.added.clone()];
         t.found.clear();
         t.ended.clear();
@@ -1358,6 +1339,17 @@ fn walk(
             }
             at[j] = stop;
         }
+    }
+}
+
+/// Runs `f` on each task and its number: on rayon's threads, or on this one where there is
+/// one task (handing a lone task to the pool wakes a worker and waits for it, which cost a
+/// 100 k frame's thirty calls here a tenth of a millisecond... in all).
+fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync + Send) {
+    if let [t] = tasks {
+        f(0, t);
+    } else {
+        tasks.par_iter_mut().enumerate().for_each(|(k, t)| f(k, t));
     }
 }
 

@@ -67,7 +67,7 @@
 //!
 //! **Memory.** A scene keeps 52 bytes per shape (box, record, slot) plus a polygon's vertices. A
 //! [`PairFinder`] keeps its buffers from frame to frame: for `overlapping_pairs` the enlarged
-//! boxes, the grid's boxes and ids and their second buffers, the records in grid order, the
+//! boxes, the grid's boxes and slots and their second buffers, the ids each slot held, the
 //! staging of a rebuild, the candidates twice (the list and the next one), the answer's
 //! sort scratch and the last answer (8 bytes per pair), and for static shapes their grid, their
 //! records in its order and the neighbours (a record and a polygon's vertices each); for

@@ -21,12 +21,17 @@ const _: () = assert!(BATCH <= 64 && BATCH.is_multiple_of(KERNEL_LANES));
 /// Kernel-width lane blocks per batch ([`KERNEL_LANES`] lanes each).
 pub(crate) const BLOCKS: usize = BATCH / KERNEL_LANES;
 
-/// What the narrow phase reads: the shapes' records in the grid's order (then the unbounded
-/// shapes, then one inert sentinel that pads partial lane blocks), and the scenes whose
-/// polygons and filters they point to.
+/// What the narrow phase reads: the shapes' records by position (for a search, in the grid's
+/// order, then the unbounded shapes, then one inert sentinel that pads partial lane blocks;
+/// for a kept finder, the moving shapes by slot where the scene keeps them, then the static
+/// neighbours), and the scenes whose polygons and filters they point to.
 pub(crate) struct Shared<'a> {
     pub(crate) grid: &'a Grid,
-    pub(crate) shapes: &'a [Record],
+    /// The records of positions `0 .. split`, and of `split ..` (empty unless a kept finder
+    /// reads two arrays).
+    shapes: &'a [Record],
+    tail: &'a [Record],
+    split: u32,
     /// The scenes, by side (the same scene twice but in `pairs_with`).
     pub(crate) scenes: [&'a Scene; 2],
     /// Each scene's filter table, by side, and whether any shape has a filter other than
@@ -57,6 +62,8 @@ impl<'a> Shared<'a> {
         Self {
             grid,
             shapes,
+            tail: &[],
+            split: u32::MAX,
             scenes,
             filters: scenes.map(|s| s.filters.all()),
             layered: scenes.iter().any(|s| s.filters.layered()),
@@ -78,6 +85,25 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// This, with the records of positions from `shapes.len()` on read from `tail`.
+    pub(crate) fn with_tail(self, tail: &'a [Record]) -> Self {
+        Self {
+            tail,
+            split: self.shapes.len() as u32,
+            ..self
+        }
+    }
+
+    /// The record at position `p`.
+    #[inline(always)]
+    pub(crate) fn record(&self, p: u32) -> &'a Record {
+        if p < self.split {
+            &self.shapes[p as usize]
+        } else {
+            &self.tail[(p - self.split) as usize]
+        }
+    }
+
     /// This, for candidates that are never two static shapes nor of one `pairs_with` scene.
     pub(crate) fn admitted(self) -> Self {
         Self {
@@ -89,7 +115,7 @@ impl<'a> Shared<'a> {
     /// The position of the inert sentinel.
     #[inline(always)]
     pub(crate) fn sentinel(&self) -> u32 {
-        (self.shapes.len() - 1) as u32
+        (self.shapes.len() + self.tail.len() - 1) as u32
     }
 
     /// The filter of a record.
@@ -170,7 +196,7 @@ where
 fn transposed(shared: &Shared<'_>, at: [u32; LANES]) -> [f32x8; LANES] {
     let mut rows = [f32x8::ZERO; LANES];
     for (row, &p) in rows.iter_mut().zip(&at) {
-        *row = bytemuck::cast(shared.shapes[p as usize]);
+        *row = bytemuck::cast(*shared.record(p));
     }
     f32x8::transpose(rows)
 }
@@ -227,7 +253,7 @@ impl Stored for Polygons {
                 (*x, *y) = (f32x8::new(p.xs), f32x8::new(p.ys));
                 continue;
             }
-            let r = &shared.shapes[i as usize];
+            let r = shared.record(i);
             if r.kind & KIND != POLYGON {
                 continue;
             }

@@ -233,13 +233,13 @@ impl SceneIndex<'_> {
                 let lanes = (n - k * KERNEL_LANES).min(KERNEL_LANES);
                 let mut bits = mask.to_bitmask() & (u32::MAX >> (32 - lanes));
                 while bits != 0 {
-                    out.push(shared.shapes[at[bits.trailing_zeros() as usize] as usize].id);
+                    out.push(shared.record(at[bits.trailing_zeros() as usize]).id);
                     bits &= bits - 1;
                 }
             }
         };
         let mut visit = |p: u32| {
-            let r = &shared.shapes[p as usize];
+            let r = shared.record(p);
             let kind = (r.kind & KIND) as usize;
             let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
             if batches.push(kind, p, keep) {

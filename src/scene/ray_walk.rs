@@ -52,7 +52,7 @@ impl SceneIndex<'_> {
                     _ => Polygons::lanes(probe, Polygons::gather_lanes(&shared, &at)),
                 };
                 for (lane, &t) in t.as_slice().iter().enumerate().take(n - k * KERNEL_LANES) {
-                    let id = shared.shapes[at[lane] as usize].id;
+                    let id = shared.record(at[lane]).id;
                     if t < best.0 || (t == best.0 && t < f32::INFINITY && id < best.1) {
                         *best = (t, id);
                     }
@@ -60,7 +60,7 @@ impl SceneIndex<'_> {
             }
         };
         let visit = |p: u32, batches: &mut Pack<u32, KINDS>, best: &mut (f32, u32)| {
-            let r = &shared.shapes[p as usize];
+            let r = shared.record(p);
             let kind = (r.kind & KIND) as usize;
             let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
             if batches.push(kind, p, keep) {
