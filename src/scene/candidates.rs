@@ -61,7 +61,7 @@ macro_rules! table_kinds {
 const TABLE: &[PairKind] = crate::pair_table!(table_kinds);
 
 /// Tests a list of one pair kind's candidates.
-type ListTest = fn(&mut Candidates, &Shared<'_>, &[(u32, u32)], usize, bool);
+type ListTest = fn(&mut Candidates, &Shared<'_>, &mut [(u32, u32)], bool);
 
 /// The flag a kept candidate list sets on a candidate's second position while its pair is in
 /// the answer (positions stay below 2³¹: a scene's ids do).
@@ -161,9 +161,10 @@ pub(crate) struct Candidates {
     hit_bits: Vec<u64>,
     ordered: bool,
     pub(crate) pairs: Vec<(u32, u32)>,
-    /// The numbers of the candidates whose [`HIT`] flag [`decide_list`](Self::decide_list)
-    /// found wrong, ascending.
-    pub(crate) flips: Vec<u32>,
+    /// The pairs (ids, smaller first) whose candidates' [`HIT`] flags
+    /// [`decide_list`](Self::decide_list) set, and cleared: those that began and ended.
+    pub(crate) began: Vec<(u32, u32)>,
+    pub(crate) ended: Vec<(u32, u32)>,
     pub(crate) candidates: usize,
     /// Candidates dropped because their filters do not pair.
     pub(crate) filtered: usize,
@@ -178,7 +179,8 @@ impl Candidates {
         self.hit_bits.clear();
         self.hit_bits.resize(CHUNK / 64, 0);
         self.pairs.clear();
-        self.flips.clear();
+        self.began.clear();
+        self.ended.clear();
         self.candidates = 0;
         self.filtered = 0;
         self.pack_time = Duration::ZERO;
@@ -235,63 +237,78 @@ impl Candidates {
 
     /// Decides a list of candidates of pair kind `kind`, each two positions in the shared
     /// records in the kernel's argument order (see [`kind_of`](Self::kind_of)), the second
-    /// perhaps flagged [`HIT`] (the pair was in the last answer), and the list's first
-    /// candidate number `first` among all the lists. Pairs whose filters do not pair are
-    /// dropped (and counted) before any kernel; the list holds no pair of two static shapes.
+    /// perhaps flagged [`HIT`] (the pair was in the last answer). Pairs whose filters do not
+    /// pair are dropped (and counted) before any kernel; the list holds no pair of two static
+    /// shapes.
     ///
-    /// Every candidate whose hit differs from its flag is listed in `flips` by number (then
-    /// its pair began, or ended). Without `events`, every hit also goes to `pairs`, as ids
+    /// Each candidate's flag is set to its hit: the pair of one whose flag changed goes to
+    /// `began` or `ended` with `events`; without, every hit goes to `pairs`, as ids
     /// `(smaller, larger)`.
     pub(crate) fn decide_list(
         &mut self,
         shared: &Shared<'_>,
         kind: usize,
-        list: &[(u32, u32)],
-        first: usize,
+        list: &mut [(u32, u32)],
         events: bool,
     ) {
-        LIST_TESTS[kind](self, shared, list, first, events);
+        LIST_TESTS[kind](self, shared, list, events);
+    }
+
+    /// The ids of the pair of positions `(p, q)`, smaller first.
+    #[inline(always)]
+    fn ids(shared: &Shared<'_>, p: u32, q: u32) -> (u32, u32) {
+        let (x, y) = (shared.record(p).id, shared.record(q & !HIT).id);
+        (x.min(y), x.max(y))
+    }
+
+    /// A flag that changes: the candidate's pair began (`now`) or ended.
+    #[inline(always)]
+    fn flip(&mut self, shared: &Shared<'_>, c: &mut (u32, u32), now: bool, events: bool) {
+        if events {
+            let pair = Self::ids(shared, c.0, c.1);
+            if now {
+                self.began.push(pair);
+            } else {
+                self.ended.push(pair);
+            }
+        }
+        c.1 ^= HIT;
     }
 
     /// [`decide_list`](Self::decide_list) for the pair kind of `A` and `B`: every
     /// [`LIST_BATCH`] candidates gathered into lane blocks at once, then their kernels, then
     /// their hits, so that the three are timed per batch rather than per block.
-    fn test_list<A, B>(
-        &mut self,
-        shared: &Shared<'_>,
-        list: &[(u32, u32)],
-        first: usize,
-        events: bool,
-    ) where
+    fn test_list<A, B>(&mut self, shared: &Shared<'_>, list: &mut [(u32, u32)], events: bool)
+    where
         A: Overlaps<B> + Stored,
         B: Stored,
     {
         // A layered list's candidates that pass their filters, and their numbers in the batch.
         let mut kept = [(0u32, 0u32); LIST_BATCH];
         let mut number = [0u16; LIST_BATCH];
-        for (c, batch) in list.chunks(LIST_BATCH).enumerate() {
+        for whole in list.chunks_mut(LIST_BATCH) {
             let start = Instant::now();
-            let base = first + c * LIST_BATCH;
-            let batch = if shared.layered {
+            let n = if shared.layered {
                 let mut n = 0;
-                for (i, &(p, q)) in batch.iter().enumerate() {
-                    (kept[n], number[n]) = ((p, q), i as u16);
-                    let (rp, rq) = (shared.record(p), shared.record(q & !HIT));
+                for (i, c) in whole.iter_mut().enumerate() {
+                    (kept[n], number[n]) = (*c, i as u16);
+                    let (rp, rq) = (shared.record(c.0), shared.record(c.1 & !HIT));
                     let pairs = shared.layers_pair(rp, rq);
-                    if !pairs && q & HIT != 0 {
-                        self.flips.push((base + i) as u32);
+                    if !pairs && c.1 & HIT != 0 {
+                        self.flip(shared, c, false, events);
                     }
                     n += usize::from(pairs);
                 }
-                self.filtered += batch.len() - n;
-                &kept[..n]
+                self.filtered += whole.len() - n;
+                n
             } else {
-                batch
+                whole.len()
             };
+            let batch = if shared.layered { &kept[..n] } else { &*whole };
             let Some(&pad) = batch.first() else {
                 continue;
             };
-            let blocks = batch.len().div_ceil(KERNEL_LANES);
+            let blocks = n.div_ceil(KERNEL_LANES);
             // Positions of blocks past the last are the last block's (never gathered).
             let at = |k: usize| -> [(u32, u32); KERNEL_LANES] {
                 block_of(batch, k.min(blocks - 1), pad)
@@ -305,7 +322,7 @@ impl Candidates {
                 hits[k] = A::lanes(a[k], b[k]).to_bitmask();
             }
             let tested = Instant::now();
-            let last = batch.len() - (blocks - 1) * KERNEL_LANES;
+            let last = n - (blocks - 1) * KERNEL_LANES;
             let tail = u32::MAX >> (32 - last);
             hits[blocks - 1] &= tail;
             for (k, (&hit, block)) in hits[..blocks].iter().zip(&at).enumerate() {
@@ -316,24 +333,24 @@ impl Candidates {
                     let mut word = hit;
                     while word != 0 {
                         let (p, q) = block[word.trailing_zeros() as usize];
-                        let (x, y) = (shared.record(p).id, shared.record(q & !HIT).id);
-                        self.pairs.push((x.min(y), x.max(y)));
+                        self.pairs.push(Self::ids(shared, p, q));
                         word &= word - 1;
                     }
                 }
                 let mut changed = hit ^ was;
                 while changed != 0 {
-                    let i = k * KERNEL_LANES + changed.trailing_zeros() as usize;
+                    let lane = changed.trailing_zeros();
+                    let i = k * KERNEL_LANES + lane as usize;
                     let i = if shared.layered {
                         usize::from(number[i])
                     } else {
                         i
                     };
-                    self.flips.push((base + i) as u32);
+                    self.flip(shared, &mut whole[i], hit >> lane & 1 != 0, events);
                     changed &= changed - 1;
                 }
             }
-            self.candidates += batch.len();
+            self.candidates += n;
             self.pack_time += (packed - start) + tested.elapsed();
             self.kernel_time += tested - packed;
         }

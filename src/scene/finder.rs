@@ -32,10 +32,10 @@ const FOUND: usize = 512;
 ///
 /// For a kept finder's `overlapping_pairs` (see [`PairFinder`]), `build` is the escape check,
 /// and the escapers' move to their new cells (or, in a frame that rebuilt, the enlarged boxes
-/// and the grid), `search` the escapers'
-/// queries and the merge of their candidates into the kept ones (or the whole search), and
-/// `pack` everything of deciding the candidates but the kernels (filing them by pair kind,
-/// copying their shapes into lane blocks, collecting the hits).
+/// and the grid), `search` the escapers' queries (or the whole search), and `pack` everything
+/// of deciding the candidates but the kernels (the kept lists written anew as they are read,
+/// the escapers' candidates dropped and their new ones merged in; copying the shapes into lane
+/// blocks, collecting the hits).
 ///
 /// Non-exhaustive: later phases (contacts) may add fields; read it, do not build it.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -239,6 +239,10 @@ pub(crate) struct Kept {
     /// changed, or a slot that holds another shape, is an escaper).
     classes: Vec<u8>,
     slot_ids: Vec<u32>,
+    /// Whether this call's lists follow the escapers' moves (the number of moving slots of
+    /// the last call), and whether the mixed lists do too (see [`Follow`]).
+    follow: Option<u32>,
+    follow_mixed: bool,
     /// Whether the last answer is exactly the pairs of the candidates flagged [`HIT`]: then a
     /// call can find its answer from the last one and the flags that change (see
     /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
@@ -262,7 +266,7 @@ pub(crate) struct Kept {
     outside: usize,
     tasks: Vec<Task>,
     /// Where the tasks of a walk over the candidate lists split each list.
-    splits: Vec<[usize; 2 * PAIR_KINDS]>,
+    splits: Vec<[(usize, usize); 2 * PAIR_KINDS]>,
     sort: RadixSort,
 }
 
@@ -288,6 +292,8 @@ impl Default for Kept {
             escaped: Vec::new(),
             classes: Vec::new(),
             slot_ids: Vec::new(),
+            follow: None,
+            follow_mixed: false,
             flagged: false,
             began: Vec::new(),
             ended: Vec::new(),
@@ -309,8 +315,6 @@ impl Default for Kept {
 #[derive(Debug, Default)]
 struct Task {
     range: Range<usize>,
-    /// The share of the escapers' new candidates a merge gives the task.
-    added: Range<usize>,
     /// How long the task took to decide its candidates.
     time: Duration,
     /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
@@ -322,8 +326,10 @@ struct Task {
     /// static shapes found for it)`, those static shapes' positions in the level's grid in
     /// `ids`.
     requery: Vec<(u32, u32, u32)>,
-    /// Pairs the task filed, by pair kind.
+    /// Pairs the task filed, by pair kind; and the lists it decided, as they follow the
+    /// escapers' moves (the moving lists', then the mixed ones').
     filed: [Vec<(u32, u32)>; PAIR_KINDS],
+    outs: [Vec<(u32, u32)>; 2 * PAIR_KINDS],
     /// The escapers the task found that enter the grid, `(id, new enlarged box)` (their
     /// `(key, number)` in `found`), how they change the count of boxes outside their
     /// level's cells, how many jumped, and whether one fits no level.
@@ -343,10 +349,9 @@ struct Task {
 struct Lists {
     kinds: [Vec<(u32, u32)>; PAIR_KINDS],
     /// The escapers' new candidates of this call, all kinds (sorted once, then split by kind
-    /// before they are merged in), and by kind; and the lists' second buffers.
+    /// before they are merged in), and by kind.
     new: Vec<(u32, u32)>,
     added: [Vec<(u32, u32)>; PAIR_KINDS],
-    next: [Vec<(u32, u32)>; PAIR_KINDS],
 }
 
 impl Lists {
@@ -367,38 +372,15 @@ impl Lists {
         }
     }
 
-    /// Follows every list through a repair (see [`follow`]), the new candidates (`new`,
-    /// whose kind codes `kind_at` gives by position) sorted and merged in; the pairs of the
-    /// dropped candidates flagged [`HIT`] (`named` gives their ids) appended to `ended`.
-    fn follow(
-        &mut self,
-        tasks: &mut Vec<Task>,
-        sort: &mut RadixSort,
-        kind_at: impl Fn(u32) -> u32,
-        (moved, named): (
-            impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
-            impl Fn(&(u32, u32)) -> (u32, u32) + Sync,
-        ),
-        ended: &mut Vec<(u32, u32)>,
-    ) {
+    /// The new candidates (`new`, whose kind codes `kind_at` gives by position) sorted into
+    /// `added` by pair kind, each kind's ascending, for the lists to merge in.
+    fn prepare(&mut self, sort: &mut RadixSort, kind_at: impl Fn(u32) -> u32) {
         // One sort of all the new pairs; split by kind, each kind's stay sorted.
         sort.sort(&mut self.new);
         self.added.iter_mut().for_each(Vec::clear);
         for &(x, y) in &self.new {
             let (kind, pair) = Candidates::kind_of(kind_at(x), kind_at(y), x, y);
             self.added[kind].push(pair);
-        }
-        for ((list, added), next) in self
-            .kinds
-            .iter_mut()
-            .zip(&mut self.added)
-            .zip(&mut self.next)
-        {
-            // Room for a sixteenth more, so that the two buffers, which take turns, do not
-            // grow by turns in a steady frame loop.
-            next.clear();
-            next.reserve(list.len() + added.len() + list.len() / 16);
-            follow(tasks, list, added, next, (&moved, &named), ended);
         }
     }
 }
@@ -558,6 +540,7 @@ impl Kept {
         if incremental {
             stats.escaped = self.escapers.len();
             let before = self.len as u32;
+            self.follow = None;
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
             } else {
@@ -574,8 +557,17 @@ impl Kept {
             }
         } else {
             stats.escaped = n;
+            self.follow = None;
             self.rebuild(scene, stats);
         }
+        // The neighbours' records that changed since the last call (all after a refile).
+        self.statics.copy_into(&mut self.neighbours, 0, true);
+        out.clear();
+        let events = events && scene.unbounded() == 0;
+        // The kernels, the lists following the escapers' moves on the way (their slots'
+        // flags and last ids still as the escape check left them).
+        self.decide_lists(scene, out, stats, events);
+        self.follow = None;
         // A rebuild may have cut the flags of removed slots already. Each escaper's id is
         // now the one its slot held in this call.
         self.old_ids.resize(self.slot_ids.len(), u32::MAX);
@@ -598,11 +590,6 @@ impl Kept {
         self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
-        // The neighbours' records that changed since the last call (all after a refile).
-        self.statics.copy_into(&mut self.neighbours, 0, true);
-        out.clear();
-        let events = events && scene.unbounded() == 0;
-        self.decide_lists(scene, out, stats, events);
         if scene.unbounded() > 0 {
             self.add_unbounded(scene, out, stats);
         }
@@ -848,13 +835,12 @@ impl Kept {
         true
     }
 
-    /// The candidates after the escapers moved: those of an escaper dropped, the others kept
-    /// (a neighbour's position moved by the change in the number of slots), and the escapers'
-    /// new candidates merged in. The lists stay ascending by first slot frame after frame, so
-    /// the kernels read the records in one sweep rather than once per frame of appended
-    /// pairs. With `mixed`, the mixed candidates too (otherwise the caller files them anew).
-    /// `before`: the number of moving slots in the last call (the neighbours' positions
-    /// follow them).
+    /// The escapers' new candidates, by pair kind, for the lists to follow the escapers'
+    /// moves as the kernels read them (see [`Follow`]): those of an escaper dropped, the
+    /// others kept (a neighbour's position moved by the change in the number of slots), and
+    /// the new ones merged in. With `mixed`, the mixed candidates too (otherwise the caller
+    /// files them anew). `before`: the number of moving slots in the last call (the
+    /// neighbours' positions follow them).
     fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
         self.query_escapers();
         if mixed {
@@ -875,37 +861,7 @@ impl Kept {
                 |_, pair| new.push(pair),
             );
         }
-        let escaped = &self.escaped;
         let after = scene.moving.len() as u32;
-        // A slot keeps its candidates but an escaper's; a neighbour's position follows the
-        // number of slots.
-        let at = |x: u32| {
-            if x >= before {
-                x - before + after
-            } else if escaped[x as usize] {
-                u32::MAX
-            } else {
-                x
-            }
-        };
-        let moved = |&(p, q): &(u32, u32)| {
-            let (p, flag, q) = (at(p), q & HIT, at(q & !HIT));
-            (p != u32::MAX && q != u32::MAX).then_some((p, q | flag))
-        };
-        // A dropped candidate's pair, from the ids where it was: a neighbour's record stays
-        // until the next call (see `Statics::tidy`).
-        let (old, neighbours) = (&self.old_ids, &self.statics.labels);
-        let id_at = |x: u32| {
-            if x < before {
-                old[x as usize]
-            } else {
-                neighbours[(x - before) as usize].0
-            }
-        };
-        let named = |&(p, q): &(u32, u32)| {
-            let (x, y) = (id_at(p), id_at(q & !HIT));
-            (x.min(y), x.max(y))
-        };
         let (classes, neighbours) = (&self.classes, &self.statics.labels);
         // The kind code at a position (a neighbour's after the moving slots).
         let kind_at = |x: u32| {
@@ -915,13 +871,12 @@ impl Kept {
                 neighbours[(x - after) as usize].1
             }
         };
-        let (tasks, sort, ended) = (&mut self.tasks, &mut self.sort, &mut self.ended);
-        self.candidates
-            .follow(tasks, sort, kind_at, (moved, named), ended);
+        self.candidates.prepare(&mut self.sort, kind_at);
         if mixed {
-            self.mixed
-                .follow(tasks, sort, kind_at, (moved, named), ended);
+            self.mixed.prepare(&mut self.sort, kind_at);
         }
+        self.follow = Some(before);
+        self.follow_mixed = mixed;
     }
 
     /// The escapers' new moving candidates, into the candidate lists' `new`: every box that
@@ -1040,11 +995,14 @@ impl Kept {
     /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
     /// of those that overlap, `(smaller, larger)`, appended to `out`. Each task decides the
     /// candidates of every list whose first positions fall in a range of its own (see
-    /// [`split_lists`] and [`walk`]).
-    /// With `events`, the hits that began and ended go to `self.began` and `self.ended`
-    /// instead (see [`Candidates::decide_list`]); either way the lists' [`HIT`] flags follow
-    /// the hits. The numbers of the flags to flip are few in a kept frame and are flipped
-    /// here, after the tasks.
+    /// [`split_parts`] and [`walk`]), and sets their [`HIT`] flags to their hits. With
+    /// `events`, the hits that began and ended go to `self.began` and `self.ended` instead
+    /// (see [`Candidates::decide_list`]).
+    ///
+    /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
+    /// decided, the escapers' candidates dropped (the pairs of flagged ones ended) and the new
+    /// ones merged in, in the same pass: a list is read once per frame, not once to follow the
+    /// moves and once more for the kernels.
     fn decide_lists(
         &mut self,
         scene: &Scene,
@@ -1052,69 +1010,98 @@ impl Kept {
         stats: &mut KeptStats,
         events: bool,
     ) {
-        let lists = self.candidates.kinds.iter().enumerate();
-        let lists = lists.chain(self.mixed.kinds.iter().enumerate());
-        let total = self.candidates.len() + self.mixed.len();
+        let n = scene.moving.len() as u32;
+        let follow = self.follow.map(|before| Follow {
+            before,
+            after: n,
+            escaped: &self.escaped,
+            old_ids: &self.old_ids,
+            labels: &self.statics.labels,
+        });
+        let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
+        let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
+        let added = |set: usize, lists: &Lists| -> usize {
+            if follows[set] {
+                lists.added.iter().map(Vec::len).sum()
+            } else {
+                0
+            }
+        };
+        let total = moving.len() + mixed.len() + added(0, moving) + added(1, mixed);
         if total == 0 {
             return;
         }
         let tasks = plan(&mut self.tasks, total, MIN_TASK);
         let shared = Shared::new(&self.grid, &scene.moving.records, [scene, scene], 0, false)
             .with_tail(&self.neighbours)
-            .with_copies(&self.statics.polygons, scene.moving.len() as u32)
+            .with_copies(&self.statics.polygons, n)
             .admitted();
-        let mut all = [Listed {
-            kind: 0,
-            first: 0,
-            list: &[],
-        }; 2 * PAIR_KINDS];
-        let mut first = 0;
-        for (slot, (kind, list)) in all.iter_mut().zip(lists) {
-            *slot = Listed { kind, first, list };
-            first += list.len();
-        }
-        let splits = split_lists(
-            &all,
-            (scene.moving.len() + self.neighbours.len()) as u32,
-            tasks.len(),
-            &mut self.splits,
-        );
-        each_task(tasks, |k, t| {
+        if follow.is_none() && tasks.len() == 1 {
+            // Nothing to follow: the lists are decided where they are.
+            let t = &mut tasks[0];
             let start = Instant::now();
-            let narrow = &mut t.narrow;
-            narrow.reset();
-            // Room for as many flags to flip as a task has candidates on average (a rebuild's
-            // hits), the same every call, so that a kept frame whose changes fall unlike the
-            // last's between the tasks does not grow a buffer.
-            narrow.flips.reserve(t.range.len());
-            walk(narrow, &shared, &all, [&splits[k], &splits[k + 1]], events);
+            t.narrow.reset();
+            t.ended.clear();
+            walk(
+                &mut t.narrow,
+                &shared,
+                [&mut moving.kinds, &mut mixed.kinds],
+                events,
+            );
             t.time = start.elapsed();
-        });
-        let firsts = all.map(|l| l.first);
-        // The flags to flip, by number in the lists one after another (the moving lists',
-        // then the mixed ones').
-        let record = |p: u32| shared.record(p);
+        } else {
+            {
+                let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
+                    let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
+                    let lists: &Lists = if set == 0 { moving } else { mixed };
+                    Part {
+                        kind,
+                        old: &lists.kinds[kind],
+                        added: if follows[set] {
+                            &lists.added[kind]
+                        } else {
+                            &[]
+                        },
+                        follow: if follows[set] { follow } else { None },
+                    }
+                });
+                let positions = n.saturating_add(self.neighbours.len() as u32);
+                let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
+                each_task(tasks, |k, t| {
+                    let start = Instant::now();
+                    t.narrow.reset();
+                    t.ended.clear();
+                    let bounds = [&splits[k], &splits[k + 1]];
+                    merge_walk(
+                        &mut t.narrow,
+                        &shared,
+                        &parts,
+                        bounds,
+                        &mut t.outs,
+                        events,
+                        &mut t.ended,
+                    );
+                    t.time = start.elapsed();
+                });
+            }
+            // The lists as written: one task's buffers take the lists' place (the old lists
+            // are its buffers next call), several tasks' follow one another.
+            for (j, list) in moving.kinds.iter_mut().chain(&mut mixed.kinds).enumerate() {
+                if let [t] = tasks {
+                    core::mem::swap(list, &mut t.outs[j]);
+                } else {
+                    list.clear();
+                    for t in tasks.iter() {
+                        list.extend_from_slice(&t.outs[j]);
+                    }
+                }
+            }
+        }
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
-            for &i in &t.narrow.flips {
-                let j = firsts.partition_point(|&f| f <= i as usize) - 1;
-                let list = if j < PAIR_KINDS {
-                    &mut self.candidates.kinds[j]
-                } else {
-                    &mut self.mixed.kinds[j - PAIR_KINDS]
-                };
-                let (p, q) = &mut list[i as usize - firsts[j]];
-                if events {
-                    let (x, y) = (record(*p).id, record(*q & !HIT).id);
-                    let to = if *q & HIT == 0 {
-                        &mut self.began
-                    } else {
-                        &mut self.ended
-                    };
-                    to.push((x.min(y), x.max(y)));
-                }
-                *q ^= HIT;
-            }
+            self.began.extend_from_slice(&t.narrow.began);
+            self.ended.extend_from_slice(&t.narrow.ended);
+            self.ended.extend_from_slice(&t.ended);
             stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
@@ -1166,128 +1153,174 @@ impl Kept {
     }
 }
 
-/// Follows a list of kept candidates through a repair: each mapped by `moved` (dropped where
-/// it answers `None`, and then, if it is flagged [`HIT`], its pair as `named` gives it
-/// appended to `ended`), and `added` (sorted) merged in, into `next`, which then becomes the
-/// list. `moved` keeps the flag.
-fn follow(
-    tasks: &mut Vec<Task>,
-    list: &mut Vec<(u32, u32)>,
-    added: &[(u32, u32)],
-    next: &mut Vec<(u32, u32)>,
-    (moved, named): (
-        impl Fn(&(u32, u32)) -> Option<(u32, u32)> + Sync,
-        impl Fn(&(u32, u32)) -> (u32, u32) + Sync,
-    ),
-    ended: &mut Vec<(u32, u32)>,
-) {
-    let plain = |(p, q): (u32, u32)| (p, q & !HIT);
-    let tasks = plan(tasks, list.len(), MIN_TASK);
-    let candidates = &list[..];
-    // Where the new candidates split between tasks: before the first one not below the
-    // first surviving candidate of the task's range. The survivors are only about in
-    // order (a rebuild lists each shape's pairs together), so the splits are kept
-    // ascending; any ascending split loses and repeats nothing.
-    let mut end = added.len();
-    for t in tasks.iter_mut().rev() {
-        let start = if t.range.start == 0 {
-            0
-        } else {
-            let first = candidates[t.range.start..].iter().find_map(&moved);
-            first.map_or(added.len(), |first| {
-                added.partition_point(|&c| c < plain(first))
-            })
-        };
-        t.added = start.min(end)..end;
-        end = t.added.start;
-    }
-    // One task writes into `next` itself (its buffer lent for the call).
-    let single = tasks.len() == 1;
-    if single {
-        core::mem::swap(&mut tasks[0].found, next);
-    }
-    each_task(tasks, |_, t| {
-        let mut new = &added[t.added.clone()];
-        t.found.clear();
-        t.ended.clear();
-        // Room for every candidate to drop, so that a frame whose escapers fall unlike the
-        // last's between the tasks does not grow it.
-        t.ended.reserve(t.range.len());
-        // With room to spare: the lists of every pair kind pass through each task.
-        let n = t.range.len() + new.len();
-        t.found.reserve(n + n / 8);
-        let (found, ended) = (&mut t.found, &mut t.ended);
-        // Compared with its flag, as one number: a flagged pair may come after a new one of
-        // the same first position that it would precede. Any order is right; the order is
-        // for locality.
-        let mut head = new.first().map_or(u64::MAX, |&c| pair_key(c));
-        for old in &candidates[t.range.clone()] {
-            let Some(c) = moved(old) else {
-                if old.1 & HIT != 0 {
-                    ended.push(named(old));
-                }
-                continue;
-            };
-            let at = pair_key(c);
-            while head < at {
-                found.push(new[0]);
-                new = &new[1..];
-                head = new.first().map_or(u64::MAX, |&c| pair_key(c));
-            }
-            found.push(c);
-        }
-        t.found.extend_from_slice(new);
-    });
-    if single {
-        core::mem::swap(&mut tasks[0].found, next);
-    } else {
-        next.clear();
-        for t in tasks.iter() {
-            next.extend_from_slice(&t.found);
-        }
-    }
-    for t in tasks.iter() {
-        ended.extend_from_slice(&t.ended);
-    }
-    core::mem::swap(list, next);
-}
-
-/// One kept list as a walk over all of them sees it: its pair kind, the number of its first
-/// candidate among the lists one after another, and its candidates.
+/// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
+/// moving slot stays where it is, and a neighbour's position moves with the number of moving
+/// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named
+/// by the ids its positions held in the last call: a slot's from `old_ids`, a neighbour's
+/// from its label, which stays until the next call (see `Statics::tidy`).
 #[derive(Clone, Copy)]
-struct Listed<'a> {
-    kind: usize,
-    first: usize,
-    list: &'a [(u32, u32)],
+struct Follow<'a> {
+    before: u32,
+    after: u32,
+    escaped: &'a [bool],
+    old_ids: &'a [u32],
+    labels: &'a [(u32, u32)],
 }
 
-/// The number of `list`'s candidates whose first position is below `at`, by binary search:
-/// exact in a sorted list, and in a list only about in order an index that still splits it
-/// (each caller keeps its splits ascending).
+impl Follow<'_> {
+    /// The position of `x` in this call, `None` for an escaper's slot.
+    #[inline(always)]
+    fn at(&self, x: u32) -> Option<u32> {
+        if x >= self.before {
+            Some(x - self.before + self.after)
+        } else if self.escaped[x as usize] {
+            None
+        } else {
+            Some(x)
+        }
+    }
+
+    /// A key of the last call's position `x`, ascending with `x`, equal to its position in
+    /// this call where it has one: a list in order of first positions is in order of keys.
+    #[inline(always)]
+    fn key(&self, x: u32) -> u32 {
+        if x < self.before {
+            x.min(self.after)
+        } else {
+            x - self.before + self.after
+        }
+    }
+
+    /// A candidate at its positions in this call (keeping its flag), `None` if an escaper's.
+    #[inline(always)]
+    fn moved(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
+        Some((self.at(p)?, self.at(q & !HIT)? | q & HIT))
+    }
+
+    /// The pair of ids of a dropped candidate, smaller first.
+    fn named(&self, (p, q): (u32, u32)) -> (u32, u32) {
+        let id_at = |x: u32| {
+            if x < self.before {
+                self.old_ids[x as usize]
+            } else {
+                self.labels[(x - self.before) as usize].0
+            }
+        };
+        let (x, y) = (id_at(p), id_at(q & !HIT));
+        (x.min(y), x.max(y))
+    }
+}
+
+/// One kept list as a frame decides it: its pair kind, its candidates as the last call left
+/// them, the new ones to merge in (ascending), and how it follows the escapers' moves (`None`:
+/// it does not, and `added` is empty).
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    kind: usize,
+    old: &'a [(u32, u32)],
+    added: &'a [(u32, u32)],
+    follow: Option<Follow<'a>>,
+}
+
+impl Part<'_> {
+    /// The key of a last call's first position (see [`Follow::key`]).
+    #[inline(always)]
+    fn key(&self, x: u32) -> u32 {
+        self.follow.map_or(x, |f| f.key(x))
+    }
+
+    /// The number of old candidates whose first positions' keys are below `at`, and of new
+    /// ones whose first positions are.
+    fn below(&self, at: u32) -> (usize, usize) {
+        (
+            self.old.partition_point(|c| self.key(c.0) < at),
+            below(self.added, at),
+        )
+    }
+
+    /// Writes to `out` the candidates from `at` (old, new) to `end` whose first positions lie
+    /// below `window`, in order: the old ones followed (an escaper's dropped, its pair to
+    /// `dropped` if it is flagged [`HIT`]) and the new ones merged in.
+    fn merge(
+        &self,
+        at: &mut (usize, usize),
+        end: (usize, usize),
+        window: u32,
+        out: &mut Vec<(u32, u32)>,
+        dropped: &mut Vec<(u32, u32)>,
+    ) {
+        // The ends of this window in both, by binary search, so that the loops below test
+        // neither the window nor the kind of list per candidate.
+        let old_end = at.0 + self.old[at.0..end.0].partition_point(|c| self.key(c.0) < window);
+        let new_end = at.1 + below(&self.added[at.1..end.1], window);
+        let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);
+        *at = (old_end, new_end);
+        match self.follow {
+            None => merge_into(old, new, Some, |c| c, out, dropped),
+            Some(f) => merge_into(old, new, |c| f.moved(c), |c| f.named(c), out, dropped),
+        }
+    }
+}
+
+/// Writes `old` (each as `moved` gives it, dropped where that is `None`, then its pair as
+/// `named` gives it to `dropped` if it is flagged [`HIT`]) and `new` to `out`, merged in order.
+#[inline(always)]
+fn merge_into(
+    old: &[(u32, u32)],
+    mut new: &[(u32, u32)],
+    moved: impl Fn((u32, u32)) -> Option<(u32, u32)>,
+    named: impl Fn((u32, u32)) -> (u32, u32),
+    out: &mut Vec<(u32, u32)>,
+    dropped: &mut Vec<(u32, u32)>,
+) {
+    // Compared with its flag, as one number: a flagged pair may come after a new one of the
+    // same first position that it would precede. Any order is right; the order is for
+    // locality.
+    let mut head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+    for &c in old {
+        let Some(m) = moved(c) else {
+            if c.1 & HIT != 0 {
+                dropped.push(named(c));
+            }
+            continue;
+        };
+        let key = pair_key(m);
+        while head < key {
+            out.push(new[0]);
+            new = &new[1..];
+            head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+        }
+        out.push(m);
+    }
+    out.extend_from_slice(new);
+}
+
+/// The number of `list`'s candidates whose first position is below `at`, by binary search.
 fn below(list: &[(u32, u32)], at: u32) -> usize {
     list.partition_point(|c| c.0 < at)
 }
 
-/// Where `tasks` tasks split `lists` (first positions below `positions`): task `k` decides the
-/// candidates from `splits[k]` to `splits[k + 1]` of each list, those whose first positions
-/// fall in a range of its own, about as many candidates per task. Ascending in `k`, so that
-/// every candidate is decided once whatever the lists' order.
-fn split_lists<'s>(
-    lists: &[Listed<'_>; 2 * PAIR_KINDS],
+/// Where `tasks` tasks split `parts` (first positions below `positions`): task `k` decides the
+/// candidates from `splits[k][j]` to `splits[k + 1][j]` of each part `j` (old, new), those
+/// whose first positions fall in a range of its own, about as many candidates per task.
+/// Ascending in `k`, so that every candidate is decided once.
+fn split_parts<'s>(
+    parts: &[Part<'_>; 2 * PAIR_KINDS],
     positions: u32,
     tasks: usize,
-    splits: &'s mut Vec<[usize; 2 * PAIR_KINDS]>,
-) -> &'s [[usize; 2 * PAIR_KINDS]] {
-    let total: usize = lists.iter().map(|l| l.list.len()).sum();
+    splits: &'s mut Vec<[(usize, usize); 2 * PAIR_KINDS]>,
+) -> &'s [[(usize, usize); 2 * PAIR_KINDS]] {
+    let total: usize = parts.iter().map(|p| p.old.len() + p.added.len()).sum();
     splits.clear();
-    splits.push([0; 2 * PAIR_KINDS]);
+    splits.push([(0, 0); 2 * PAIR_KINDS]);
     for k in 1..tasks {
         // The least position below which about `k / tasks` of all the candidates start.
         let want = total * k / tasks;
         let (mut lo, mut hi) = (0u32, positions);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            if lists.iter().map(|l| below(l.list, mid)).sum::<usize>() < want {
+            let count = parts.iter().map(|p| p.below(mid)).map(|(o, a)| o + a);
+            if count.sum::<usize>() < want {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -1295,51 +1328,91 @@ fn split_lists<'s>(
         }
         let last = splits[k - 1];
         splits.push(core::array::from_fn(|j| {
-            below(lists[j].list, lo).max(last[j])
+            let (o, a) = parts[j].below(lo);
+            (o.max(last[j].0), a.max(last[j].1))
         }));
     }
-    splits.push(lists.map(|l| l.list.len()));
+    splits.push(parts.map(|p| (p.old.len(), p.added.len())));
     splits
 }
 
-/// Decides the candidates of `lists` from `from[j]` to `to[j]` of each list `j` (see
-/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at a
-/// time: the records a window reads stay in cache for every pair kind (one list after another
-/// read all the records once per pair kind).
+/// Decides every list of `sets` (the moving lists, the mixed lists) where it is (see
+/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at
+/// a time: the records a window reads stay in cache for every pair kind (one list after
+/// another read all the records once per pair kind).
 fn walk(
     narrow: &mut Candidates,
     shared: &Shared<'_>,
-    lists: &[Listed<'_>; 2 * PAIR_KINDS],
-    [from, to]: [&[usize; 2 * PAIR_KINDS]; 2],
+    sets: [&mut [Vec<(u32, u32)>; PAIR_KINDS]; 2],
     events: bool,
 ) {
-    let mut at = *from;
+    let mut at = [[0usize; PAIR_KINDS]; 2];
     // Each window starts at the least first position left in any list.
-    while let Some(low) = (0..lists.len())
-        .filter(|&j| at[j] < to[j])
-        .map(|j| lists[j].list[at[j]].0)
+    while let Some(low) = (0..2 * PAIR_KINDS)
+        .filter_map(|j| {
+            sets[j / PAIR_KINDS][j % PAIR_KINDS].get(at[j / PAIR_KINDS][j % PAIR_KINDS])
+        })
+        .map(|c| c.0)
         .min()
     {
         let window = low.saturating_add(WINDOW);
-        for (j, l) in lists.iter().enumerate() {
-            let (start, end) = (at[j], to[j]);
-            if start == end {
+        for j in 0..2 * PAIR_KINDS {
+            let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
+            let list = &mut sets[set][kind];
+            let start = at[set][kind];
+            if start == list.len() {
                 continue;
             }
             // At least the first candidate where it lies in the window, so that the walk ends
             // however the list is ordered.
-            let stop = (start + below(&l.list[start..end], window))
-                .max(start + usize::from(l.list[start].0 < window));
+            let stop = (start + below(&list[start..], window))
+                .max(start + usize::from(list[start].0 < window));
             if start < stop {
-                narrow.decide_list(
-                    shared,
-                    l.kind,
-                    &l.list[start..stop],
-                    l.first + start,
-                    events,
-                );
+                narrow.decide_list(shared, kind, &mut list[start..stop], events);
             }
-            at[j] = stop;
+            at[set][kind] = stop;
+        }
+    }
+}
+
+/// [`walk`] over the parts' candidates from `from[j]` to `to[j]`, each list written anew to
+/// `outs[j]` (cleared first) as it follows the escapers' moves (see [`Part::merge`]), and
+/// decided there.
+fn merge_walk(
+    narrow: &mut Candidates,
+    shared: &Shared<'_>,
+    parts: &[Part<'_>; 2 * PAIR_KINDS],
+    [from, to]: [&[(usize, usize); 2 * PAIR_KINDS]; 2],
+    outs: &mut [Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    events: bool,
+    dropped: &mut Vec<(u32, u32)>,
+) {
+    for (j, out) in outs.iter_mut().enumerate() {
+        out.clear();
+        // Room for a sixteenth more, so that the buffers, which take turns with the lists, do
+        // not grow by turns in a steady frame loop.
+        let n = (to[j].0 - from[j].0) + (to[j].1 - from[j].1);
+        out.reserve(n + n / 16);
+    }
+    let mut at = *from;
+    // Each window starts at the least first position left in any list.
+    while let Some(low) = (0..2 * PAIR_KINDS)
+        .flat_map(|j| {
+            let (p, (o, a)) = (&parts[j], at[j]);
+            let old = (o < to[j].0).then(|| p.key(p.old[o].0));
+            let new = (a < to[j].1).then(|| p.added[a].0);
+            [old, new]
+        })
+        .flatten()
+        .min()
+    {
+        let window = low.saturating_add(WINDOW);
+        for (j, part) in parts.iter().enumerate() {
+            let start = outs[j].len();
+            part.merge(&mut at[j], to[j], window, &mut outs[j], dropped);
+            if start < outs[j].len() {
+                narrow.decide_list(shared, part.kind, &mut outs[j][start..], events);
+            }
         }
     }
 }

@@ -17,13 +17,14 @@
 //!    other boxes stay where they are;
 //! 2. **search**: each escaper is tested, eight lanes at a time, against the boxes in the cells
 //!    of a window around its enlarged box in the moving grid, and against the static shapes
-//!    of its neighbourhood (the static grid only when it left its far box); its old
-//!    candidates are dropped and the new ones merged, by pair kind, into the kept lists;
-//! 3. **pack** and **kernels**: each pair kind's list is gathered into lane blocks, 256
-//!    candidates at a time, and decided exactly by the kernels; each kept candidate carries a
-//!    flag, set while its pair is in the answer, and the candidates whose hit differs from
-//!    their flag give the pairs that began and ended (with the flagged candidates the
-//!    escapers dropped);
+//!    of its neighbourhood (the static grid only when it left its far box), for its new
+//!    candidates, sorted by pair kind;
+//! 3. **pack** and **kernels**: each pair kind's list is written anew as it is read, its
+//!    escapers' candidates dropped and their new ones merged in, and gathered into lane
+//!    blocks, 256 candidates at a time, and decided exactly by the kernels; each kept
+//!    candidate carries a flag, set while its pair is in the answer, and the candidates whose
+//!    hit differs from their flag give the pairs that began and ended (with the flagged
+//!    candidates the escapers dropped);
 //! 4. **sort** and **events**: the few pairs that began and ended are sorted and merged into
 //!    the last answer, which gives the new one without sorting it. A call that rebuilt, filed
 //!    the static shapes anew, or has unbounded shapes radix-sorts its answer and compares it
