@@ -101,8 +101,10 @@ pub struct FrameStats {
 /// The pair search, kept from frame to frame.
 ///
 /// A kept finder remembers, for [`overlapping_pairs`](Self::overlapping_pairs), each moving
-/// shape's enlarged box (its padded bounding box grown by a margin, by default a quarter of
-/// the box's larger side on each side; see [`with_margin`](Self::with_margin)), a grid over
+/// shape's enlarged box (its padded bounding box grown by a margin, by default three tenths of
+/// the box's larger side on each side, and moved ahead along the shape's last displacement by
+/// up to the margin, so that a shape that keeps its course crosses the whole box before it
+/// leaves it; see [`with_margin`](Self::with_margin)), a grid over
 /// those boxes, the sorted candidate pairs whose enlarged boxes overlap, and what it filed of
 /// the static shapes (their own grid, and a copy of each static shape near a moving one). Each
 /// call checks, in one streaming pass, that every moving shape's box still lies inside its
@@ -176,7 +178,8 @@ impl PairFinder {
     }
 
     /// This finder with enlarged boxes that reach `margin` beyond each shape's padded box on
-    /// every side, instead of the automatic quarter of the box's larger side. A larger margin
+    /// every side (before they move ahead, as the [`PairFinder`] docs say), instead of the
+    /// automatic three tenths of the box's larger side. A larger margin
     /// means fewer escapers per frame and more candidate pairs; 0 makes every move an escape.
     /// The answer does not depend on it.
     ///

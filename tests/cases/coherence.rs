@@ -382,3 +382,62 @@ fn jumping_frames_search_from_scratch_and_come_back() {
         }
     }
 }
+
+/// A shape that keeps its course gets enlarged boxes moved ahead of it: a circle moving a
+/// tenth of the margin per frame leaves its box every ten frames or so, not every five (a
+/// box centred on it at each escape).
+#[test]
+fn a_steady_course_leaves_its_box_half_as_often() {
+    let mut scene = Scene::new();
+    let id = scene.push(Circle::new(0.0, 0.0, 0.5));
+    // Company, so that the grid is not a single box.
+    for k in 0..50 {
+        scene.push(Circle::new(k as f32 * 3.0, 40.0, 0.5));
+    }
+    let (mut finder, mut pairs) = (PairFinder::new().with_margin(0.5), Vec::new());
+    let mut escapes = 0;
+    for frame in 0..=100 {
+        scene.set(id, Circle::new(frame as f32 * 0.05, 0.0, 0.5));
+        finder.overlapping_pairs(&scene, &mut pairs);
+        assert_eq!(pairs, scene.overlapping_pairs(), "frame {frame}");
+        if frame > 0 {
+            escapes += finder.stats().escaped;
+        }
+    }
+    // 5 units at 0.05 a frame: every twenty frames with boxes moved ahead by the margin,
+    // every ten with boxes centred on the circle.
+    assert!((4..=6).contains(&escapes), "{escapes} escapes");
+}
+
+/// A static shape that only an escaper's box moved ahead reaches (not the box centred on the
+/// shape) is still a candidate after the static shapes are filed anew: the neighbourhood the
+/// refile gives a moving shape holds its whole enlarged box.
+#[test]
+fn a_box_moved_ahead_keeps_its_static_candidates_through_a_refile() {
+    let mut scene = Scene::new();
+    let circle = scene.push(Circle::new(0.0, 0.0, 0.5));
+    let wall = scene.push_static(Aabb::new(2.0, -0.5, 3.0, 0.5));
+    // Company, so that one escaper is not enough to rebuild.
+    for k in 0..20 {
+        scene.push(Circle::new(k as f32 * 3.0, 40.0, 0.5));
+    }
+    let (mut finder, mut pairs) = (PairFinder::new().with_margin(0.5), Vec::new());
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert!(pairs.is_empty());
+    // It leaves [-1, 1] to the right: its new box reaches 1.25 + 0.5 + 0.5 = 2.25.
+    scene.set(circle, Circle::new(0.75, 0.0, 0.5));
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert_eq!(finder.stats().escaped, 1);
+    assert!(pairs.is_empty());
+    // A change of the static shapes files them anew, where its box centred on the circle
+    // (to 1.75) would not reach the wall.
+    scene.push_static(Aabb::new(50.0, 50.0, 51.0, 51.0));
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert!(pairs.is_empty());
+    // Still inside its box, the circle now touches the wall.
+    scene.set(circle, Circle::new(1.625, 0.0, 0.5));
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert_eq!(finder.stats().escaped, 0);
+    assert_eq!(pairs, [(circle, wall)]);
+    assert_eq!(pairs, scene.overlapping_pairs());
+}
