@@ -59,7 +59,10 @@ pub struct FrameStats {
     pub cell_size: f32,
     /// Candidate pairs (overlapping bounding boxes) handed to the kernels.
     pub candidates: usize,
-    /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do not pair.
+    /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do
+    /// not pair. A kept finder drops them when it finds them (its kept candidates are only
+    /// pairs whose filters pair; a shape whose filter changed is found again): it counts those
+    /// of the shapes it searched for in this call, not all.
     pub filtered: usize,
     /// Overlapping pairs found.
     pub pairs: usize,

@@ -31,9 +31,10 @@
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
+use super::Filter;
 use super::candidates::{CHUNK, Candidates, HIT, PAIR_KINDS};
 use super::pack::Shared;
-use super::records::{Copied, INVALID, KIND, Record, STATIC, UNBOUNDED};
+use super::records::{CLASS, Copied, FILTER_SHIFT, INVALID, KIND, Record, STATIC, UNBOUNDED};
 use super::sort::{RadixSort, apply_events, cancel_common, events_between, pair_key};
 use super::statics::Statics;
 use super::store::Scene;
@@ -43,6 +44,16 @@ use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+
+/// The bits of a record's kind word that its candidates are filed by: its kind code and its
+/// filter's index. A kept list holds only pairs whose filters pair, so a shape whose filter
+/// changed is an escaper, and the kernels' walk need not look at filters.
+const TAG: u32 = KIND | !CLASS;
+
+/// The scene's filter table, where some shape's filter is not [`Filter::ALL`].
+fn filters_of(scene: &Scene) -> Option<&[Filter]> {
+    scene.filters.layered().then(|| scene.filters.all())
+}
 
 /// How far a shape's enlarged box reaches beyond its padded box.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -302,14 +313,17 @@ pub(crate) struct Kept {
     candidates: Lists,
     /// Per slot: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
-    /// Per slot: the kind code its candidates were filed by, and the id (a shape whose kind
-    /// changed, or a slot that holds another shape, is an escaper).
-    classes: Vec<u8>,
+    /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`] of its
+    /// kind word), and the id (a shape whose kind or filter changed, or a slot that holds
+    /// another shape, is an escaper).
+    tags: Vec<u32>,
     slot_ids: Vec<u32>,
     /// Whether this call's lists follow the escapers' moves (the number of moving slots of
     /// the last call), and whether the mixed lists do too (see [`Follow`]).
     follow: Option<u32>,
     follow_mixed: bool,
+    /// Candidates this call left unfiled because their filters do not pair.
+    filtered: usize,
     /// Whether the last answer is exactly the pairs of the candidates flagged [`HIT`]: then a
     /// call can find its answer from the last one and the flags that change (see
     /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
@@ -359,10 +373,11 @@ impl Default for Kept {
             old_ids: Vec::new(),
             candidates: Lists::default(),
             escaped: Vec::new(),
-            classes: Vec::new(),
+            tags: Vec::new(),
             slot_ids: Vec::new(),
             follow: None,
             follow_mixed: false,
+            filtered: 0,
             flagged: false,
             began: Vec::new(),
             ended: Vec::new(),
@@ -395,6 +410,8 @@ struct Task {
     /// static shapes found for it)`, those static shapes' positions in the level's grid in
     /// `ids`.
     requery: Vec<(u32, u32, u32)>,
+    /// Candidates the task left unfiled because their filters do not pair.
+    filtered: usize,
     /// Pairs the task filed, by pair kind; and the lists it decided, as they follow the
     /// escapers' moves (the moving lists', then the mixed ones').
     filed: [Vec<(u32, u32)>; PAIR_KINDS],
@@ -470,7 +487,7 @@ fn find_mixed(
     n: usize,
     at: impl Fn(usize) -> (u32, u32) + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
-) {
+) -> usize {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
     let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| {
@@ -485,7 +502,7 @@ fn find_mixed(
     statics.tidy(scene.moving.len());
     let tasks = plan(tasks, n, MIN_TASK / 4);
     if statics.grid.len() == 0 {
-        return;
+        return 0;
     }
     let boxes = &scene.moving.boxes;
     let kept: &Statics = statics;
@@ -518,8 +535,16 @@ fn find_mixed(
         }
     });
     let moving = sorted.len() as u32;
+    let (filters, mut filtered) = (filters_of(scene), 0);
     let mut file = |statics: &Statics, (p, c): (u32, u32)| {
         let kinds = (sorted[p as usize].kind, statics.labels[c as usize].1);
+        if let Some(table) = filters {
+            let filter = |k: u32| table[(k >> FILTER_SHIFT) as usize];
+            if !filter(kinds.0).pairs_with(filter(kinds.1)) {
+                filtered += 1;
+                return;
+            }
+        }
         let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
         put(kind, pair);
     };
@@ -547,16 +572,33 @@ fn find_mixed(
             file(statics, pair);
         }
     }
+    filtered
 }
 
-/// Files the pair of slots `(p, q)` under its pair kind in `lists`, by the slots' kind codes
-/// in `classes` (a byte per slot: a search's hits come in no order of slots, and a record per
-/// hit read from the scene's store cost a tenth of a frame's escaper queries).
+/// Files the pair of slots `(p, q)` under its pair kind in `lists`, by the slots' [`tags`]
+/// (a word per slot: a search's hits come in no order of slots, and a record per hit read
+/// from the scene's store cost a tenth of a frame's escaper queries), unless their filters
+/// (in `filters`, the scene's table; `None`: every filter is [`Filter::ALL`]) do not pair;
+/// whether it filed it.
+///
+/// [`tags`]: Kept::tags
+/// [`Filter::ALL`]: super::Filter::ALL
 #[inline(always)]
-fn file(lists: &mut [Vec<(u32, u32)>; PAIR_KINDS], classes: &[u8], p: u32, q: u32) {
-    let kinds = (classes[p as usize].into(), classes[q as usize].into());
-    let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, q);
+fn file(
+    lists: &mut [Vec<(u32, u32)>; PAIR_KINDS],
+    (tags, filters): (&[u32], Option<&[Filter]>),
+    p: u32,
+    q: u32,
+) -> bool {
+    let (tp, tq) = (tags[p as usize], tags[q as usize]);
+    if let Some(table) = filters
+        && !table[(tp >> FILTER_SHIFT) as usize].pairs_with(table[(tq >> FILTER_SHIFT) as usize])
+    {
+        return false;
+    }
+    let (kind, pair) = Candidates::kind_of(tp, tq, p, q);
     lists[kind].push(pair);
+    true
 }
 
 impl Kept {
@@ -597,6 +639,7 @@ impl Kept {
         self.began.clear();
         self.ended.clear();
         self.call = self.call.wrapping_add(1);
+        self.filtered = 0;
         let mut events = false;
         let n = scene.moving.len();
         let start = Instant::now();
@@ -669,7 +712,7 @@ impl Kept {
         self.fat.truncate(n);
         self.shifts.truncate(n);
         self.escaped.truncate(n);
-        self.classes.truncate(n);
+        self.tags.truncate(n);
         self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
@@ -678,6 +721,7 @@ impl Kept {
         }
         self.flagged = scene.unbounded() == 0;
         stats.merged = events;
+        stats.filtered += self.filtered;
         if events {
             let start = Instant::now();
             self.sort.sort(&mut self.began);
@@ -800,7 +844,7 @@ impl Kept {
         self.escaped.resize(top, false);
         self.fat.resize(top, [f32::NAN; 4]);
         self.shifts.resize(top, ([0.0; 2], 0));
-        self.classes.resize(top, u8::MAX);
+        self.tags.resize(top, u32::MAX);
         self.slot_ids.resize(top, u32::MAX);
         // The most escapers a frame keeps the grid for; the pass stops once they are more.
         let limit = (self.rebuild_above * n as f32) as usize;
@@ -820,9 +864,9 @@ impl Kept {
             .par_iter_mut()
             .zip(self.fat[..both].par_chunks_mut(chunk))
             .zip(self.shifts[..both].par_chunks_mut(chunk))
-            .zip(self.classes[..both].par_chunks_mut(chunk))
+            .zip(self.tags[..both].par_chunks_mut(chunk))
             .zip(self.slot_ids[..both].par_chunks_mut(chunk))
-            .for_each(|((((t, fat), shifts), classes), slot_ids)| {
+            .for_each(|((((t, fat), shifts), tags), slot_ids)| {
                 t.ids.clear();
                 t.found.clear();
                 t.entering.clear();
@@ -833,13 +877,13 @@ impl Kept {
                     for i in block..(block + STOP_CHECK).min(t.range.len()) {
                         let slot = first + i;
                         let (b, r) = (&boxes[slot], &records[slot]);
-                        let class = (r.kind & KIND) as u8;
-                        if inside(b, &fat[i]) & (class == classes[i]) & (r.id == slot_ids[i]) {
+                        let tag = r.kind & TAG;
+                        if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
                             continue;
                         }
                         t.ids.push(slot as u32);
                         t.jumps += usize::from(jumped_from(b, &fat[i]));
-                        (classes[i], slot_ids[i]) = (class, r.id);
+                        (tags[i], slot_ids[i]) = (tag, r.id);
                         let old = (&fat[i], shifts[i], call);
                         let Some(to) = relocate(grid, margin, slot, old, Some(b)) else {
                             t.unkeyed = true;
@@ -894,7 +938,7 @@ impl Kept {
         for &e in &self.escapers[unseen..] {
             let e = e as usize;
             if let Some(r) = scene.moving.records.get(e) {
-                self.classes[e] = (r.kind & KIND) as u8;
+                self.tags[e] = r.kind & TAG;
                 self.slot_ids[e] = r.id;
             }
             let old = (&self.fat[e], self.shifts[e], self.call);
@@ -933,7 +977,7 @@ impl Kept {
     /// files them anew). `before`: the number of moving slots in the last call (the
     /// neighbours' positions follow them).
     fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
-        self.query_escapers();
+        self.query_escapers(scene);
         if mixed {
             self.mixed.new.clear();
             let (enter, entering) = (&self.enter, &self.entering);
@@ -942,7 +986,7 @@ impl Kept {
                 (e, e)
             };
             let new = &mut self.mixed.new;
-            find_mixed(
+            self.filtered += find_mixed(
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
@@ -953,11 +997,11 @@ impl Kept {
             );
         }
         let after = scene.moving.len() as u32;
-        let (classes, neighbours) = (&self.classes, &self.statics.labels);
+        let (tags, neighbours) = (&self.tags, &self.statics.labels);
         // The kind code at a position (a neighbour's after the moving slots).
         let kind_at = |x: u32| {
             if x < after {
-                classes[x as usize].into()
+                tags[x as usize]
             } else {
                 neighbours[(x - after) as usize].1
             }
@@ -973,30 +1017,34 @@ impl Kept {
     /// The escapers' new moving candidates, into the candidate lists' `new`: every box that
     /// overlaps an escaper's new enlarged box (a pair of two escapers once, from the later
     /// position).
-    fn query_escapers(&mut self) {
+    fn query_escapers(&mut self, scene: &Scene) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, ids, entering, escaped, enter, classes) = (
+        let (grid, ids, entering, escaped, enter, tags) = (
             &self.grid,
             &self.ids,
             &self.entering,
             &self.escaped,
             &self.enter,
-            &self.classes,
+            &self.tags,
         );
+        let filing = (&tags[..], filters_of(scene));
         each_task(tasks, |_, t| {
             t.filed.iter_mut().for_each(Vec::clear);
+            t.filtered = 0;
             for &(_, k) in &enter[t.range.clone()] {
                 let (e, fat) = entering[k as usize];
                 grid.overlapping(fat, &mut |x| {
                     let s = ids[x as usize];
                     if s != e && !(escaped[s as usize] && s > e) {
-                        file(&mut t.filed, classes, s.min(e), s.max(e));
+                        let filed = file(&mut t.filed, filing, s.min(e), s.max(e));
+                        t.filtered += usize::from(!filed);
                     }
                 });
             }
         });
         self.candidates.new.clear();
         for t in tasks.iter() {
+            self.filtered += t.filtered;
             for list in &t.filed {
                 self.candidates.new.extend_from_slice(list);
             }
@@ -1012,7 +1060,7 @@ impl Kept {
         self.mixed.clear();
         let kinds = &mut self.mixed.kinds;
         let n = scene.moving.len();
-        find_mixed(
+        self.filtered += find_mixed(
             &mut self.statics,
             &mut self.tasks,
             scene,
@@ -1031,9 +1079,9 @@ impl Kept {
         let n = scene.moving.len();
         self.enlarge_all(scene);
         self.escaped.resize(n, false);
-        self.classes.clear();
-        self.classes
-            .extend(scene.moving.records.iter().map(|r| (r.kind & KIND) as u8));
+        self.tags.clear();
+        self.tags
+            .extend(scene.moving.records.iter().map(|r| r.kind & TAG));
         self.slot_ids.clear();
         self.slot_ids
             .extend(scene.moving.records.iter().map(|r| r.id));
@@ -1058,23 +1106,26 @@ impl Kept {
 
         let search = Instant::now();
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
-        let (grid, classes, ids) = (&self.grid, &self.classes, &self.ids);
+        let (grid, ids) = (&self.grid, &self.ids);
+        let filing = (&self.tags[..], filters_of(scene));
         each_task(tasks, |_, t| {
             t.filed.iter_mut().for_each(Vec::clear);
+            t.filtered = 0;
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
-            let filed = &mut t.filed;
+            let (filed, filtered) = (&mut t.filed, &mut t.filtered);
             grid.search(t.range.clone(), &mut t.buf, &mut |pairs: &[(
                 u32,
                 u32,
             )]| {
                 for &(p, q) in pairs {
-                    let (s, t) = (ids[p as usize], ids[q as usize]);
-                    file(filed, classes, s.min(t), s.max(t));
+                    let (s, u) = (ids[p as usize], ids[q as usize]);
+                    *filtered += usize::from(!file(filed, filing, s.min(u), s.max(u)));
                 }
             });
         });
         self.candidates.clear();
         self.candidates.take_filed(tasks);
+        self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         // By slot, which the kernels read in order.
         for list in &mut self.candidates.kinds {
             self.sort.sort(list);
@@ -1126,7 +1177,8 @@ impl Kept {
         let shared = Shared::new(&self.grid, &scene.moving.records, [scene, scene], 0, false)
             .with_tail(&self.neighbours)
             .with_copies(&self.statics.polygons, n)
-            .admitted();
+            .admitted()
+            .paired();
         if follow.is_none() && tasks.len() == 1 {
             // Nothing to follow: the lists are decided where they are.
             let t = &mut tasks[0];

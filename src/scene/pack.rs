@@ -112,6 +112,15 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// This, for candidates whose filters are known to pair (a kept finder files only those):
+    /// the kernels' walk does not look at filters.
+    pub(crate) fn paired(self) -> Self {
+        Self {
+            layered: false,
+            ..self
+        }
+    }
+
     /// The position of the inert sentinel.
     #[inline(always)]
     pub(crate) fn sentinel(&self) -> u32 {

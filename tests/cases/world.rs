@@ -563,6 +563,14 @@ fn layers_keep_other_layers_out_of_the_kernels() {
     assert_eq!(s1.filtered, 0);
     assert_eq!(s2.candidates + s2.filtered, s1.candidates);
     assert!(s2.candidates * 3 < s1.candidates, "{s1:?} {s2:?}");
+    let same_layer = s2.candidates;
+    // The kept lists hold only same-layer pairs: a frame in which nothing moved files
+    // nothing and filters nothing, and its kernels test the same-layer candidates only.
+    let again = call(&mut f2, &layered)[0].clone();
+    assert_eq!(again, same);
+    let s3 = f2.stats();
+    assert_eq!((s3.filtered, s3.escaped, s3.rebuilt), (0, 0, false));
+    assert_eq!(s3.candidates, same_layer);
 }
 
 #[test]
