@@ -434,6 +434,18 @@ impl Grid {
         [self.min_x[p], self.min_y[p], self.max_x[p], self.max_y[p]]
     }
 
+    /// The sorted positions of global cell `key` (a key of [`key_for`](Self::key_for)).
+    pub(crate) fn cell(&self, key: u32) -> Range<usize> {
+        let starts = self.sort.starts();
+        starts[key as usize] as usize..starts[key as usize + 1] as usize
+    }
+
+    /// Replaces the box at sorted position `p` by `b`, whose key is that of `p`'s cell: a box
+    /// that moved within its cell keeps its place.
+    pub(crate) fn set_box(&mut self, p: usize, b: [f32; 4]) {
+        (self.min_x[p], self.min_y[p], self.max_x[p], self.max_y[p]) = (b[0], b[1], b[2], b[3]);
+    }
+
     /// Tests box `p` (splat in `a`) against the boxes at `run`, eight at a time. The first eight
     /// lanes are tested whatever the run's length (the arrays are padded), so a short run costs
     /// no branch.

@@ -217,6 +217,8 @@ fn overlap(a: &[f32; 4], b: &[f32; 4]) -> bool {
 struct Relocated {
     fat: [f32; 4],
     shift: [f32; 2],
+    /// The cell of the old enlarged box (`u32::MAX`: none).
+    was_in: u32,
     key: Option<u32>,
     outside: isize,
 }
@@ -235,10 +237,10 @@ fn relocate(
     // A turn within a few calls of the last enlargement is a shape going to and fro.
     let recent = now.wrapping_sub(then) < TURN_CALLS;
     let clamped = |b: &[f32; 4]| grid.key_for(b).map(|key| (key, grid.clamped(key, b)));
-    let before = if old[0].is_nan() {
-        0
+    let (was_in, before) = if old[0].is_nan() {
+        (u32::MAX, 0)
     } else {
-        clamped(old).map_or(0, |(_, out)| isize::from(out))
+        clamped(old).map_or((u32::MAX, 0), |(key, out)| (key, isize::from(out)))
     };
     let (fat, shift) = b.map_or(([f32::NAN; 4], [0.0; 2]), |b| {
         margin.enlarge_ahead(b, slot as u32, old, (was, recent))
@@ -247,6 +249,7 @@ fn relocate(
         return Some(Relocated {
             fat,
             shift,
+            was_in,
             key: None,
             outside: -before,
         });
@@ -255,6 +258,7 @@ fn relocate(
     Some(Relocated {
         fat,
         shift,
+        was_in,
         key: Some(key),
         outside: isize::from(out) - before,
     })
@@ -338,6 +342,12 @@ pub(crate) struct Kept {
     escapers: Vec<u32>,
     enter: Vec<(u32, u32)>,
     entering: Vec<(u32, [f32; 4])>,
+    /// Per entry of `entering`: the cell it was in (`u32::MAX`: none); the entries that
+    /// change cells, `(key, k)` as in `enter`, and the slots that leave their cells (flagged
+    /// for the repair, all false between calls).
+    was_in: Vec<u32>,
+    moves: Vec<(u32, u32)>,
+    leaving: Vec<bool>,
     jumps: usize,
     unkeyed: bool,
     /// Per slot, a rebuild's counts of candidates by first slot.
@@ -386,6 +396,9 @@ impl Default for Kept {
             escapers: Vec::new(),
             enter: Vec::new(),
             entering: Vec::new(),
+            was_in: Vec::new(),
+            moves: Vec::new(),
+            leaving: Vec::new(),
             jumps: 0,
             unkeyed: false,
             counts: Vec::new(),
@@ -423,6 +436,7 @@ struct Task {
     /// `(key, number)` in `found`), how they change the count of boxes outside their
     /// level's cells, how many jumped, and whether one fits no level.
     entering: Vec<(u32, [f32; 4])>,
+    was_in: Vec<u32>,
     outside: isize,
     jumps: usize,
     unkeyed: bool,
@@ -873,6 +887,7 @@ impl Kept {
                 t.ids.clear();
                 t.found.clear();
                 t.entering.clear();
+                t.was_in.clear();
                 (t.outside, t.jumps, t.unkeyed) = (0, 0, false);
                 let first = t.range.start;
                 for block in (0..t.range.len()).step_by(STOP_CHECK) {
@@ -897,6 +912,7 @@ impl Kept {
                         if let Some(key) = to.key {
                             t.found.push((key, t.entering.len() as u32));
                             t.entering.push((slot as u32, to.fat));
+                            t.was_in.push(to.was_in);
                         }
                     }
                     let more = t.ids.len() - before;
@@ -911,6 +927,7 @@ impl Kept {
         self.escapers.clear();
         self.enter.clear();
         self.entering.clear();
+        self.was_in.clear();
         let (mut outside, mut jumps, mut unkeyed) = (self.outside as isize, 0, false);
         for t in tasks.iter() {
             self.escapers.extend_from_slice(&t.ids);
@@ -918,6 +935,7 @@ impl Kept {
             self.enter
                 .extend(t.found.iter().map(|&(key, k)| (key, base + k)));
             self.entering.extend_from_slice(&t.entering);
+            self.was_in.extend_from_slice(&t.was_in);
             outside += t.outside;
             jumps += t.jumps;
             unkeyed |= t.unkeyed;
@@ -953,6 +971,7 @@ impl Kept {
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
                 self.entering.push((e as u32, to.fat));
+                self.was_in.push(to.was_in);
             }
         }
         for &e in &self.escapers {
@@ -961,15 +980,42 @@ impl Kept {
         if self.unkeyed || self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
             return false;
         }
-        // By cell, then by slot (the numbers in `entering` ascend with the slots).
-        self.sort.sort(&mut self.enter);
-        self.grid.repair(
-            &mut self.ids,
-            &mut self.spare_ids,
-            &self.escaped,
-            &self.enter,
-            &self.entering,
-        );
+        // An escaper whose new box has the cell of its old one keeps its place in the grid,
+        // its box written there: only those that change cells (or leave the grid) make the
+        // repair rewrite the grid, and a frame in which none does has no repair at all.
+        self.leaving.resize(self.escaped.len(), false);
+        for &e in &self.escapers {
+            self.leaving[e as usize] = true;
+        }
+        self.moves.clear();
+        for &(key, k) in &self.enter {
+            let (e, fat) = self.entering[k as usize];
+            let stays = self.was_in[k as usize] == key && {
+                let cell = self.grid.cell(key);
+                let at = self.ids[cell.clone()].iter().position(|&s| s == e);
+                at.map(|p| self.grid.set_box(cell.start + p, fat)).is_some()
+            };
+            if stays {
+                self.leaving[e as usize] = false;
+            } else {
+                self.moves.push((key, k));
+            }
+        }
+        let leaving = self.escapers.iter().any(|&e| self.leaving[e as usize]);
+        if leaving {
+            // By cell, then by slot (the numbers in `entering` ascend with the slots).
+            self.sort.sort(&mut self.moves);
+            self.grid.repair(
+                &mut self.ids,
+                &mut self.spare_ids,
+                &self.leaving,
+                &self.moves,
+                &self.entering,
+            );
+        }
+        for &e in &self.escapers {
+            self.leaving[e as usize] = false;
+        }
         true
     }
 
