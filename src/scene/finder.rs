@@ -105,10 +105,11 @@ pub struct FrameStats {
 ///
 /// A kept finder remembers, for [`overlapping_pairs`](Self::overlapping_pairs), each moving
 /// shape's enlarged box (its padded bounding box grown by a margin, by default three tenths of
-/// the box's larger side on each side, and moved ahead along the shape's last displacement by
-/// up to the margin, so that a shape that keeps its course crosses the whole box before it
-/// leaves it; see [`with_margin`](Self::with_margin)), a grid over
-/// those boxes, the sorted candidate pairs whose enlarged boxes overlap, and what it filed of
+/// the box's larger side on each side, and moved ahead by up to the margin the way the shape
+/// left its last one, so that a shape that keeps its course crosses the whole box before it
+/// leaves it, unless it is going to and fro; see [`with_margin`](Self::with_margin)), a grid
+/// over those boxes, the sorted candidate pairs whose enlarged boxes overlap (and whose filters
+/// pair), and what it filed of
 /// the static shapes (their own grid, and a copy of each static shape near a moving one). Each
 /// call checks, in one streaming pass, that every moving shape's box still lies inside its
 /// enlarged box; only those that left it are moved in the grid and queried again, and the
