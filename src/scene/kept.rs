@@ -312,17 +312,16 @@ pub(crate) struct Kept {
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
     /// The static neighbours' records by neighbour slot, which the kernels read after the
-    /// moving shapes' (those the scene keeps by slot); and per slot, the id it held in the
-    /// last call, by which the candidates an escaper drops are named.
+    /// moving shapes' (those the scene keeps by slot).
     neighbours: Vec<Record>,
-    old_ids: Vec<u32>,
     /// The candidates: pairs of slots whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
     /// Per slot: whether it escaped in this call (all false between calls).
     escaped: Vec<bool>,
     /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`] of its
-    /// kind word), and the id (a shape whose kind or filter changed, or a slot that holds
-    /// another shape, is an escaper).
+    /// kind word), and the id it held in the last call (a shape whose kind or filter changed,
+    /// or a slot that holds another shape, is an escaper). An escaper's id is updated at the
+    /// end of the call, so that the candidates it drops are named by the ids they had.
     tags: Vec<u32>,
     slot_ids: Vec<u32>,
     /// Whether this call's lists follow the escapers' moves (the number of moving slots of
@@ -385,7 +384,6 @@ impl Default for Kept {
             staged: Vec::new(),
             neighbours: Vec::new(),
             splits: Vec::new(),
-            old_ids: Vec::new(),
             candidates: Lists::default(),
             escaped: Vec::new(),
             tags: Vec::new(),
@@ -714,21 +712,19 @@ impl Kept {
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
         // A rebuild may have cut the flags of removed slots already. Each escaper's id is
-        // now the one its slot held in this call.
-        self.old_ids.resize(self.slot_ids.len(), u32::MAX);
+        // now the one its slot holds in this call.
         for &e in &self.escapers {
             if let Some(flag) = self.escaped.get_mut(e as usize) {
                 *flag = false;
             }
-            if let (Some(old), Some(&id)) = (
-                self.old_ids.get_mut(e as usize),
-                self.slot_ids.get(e as usize),
+            if let (Some(id), Some(r)) = (
+                self.slot_ids.get_mut(e as usize),
+                scene.moving.records.get(e as usize),
             ) {
-                *old = id;
+                *id = r.id;
             }
         }
         self.escapers.clear();
-        self.old_ids.truncate(n);
         self.fat.truncate(n);
         self.shifts.truncate(n);
         self.escaped.truncate(n);
@@ -885,7 +881,7 @@ impl Kept {
             .zip(self.fat[..both].par_chunks_mut(chunk))
             .zip(self.shifts[..both].par_chunks_mut(chunk))
             .zip(self.tags[..both].par_chunks_mut(chunk))
-            .zip(self.slot_ids[..both].par_chunks_mut(chunk))
+            .zip(self.slot_ids[..both].par_chunks(chunk))
             .for_each(|((((t, fat), shifts), tags), slot_ids)| {
                 t.ids.clear();
                 t.found.clear();
@@ -904,7 +900,7 @@ impl Kept {
                         }
                         t.ids.push(slot as u32);
                         t.jumps += usize::from(jumped_from(b, &fat[i]));
-                        (tags[i], slot_ids[i]) = (tag, r.id);
+                        tags[i] = tag;
                         let old = (&fat[i], shifts[i], call);
                         let Some(to) = relocate(grid, margin, slot, old, Some(b)) else {
                             t.unkeyed = true;
@@ -963,7 +959,6 @@ impl Kept {
             let e = e as usize;
             if let Some(r) = scene.moving.records.get(e) {
                 self.tags[e] = r.kind & TAG;
-                self.slot_ids[e] = r.id;
             }
             let old = (&self.fat[e], self.shifts[e], self.call);
             let Some(to) = relocate(&self.grid, self.margin, e, old, boxes.get(e)) else {
@@ -1153,7 +1148,6 @@ impl Kept {
                 grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
             })
             .count();
-        self.old_ids.clone_from(&self.slot_ids);
         stats.build = start.elapsed();
 
         let search = Instant::now();
@@ -1210,7 +1204,7 @@ impl Kept {
             before,
             after: n,
             escaped: &self.escaped,
-            old_ids: &self.old_ids,
+            last_ids: &self.slot_ids,
             labels: &self.statics.labels,
         });
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
@@ -1352,14 +1346,14 @@ impl Kept {
 /// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
 /// moving slot stays where it is, and a neighbour's position moves with the number of moving
 /// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named
-/// by the ids its positions held in the last call: a slot's from `old_ids`, a neighbour's
+/// by the ids its positions held in the last call: a slot's from `last_ids`, a neighbour's
 /// from its label, which stays until the next call (see `Statics::tidy`).
 #[derive(Clone, Copy)]
 struct Follow<'a> {
     before: u32,
     after: u32,
     escaped: &'a [bool],
-    old_ids: &'a [u32],
+    last_ids: &'a [u32],
     labels: &'a [(u32, u32)],
 }
 
@@ -1397,7 +1391,7 @@ impl Follow<'_> {
     fn named(&self, (p, q): (u32, u32)) -> (u32, u32) {
         let id_at = |x: u32| {
             if x < self.before {
-                self.old_ids[x as usize]
+                self.last_ids[x as usize]
             } else {
                 self.labels[(x - self.before) as usize].0
             }
