@@ -205,13 +205,7 @@ impl Levels {
             for (c, s) in all.classes.iter_mut().zip(&stats.classes) {
                 c.merge(s);
             }
-            let (a, b) = (all.bounds, stats.bounds);
-            all.bounds = [
-                a[0].min(b[0]),
-                a[1].min(b[1]),
-                a[2].max(b[2]),
-                a[3].max(b[3]),
-            ];
+            all.bounds = super::union(all.bounds, stats.bounds);
         }
         all
     }

@@ -43,6 +43,7 @@ use super::statics::Statics;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::{Grid, MIN_BUFFER};
+use crate::broadphase::union;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -170,12 +171,12 @@ impl Margin {
             if ahead { d.clamp(-r, r) } else { 0.0 }
         });
         let ahead = [
-            (fat[0] + shift[0]).min(b[0]),
-            (fat[1] + shift[1]).min(b[1]),
-            (fat[2] + shift[0]).max(b[2]),
-            (fat[3] + shift[1]).max(b[3]),
+            fat[0] + shift[0],
+            fat[1] + shift[1],
+            fat[2] + shift[0],
+            fat[3] + shift[1],
         ];
-        (ahead, shift)
+        (union(ahead, *b), shift)
     }
 
     /// The margin of the far boxes: [`FAR`] times this one.
@@ -508,15 +509,7 @@ fn find_mixed(
 ) -> usize {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
-    let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| {
-        let far = far_margin.enlarge(b, e);
-        [
-            far[0].min(fat[0]),
-            far[1].min(fat[1]),
-            far[2].max(fat[2]),
-            far[3].max(fat[3]),
-        ]
-    };
+    let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
     statics.tidy(scene.moving.len());
     let tasks = plan(tasks, n, MIN_TASK / 4);
     if statics.grid.len() == 0 {
