@@ -1199,6 +1199,7 @@ impl Kept {
             escaped: &self.escaped,
             last_ids: &self.slot_ids,
             labels: &self.statics.labels,
+            records: &scene.moving.records,
         });
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
         let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
@@ -1348,6 +1349,8 @@ struct Follow<'a> {
     escaped: &'a [bool],
     last_ids: &'a [u32],
     labels: &'a [(u32, u32)],
+    /// The moving slots' records in this call.
+    records: &'a [Record],
 }
 
 impl Follow<'_> {
@@ -1378,6 +1381,22 @@ impl Follow<'_> {
     #[inline(always)]
     fn moved(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
         Some((self.at(p)?, self.at(q & !HIT)? | q & HIT))
+    }
+
+    /// Where a dropped candidate lies in this call if both its shapes are the ones it had (an
+    /// escaper that moved, not a slot another shape took): its escaper finds it again there
+    /// if its boxes still overlap. `None` if either slot is gone or holds another shape.
+    #[inline(always)]
+    fn twin(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
+        let at = |x: u32| {
+            if x >= self.before {
+                Some(x - self.before + self.after)
+            } else {
+                let same = self.records.get(x as usize)?.id == self.last_ids[x as usize];
+                same.then_some(x)
+            }
+        };
+        Some((at(p)?, at(q & !HIT)?))
     }
 
     /// The pair of ids of a dropped candidate, smaller first.
@@ -1439,19 +1458,31 @@ impl Part<'_> {
         let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);
         *at = (old_end, new_end);
         match self.follow {
-            None => merge_into(old, new, Some, |c| c, out, dropped),
-            Some(f) => merge_into(old, new, |c| f.moved(c), |c| f.named(c), out, dropped),
+            None => merge_into(old, new, (Some, |_| None), |c| c, out, dropped),
+            Some(f) => merge_into(
+                old,
+                new,
+                (|c| f.moved(c), |c| f.twin(c)),
+                |c| f.named(c),
+                out,
+                dropped,
+            ),
         }
     }
 }
 
-/// Writes `old` (each as `moved` gives it, dropped where that is `None`, then its pair as
-/// `named` gives it to `dropped` if it is flagged [`HIT`]) and `new` to `out`, merged in order.
+/// Writes `old` (each as `moved` gives it, dropped where that is `None`) and `new` to `out`,
+/// merged in order. A dropped candidate flagged [`HIT`] passes its flag to its `twin` among
+/// the new ones if there is one (the same pair found again), else its pair as `named` gives
+/// it goes to `dropped`.
 #[inline(always)]
 fn merge_into(
     old: &[(u32, u32)],
     mut new: &[(u32, u32)],
-    moved: impl Fn((u32, u32)) -> Option<(u32, u32)>,
+    (moved, twin): (
+        impl Fn((u32, u32)) -> Option<(u32, u32)>,
+        impl Fn((u32, u32)) -> Option<(u32, u32)>,
+    ),
     named: impl Fn((u32, u32)) -> (u32, u32),
     out: &mut Vec<(u32, u32)>,
     dropped: &mut Vec<(u32, u32)>,
@@ -1460,19 +1491,33 @@ fn merge_into(
     // same first position that it would precede. Any order is right; the order is for
     // locality.
     let mut head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+    let take = |new: &mut &[(u32, u32)], head: &mut u64, key: u64, out: &mut Vec<_>| {
+        while *head < key {
+            out.push(new[0]);
+            *new = &new[1..];
+            *head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+        }
+    };
     for &c in old {
         let Some(m) = moved(c) else {
             if c.1 & HIT != 0 {
+                // An escaper's pair found again stays flagged: it neither ended nor began
+                // unless its kernel now says otherwise.
+                if let Some(t) = twin(c) {
+                    let key = pair_key(t);
+                    take(&mut new, &mut head, key, out);
+                    if head == key {
+                        out.push((t.0, t.1 | HIT));
+                        new = &new[1..];
+                        head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+                        continue;
+                    }
+                }
                 dropped.push(named(c));
             }
             continue;
         };
-        let key = pair_key(m);
-        while head < key {
-            out.push(new[0]);
-            new = &new[1..];
-            head = new.first().map_or(u64::MAX, |&c| pair_key(c));
-        }
+        take(&mut new, &mut head, pair_key(m), out);
         out.push(m);
     }
     out.extend_from_slice(new);
@@ -1659,4 +1704,77 @@ fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
         t.range = n * k / want..n * (k + 1) / want;
     }
     tasks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Slots 0–2 moving (slot 1 escaped this call), neighbours after them; each slot's id
+    /// its number plus 10, but slot 2's, which another shape took when `replaced`.
+    fn follow<'a>(
+        records: &'a mut Vec<Record>,
+        labels: &'a [(u32, u32)],
+        replaced: bool,
+    ) -> Follow<'a> {
+        *records = (0..3)
+            .map(|s| Record {
+                id: if replaced && s == 2 { 99 } else { s + 10 },
+                ..Record::INERT
+            })
+            .collect();
+        const ESCAPED: [[bool; 3]; 2] = [[false, true, false], [false, true, true]];
+        Follow {
+            before: 3,
+            after: 3,
+            escaped: &ESCAPED[usize::from(replaced)],
+            last_ids: &[10, 11, 12],
+            labels,
+            records,
+        }
+    }
+
+    fn merged(f: Follow<'_>, old: &[(u32, u32)], new: &[(u32, u32)]) -> [Vec<(u32, u32)>; 2] {
+        let (mut out, mut dropped) = (Vec::new(), Vec::new());
+        let part = Part {
+            kind: 0,
+            old,
+            added: new,
+            follow: Some(f),
+        };
+        let mut at = (0, 0);
+        part.merge(
+            &mut at,
+            (old.len(), new.len()),
+            u32::MAX,
+            &mut out,
+            &mut dropped,
+        );
+        [out, dropped]
+    }
+
+    #[test]
+    fn an_escapers_pair_found_again_keeps_its_flag() {
+        let (mut records, labels) = (Vec::new(), [(20, 0), (21, 0)]);
+        // Slot 1 escaped: its pair with neighbour 0 (position 3) overlapped and is found
+        // again, its pair with slot 2 overlapped and is not, its pair with neighbour 1 did
+        // not overlap and is found again.
+        let old = [(0, 3 | HIT), (1, 2 | HIT), (1, 3 | HIT), (1, 4)];
+        let new = [(1, 3), (1, 4)];
+        let [out, dropped] = merged(follow(&mut records, &labels, false), &old, &new);
+        assert_eq!(out, [(0, 3 | HIT), (1, 3 | HIT), (1, 4)]);
+        assert_eq!(dropped, [(11, 12)]);
+    }
+
+    #[test]
+    fn a_pair_of_a_slot_another_shape_took_ends() {
+        let (mut records, labels) = (Vec::new(), [(20, 0)]);
+        // Slot 2 holds another shape now: its pair with neighbour 0, found again at the same
+        // positions, is another pair (the old one ended, the new one begins unflagged).
+        let old = [(2, 3 | HIT)];
+        let new = [(2, 3)];
+        let [out, dropped] = merged(follow(&mut records, &labels, true), &old, &new);
+        assert_eq!(out, [(2, 3)]);
+        assert_eq!(dropped, [(12, 20)]);
+    }
 }
