@@ -379,8 +379,7 @@ impl Candidates {
             while *word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 let (p, q) = at(i, chunk[i]);
-                let (a, b) = (shared.record(p).id, shared.record(q).id);
-                self.pairs.push((a.min(b), a.max(b)));
+                self.pairs.push(Self::ids(shared, p, q));
                 *word &= *word - 1;
             }
         }

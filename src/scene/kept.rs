@@ -424,10 +424,9 @@ struct Task {
     /// The pairs of the last answer whose candidates the task dropped.
     ended: Vec<(u32, u32)>,
     mixed: Vec<(u32, u32)>,
-    /// The shapes whose neighbourhood the task found wanting, `(slot, position, number of
-    /// static shapes found for it)`, those static shapes' positions in the level's grid in
-    /// `ids`.
-    requery: Vec<(u32, u32, u32)>,
+    /// The shapes whose neighbourhood the task found wanting, `(slot, number of static shapes
+    /// found for it)`, those static shapes' positions in the level's grid in `ids`.
+    requery: Vec<(u32, u32)>,
     /// Candidates the task left unfiled because their filters do not pair.
     filtered: usize,
     /// Pairs the task filed, by pair kind; and the lists it decided, as they follow the
@@ -490,8 +489,8 @@ impl Lists {
     }
 }
 
-/// The mixed candidates of `n` moving shapes, shape `i` at slot and position `at(i)` (the
-/// same) with its enlarged box in `fat` and its record in `sorted` (the moving records):
+/// The mixed candidates of `n` moving shapes, shape `i` at slot `at(i)` (its position in
+/// the records the kernels read) with its enlarged box in `fat` and its record in `sorted` (the moving records):
 /// every static shape whose box overlaps the enlarged box, given to `put` as its pair kind
 /// and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's argument
 /// order. A shape's static shapes come from its neighbourhood where its far box still
@@ -504,7 +503,7 @@ fn find_mixed(
     scene: &Scene,
     (fat, sorted, far_margin): (&[[f32; 4]], &[Record], Margin),
     n: usize,
-    at: impl Fn(usize) -> (u32, u32) + Sync,
+    at: impl Fn(usize) -> u32 + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
 ) -> usize {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
@@ -522,7 +521,7 @@ fn find_mixed(
         t.requery.clear();
         t.ids.clear();
         for i in t.range.clone() {
-            let (e, p) = at(i);
+            let e = at(i);
             let fat = &fat[e as usize];
             if fat[0].is_nan() {
                 continue;
@@ -531,7 +530,7 @@ fn find_mixed(
                 // Without a branch per entry (about half overlap): each is written, and
                 // counted where it does.
                 for part in kept.hood(e as usize).chunks(HOOD_PART) {
-                    let (mut near, mut n) = ([(p, 0); HOOD_PART], 0);
+                    let (mut near, mut n) = ([(e, 0); HOOD_PART], 0);
                     for &(c, b) in part {
                         near[n].1 = c;
                         n += usize::from(overlap(&b, fat));
@@ -541,7 +540,7 @@ fn find_mixed(
             } else {
                 let (far, before) = (far_box(&boxes[e as usize], e, fat), t.ids.len());
                 kept.grid.overlapping(far, &mut |s| t.ids.push(s));
-                t.requery.push((e, p, (t.ids.len() - before) as u32));
+                t.requery.push((e, (t.ids.len() - before) as u32));
             }
         }
     });
@@ -561,21 +560,21 @@ fn find_mixed(
     };
     for t in tasks.iter() {
         let (mut ready, mut from) = (&t.mixed[..], 0);
-        for &(e, p, count) in &t.requery {
+        for &(e, count) in &t.requery {
             while let Some((&first, rest)) = ready.split_first()
-                && first.0 < p
+                && first.0 < e
             {
                 file(statics, first);
                 ready = rest;
             }
-            let (e, found) = (e as usize, &t.ids[from..from + count as usize]);
+            let (slot, found) = (e as usize, &t.ids[from..from + count as usize]);
             from += count as usize;
-            let far = far_box(&boxes[e], e as u32, &fat[e]);
-            let span = statics.refill(scene, e, far, found);
+            let far = far_box(&boxes[slot], e, &fat[slot]);
+            let span = statics.refill(scene, slot, far, found);
             for k in span {
                 let (c, b) = statics.entry(k);
-                if overlap(&b, &fat[e]) {
-                    file(statics, (p, c));
+                if overlap(&b, &fat[slot]) {
+                    file(statics, (e, c));
                 }
             }
         }
@@ -1021,10 +1020,7 @@ impl Kept {
         if mixed {
             self.mixed.new.clear();
             let (enter, entering) = (&self.enter, &self.entering);
-            let at = |i: usize| {
-                let e = entering[enter[i].1 as usize].0;
-                (e, e)
-            };
+            let at = |i: usize| entering[enter[i].1 as usize].0;
             let new = &mut self.mixed.new;
             self.filtered += find_mixed(
                 &mut self.statics,
@@ -1106,7 +1102,7 @@ impl Kept {
             scene,
             (&self.fat, &scene.moving.records, self.margin),
             n,
-            |s| (s as u32, s as u32),
+            |s| s as u32,
             |kind, pair| kinds[kind].push(pair),
         );
     }
@@ -1354,11 +1350,17 @@ struct Follow<'a> {
 }
 
 impl Follow<'_> {
+    /// A neighbour's position `x` of the last call (not below `before`) in this call.
+    #[inline(always)]
+    fn shifted(&self, x: u32) -> u32 {
+        x - self.before + self.after
+    }
+
     /// The position of `x` in this call, `None` for an escaper's slot.
     #[inline(always)]
     fn at(&self, x: u32) -> Option<u32> {
         if x >= self.before {
-            Some(x - self.before + self.after)
+            Some(self.shifted(x))
         } else if self.escaped[x as usize] {
             None
         } else {
@@ -1373,7 +1375,7 @@ impl Follow<'_> {
         if x < self.before {
             x.min(self.after)
         } else {
-            x - self.before + self.after
+            self.shifted(x)
         }
     }
 
@@ -1390,7 +1392,7 @@ impl Follow<'_> {
     fn twin(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
         let at = |x: u32| {
             if x >= self.before {
-                Some(x - self.before + self.after)
+                Some(self.shifted(x))
             } else {
                 let same = self.records.get(x as usize)?.id == self.last_ids[x as usize];
                 same.then_some(x)
@@ -1490,12 +1492,14 @@ fn merge_into(
     // Compared with its flag, as one number: a flagged pair may come after a new one of the
     // same first position that it would precede. Any order is right; the order is for
     // locality.
-    let mut head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+    // The key of the next new candidate (none: above every key).
+    let head_of = |new: &[(u32, u32)]| new.first().map_or(u64::MAX, |&c| pair_key(c));
+    let mut head = head_of(new);
     let take = |new: &mut &[(u32, u32)], head: &mut u64, key: u64, out: &mut Vec<_>| {
         while *head < key {
             out.push(new[0]);
             *new = &new[1..];
-            *head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+            *head = head_of(new);
         }
     };
     for &c in old {
@@ -1509,7 +1513,7 @@ fn merge_into(
                     if head == key {
                         out.push((t.0, t.1 | HIT));
                         new = &new[1..];
-                        head = new.first().map_or(u64::MAX, |&c| pair_key(c));
+                        head = head_of(new);
                         continue;
                     }
                 }
