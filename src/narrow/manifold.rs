@@ -31,6 +31,12 @@
 //! about 0), or the deepest end is not within [`REACHED`] of the contact's depth (the side lines
 //! cut off the deepest feature, as for two crossing capsules), the one deepest point instead.
 //! Coordinates that come out NaN (infinite sizes) are reported as 0.
+//!
+//! **Two boxes** (AABBs and OBBs in any mix) follow these rules in each box's frame (centre,
+//! unit axes, half extents; an edge has length 0 where its half extent is 0) instead of over
+//! their corners: the face searches are dot products with the axes, and the clip is done along
+//! the reference face's unit tangent from its centre. The same faces, ids and points, up to
+//! rounding.
 
 use crate::lanes::Lane;
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
@@ -79,6 +85,13 @@ pub(crate) trait Outlined {
     fn axis<L: Lane>(_f: &[L]) -> Option<(L, L)> {
         None
     }
+    /// For a box: its [`Frame`] (centre, unit axes, half extents), from which two boxes'
+    /// manifold takes [`framed`], a few dozen operations instead of the face searches.
+    /// `None` for the other kinds.
+    #[inline(always)]
+    fn frame<L: Lane>(_f: &[L]) -> Option<Frame<L>> {
+        None
+    }
 }
 
 impl Outlined for Point {
@@ -116,6 +129,16 @@ impl Outlined for Aabb {
         Some((L::splat(1.0), L::splat(0.0)))
     }
     #[inline(always)]
+    fn frame<L: Lane>(f: &[L]) -> Option<Frame<L>> {
+        let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
+        let half = L::splat(0.5);
+        Some(Frame::new(
+            ((lo_x + hi_x) * half, (lo_y + hi_y) * half),
+            ((hi_x - lo_x) * half, (hi_y - lo_y) * half),
+            (L::splat(1.0), L::splat(0.0)),
+        ))
+    }
+    #[inline(always)]
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
         let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
         x.copy_from_slice(&[lo_x, hi_x, hi_x, lo_x]);
@@ -129,6 +152,10 @@ impl Outlined for Obb {
     #[inline(always)]
     fn axis<L: Lane>(f: &[L]) -> Option<(L, L)> {
         Some((f[4], f[5]))
+    }
+    #[inline(always)]
+    fn frame<L: Lane>(f: &[L]) -> Option<Frame<L>> {
+        Some(Frame::new((f[0], f[1]), (f[2], f[3]), (f[4], f[5])))
     }
     #[inline(always)]
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
@@ -409,89 +436,163 @@ fn pick_edge<L: Lane>(cos: [L; 4], most: bool) -> (L, [L::Mask; 3], L) {
     (best, is, index)
 }
 
-/// Corner `k` of a box and the next one, `k` lane by lane (masks `k == 1`, `2`, `3`).
-#[inline(always)]
-fn corners<L: Lane, const N: usize>(o: &Outline<L, N>, [k1, k2, k3]: [L::Mask; 3]) -> [L; 4] {
-    let s = L::select;
-    let at = |v: &[L; N], j: usize| v[j % 4];
-    let pick = |v: &[L; N], off: usize| {
-        s(
-            k1,
-            at(v, 1 + off),
-            s(k2, at(v, 2 + off), s(k3, at(v, 3 + off), at(v, off))),
-        )
-    };
-    [pick(&o.x, 0), pick(&o.y, 0), pick(&o.x, 1), pick(&o.y, 1)]
+/// A box as a frame: its centre, the unit direction `u` of its first edge (`v = (-uy, ux)`), its
+/// half extents along `u` and `v`, and which of its edges have length 0 (half extent 0), as
+/// [`Axes`]. Its edges, counter-clockwise from the corner `-u·hu - v·hv`, have the outward
+/// normals `-v`, `u`, `v`, `-u` (edges 0 to 3), as the box's outline.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame<L> {
+    cx: L,
+    cy: L,
+    hu: L,
+    hv: L,
+    axes: Axes<L>,
 }
 
-/// The manifold of two boxes (outlines `a`, `b` of four corners, first edges along `ua`,
-/// `ub`) whose contact is `[nx, ny, depth]`: what the face searches of [`faces`] find, with
-/// each box's edge normals from its two axes, so that a search is two dot products and a
-/// few comparisons instead of one normal per edge, and the incident edge is searched once,
-/// on the box that is not the reference. The same rules, ids and clipping as [`faces`].
-#[inline(always)]
-fn boxes<L: Lane, const NA: usize, const NB: usize>(
-    a: &Outline<L, NA>,
-    b: &Outline<L, NB>,
-    ua: (L, L),
-    ub: (L, L),
-    [nx, ny, depth]: [L; 3],
-) -> ManifoldLanes<L> {
+impl<L: Lane> Frame<L> {
+    /// The frame of the box with centre `c`, half extents `h` and first axis along `(ux, uy)`
+    /// (not necessarily unit).
+    #[inline(always)]
+    fn new((cx, cy): (L, L), (hu, hv): (L, L), (ux, uy): (L, L)) -> Self {
+        let (zero, nan) = (L::splat(0.0), L::splat(f32::NAN));
+        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
+        let flat = |h: L| L::select(h.eq(zero), nan, zero);
+        Self {
+            cx,
+            cy,
+            hu,
+            hv,
+            axes: Axes {
+                ux: ux * inv,
+                uy: uy * inv,
+                flat_u: flat(hu),
+                flat_v: flat(hv),
+            },
+        }
+    }
+
+    /// `when ? a : b`, field by field.
+    #[inline(always)]
+    fn pick(when: L::Mask, a: Self, b: Self) -> Self {
+        let s = |p: L, q: L| L::select(when, p, q);
+        Self {
+            cx: s(a.cx, b.cx),
+            cy: s(a.cy, b.cy),
+            hu: s(a.hu, b.hu),
+            hv: s(a.hv, b.hv),
+            axes: Axes {
+                ux: s(a.axes.ux, b.axes.ux),
+                uy: s(a.axes.uy, b.axes.uy),
+                flat_u: s(a.axes.flat_u, b.axes.flat_u),
+                flat_v: s(a.axes.flat_v, b.axes.flat_v),
+            },
+        }
+    }
+
+    /// The face whose outward normal is most aligned with `(dx, dy)` (a unit direction, the
+    /// first of equal cosines, edges of length 0 never): its cosine, its index (as masks `k ==
+    /// 1`, `2`, `3` and as a number), and the sine of the angle between them, `|m × d|`, which
+    /// for a normal along `±u` is `|d·v|` and along `±v` is `|d·u|`.
+    #[inline(always)]
+    fn face(&self, dx: L, dy: L) -> (L, [L::Mask; 3], L, L) {
+        let (ux, uy) = (self.axes.ux, self.axes.uy);
+        let (du, dv) = (dx * ux + dy * uy, dy * ux - dx * uy);
+        let (cos, k, index) = pick_edge(self.axes.cosines(dx, dy), true);
+        let sin = L::select(k[0] | k[2], dv.abs(), du.abs());
+        (cos, k, index, sin)
+    }
+
+    /// Face `k`'s outward normal `m`, the centre of the face (`m` times the half extent across
+    /// it from the centre) and its half length along it.
+    #[inline(always)]
+    fn side(&self, k: [L::Mask; 3]) -> ((L, L), (L, L), L) {
+        let (mx, my) = self.axes.normal(k);
+        let along_u = k[0] | k[2];
+        let across = L::select(along_u, self.hu, self.hv);
+        let length = L::select(along_u, self.hv, self.hu);
+        (
+            (mx, my),
+            (self.cx + across * mx, self.cy + across * my),
+            length,
+        )
+    }
+
+    /// The corner with the largest `d·corner`, the first of equal ones in the outline's order
+    /// (corners `-u-v`, `u-v`, `u+v`, `-u+v`).
+    #[inline(always)]
+    fn support(&self, dx: L, dy: L) -> (L, L) {
+        let zero = L::splat(0.0);
+        let (ux, uy) = (self.axes.ux, self.axes.uy);
+        let (du, dv) = (dx * ux + dy * uy, dy * ux - dx * uy);
+        let plus_u = du.gt(zero) | (du.eq(zero) & dv.gt(zero));
+        let ou = L::select(plus_u, self.hu, zero - self.hu);
+        let ov = L::select(dv.gt(zero), self.hv, zero - self.hv);
+        (self.cx + ou * ux - ov * uy, self.cy + ou * uy + ov * ux)
+    }
+}
+
+/// The manifold of two boxes seen as frames whose contact is `[nx, ny, depth]`: the rules,
+/// ids and clipping of [`faces`], computed in the reference face's frame. Each box's best face
+/// is two dot products and a few comparisons, its sine with `n` one of those dot products; the
+/// reference face is its centre, outward normal `m`, tangent `t` and half length `ht`, the
+/// incident edge its centre and half length, so each incident end is at `s` along `t` and
+/// depth `d` below the reference surface, and clipping keeps `-ht <= s <= ht`. Not inlined:
+/// one call per lane block, on the frames' values (not the fields' address, which would keep
+/// every block's fields in memory).
+#[inline(never)]
+fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> ManifoldLanes<L> {
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let s = L::select;
-    let (axes_a, axes_b) = (Axes::of(a, ua), Axes::of(b, ub));
-    // Each box's face most aligned with `n` (a's) or `-n` (b's), and its sine with `n`.
-    let (cos_a, ka, index_a) = pick_edge(axes_a.cosines(nx, ny), true);
-    let (cos_b, kb, index_b) = pick_edge(axes_b.cosines(zero - nx, zero - ny), true);
-    let (ma, mb) = (axes_a.normal(ka), axes_b.normal(kb));
-    let sin_a = (ma.0 * ny - ma.1 * nx).abs();
-    let sin_b = (mb.0 * ny - mb.1 * nx).abs();
+    let (cos_a, _, index_a, sin_a) = a.face(nx, ny);
+    let (cos_b, _, index_b, sin_b) = b.face(zero - nx, zero - ny);
     // As in `faces`: a box shrunk to a point has no face (every cosine NaN, the search's
     // starting one kept), is never the reference, and leaves the one deepest point.
     let none = L::splat(f32::NEG_INFINITY);
     let (faced_a, faced_b) = (cos_a.gt(none), cos_b.gt(none));
     let from_a = (sin_a.le(sin_b + L::splat(PREFER_A)) & faced_a) | !faced_b;
     let aligned = s(from_a, sin_a, sin_b).le(L::splat(ALIGNED)) & faced_a & faced_b;
-    let (mx, my) = (s(from_a, ma.0, mb.0), s(from_a, ma.1, mb.1));
-    let [ra, rb] = [corners(a, ka), corners(b, kb)];
-    let [r1x, r1y, r2x, r2y] = core::array::from_fn(|i| s(from_a, ra[i], rb[i]));
-    let reference_index = s(from_a, index_a, index_b);
-    // The incident edge: on the other box, the edge most opposed to the reference normal.
-    let other = b.pick(from_a, a);
-    let axes_i = Axes {
-        ux: s(from_a, axes_b.ux, axes_a.ux),
-        uy: s(from_a, axes_b.uy, axes_a.uy),
-        flat_u: s(from_a, axes_b.flat_u, axes_a.flat_u),
-        flat_v: s(from_a, axes_b.flat_v, axes_a.flat_v),
+    let (r, i) = (Frame::pick(from_a, a, b), Frame::pick(from_a, b, a));
+    let index_r = s(from_a, index_a, index_b);
+    let kr = [1.0, 2.0, 3.0].map(|k| index_r.eq(L::splat(k)));
+    let ((mx, my), (fx, fy), ht) = r.side(kr);
+    let (tx, ty) = (zero - my, mx);
+    // The incident edge: on the other box, the face most opposed to `m`.
+    let (_, ki, index_i) = pick_edge(i.axes.cosines(mx, my), false);
+    let ((imx, imy), (gx, gy), hi) = i.side(ki);
+    let (itx, ity) = (zero - imy, imx);
+    // Its centre and direction along `t` and below the reference surface; its ends (in the
+    // outline's order, `-hi` then `+hi` along its own tangent) follow.
+    let (rx, ry) = (gx - fx, gy - fy);
+    let (sc, dc) = (tx * rx + ty * ry, zero - (mx * rx + my * ry));
+    let (st, dt) = (hi * (tx * itx + ty * ity), hi * (mx * itx + my * ity));
+    let (s1, s2) = (sc - st, sc + st);
+    let (d1, d2) = (dc + dt, dc - dt);
+    let low = zero - ht;
+    let spans = s1.pmax(s2).ge(low) & s1.pmin(s2).le(ht);
+    // The end at `s` moved to the clamped `σ`, its depth with it (no move where the edge is
+    // across the tangent, `s1 == s2`, and 0 / 0 would be NaN); on the incident surface at `σ`
+    // along `t` and `d` below the reference surface.
+    // The depth changes by `-slope` per unit along `t` (one division, off the clip's path).
+    let slope = (mx * itx + my * ity) / (tx * itx + ty * ity);
+    let across = st.eq(zero);
+    let clip = |s: L, d: L| {
+        let sigma = s.pmax(low).pmin(ht);
+        let d = L::select(across, d, d - (sigma - s) * slope);
+        ((fx + sigma * tx - d * mx, fy + sigma * ty - d * my), d)
     };
-    let (_, ki, incident_index) = pick_edge(axes_i.cosines(mx, my), false);
-    let [w1x, w1y, w2x, w2y] = corners(&other, ki);
-    let (incident_mx, incident_my) = axes_i.normal(ki);
-    let face = |index, [x1, y1, x2, y2]: [L; 4], mx, my| Face {
-        cos: zero,
-        index,
-        x1,
-        y1,
-        x2,
-        y2,
-        mx,
-        my,
-    };
+    let ((q1, e1), (q2, e2)) = (clip(s1, d1), clip(s2, d2));
+    let base =
+        s(from_a, zero, L::splat(128.0)) + index_r * L::splat(16.0) + index_i * L::splat(2.0);
     // One point: the support of the box that is not the reference (b's along -n where the
     // reference is a's, else a's along n), moved to midway.
     let side = s(from_a, half, zero - half);
-    let (sdx, sdy) = (s(from_a, zero - nx, nx), s(from_a, zero - ny, ny));
-    let (px, py) = other.support(sdx, sdy);
+    let (px, py) = i.support(s(from_a, zero - nx, nx), s(from_a, zero - ny, ny));
     let deepest = (px + side * depth * nx, py + side * depth * ny);
-    clipped(
-        face(reference_index, [r1x, r1y, r2x, r2y], mx, my),
-        face(
-            incident_index,
-            [w1x, w1y, w2x, w2y],
-            incident_mx,
-            incident_my,
-        ),
-        (zero, zero),
+    finish(
+        [q1, q2],
+        [e1, e2],
+        spans,
+        base,
         (from_a, aligned),
         [nx, ny, depth],
         deepest,
@@ -593,7 +694,8 @@ impl<L: Lane> ManifoldLanes<L> {
 
 /// The manifold of `a` (kind `A`, fields `fa`) and `b` (kind `B`, fields `fb`) whose contact is
 /// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere. Two AABBs take a
-/// closed form inline; the face searches are one call per lane block (their body is large).
+/// closed form inline, two boxes otherwise (an OBB, or a flat AABB) their frames ([`framed`]),
+/// the other kinds with faces the face searches; each of those is one call per lane block.
 #[inline(always)]
 pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     fa: &[L],
@@ -610,14 +712,14 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         if !L::any(flat & hit) {
             return closed.finite_masked(hit);
         }
-        // The general path on copies of the fields: handing it `fa` and `fb` themselves, whose
-        // address then escapes into a call, kept every block's fields in memory.
-        let (ca, cb): ([L; 4], [L; 4]) = (
-            core::array::from_fn(|i| fa[i]),
-            core::array::from_fn(|i| fb[i]),
-        );
-        let general = faces::<L, A, B, NA, NB>(&ca, &cb, [nx, ny, depth]);
+        let general = match (A::frame(fa), B::frame(fb)) {
+            (Some(a), Some(b)) => framed(a, b, [nx, ny, depth]),
+            _ => unreachable!("AABBs have frames"),
+        };
         return ManifoldLanes::pick(flat, general, closed).finite_masked(hit);
+    }
+    if let (Some(a), Some(b)) = (A::frame(fa), B::frame(fb)) {
+        return framed(a, b, [nx, ny, depth]).finite_masked(hit);
     }
     if NA == 1 || NB == 1 {
         return single::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]).finite_masked(hit);
@@ -707,14 +809,8 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     // The one deepest point, from `a`'s support along `n` or `b`'s along `-n`.
     let from_a_support = || a.deepest_from_a([nx, ny, depth]);
     let from_b_support = || b.deepest_from_b([nx, ny, depth]);
-    // A single vertex takes `single`, inline.
+    // A single vertex takes `single`, two boxes `framed`, inline.
     debug_assert!(NA > 1 && NB > 1);
-    if NA == 4
-        && NB == 4
-        && let (Some(ua), Some(ub)) = (A::axis(fa), B::axis(fb))
-    {
-        return boxes(&a, &b, ua, ub, [nx, ny, depth]);
-    }
     // Both have faces: the reference face and the incident edge, either way round.
     let (a, b) = (a.with_normals_of::<A>(fa), b.with_normals_of::<B>(fb));
     let fa_ = a.face(nx, ny, true);
@@ -771,7 +867,7 @@ fn clipped<L: Lane>(
     [nx, ny, depth]: [L; 3],
     deepest: (L, L),
 ) -> ManifoldLanes<L> {
-    let (zero, half) = (L::splat(0.0), L::splat(0.5));
+    let zero = L::splat(0.0);
     // Clip the incident edge to the reference face's side lines: along the tangent `t`, keep
     // `0 <= t·(c - v₁) <= t·t`.
     // The incident surface: the incident edge moved by the incident radius along its own unit
@@ -798,6 +894,37 @@ fn clipped<L: Lane>(
     let d = surface.map(|(qx, qy)| {
         reference.mx * (reference.x1 - qx) + reference.my * (reference.y1 - qy) + r_ref
     });
+    let base = L::select(from_a, zero, L::splat(128.0))
+        + reference.index * L::splat(16.0)
+        + incident.index * L::splat(2.0);
+    finish(
+        surface,
+        d,
+        spans,
+        base,
+        (from_a, aligned),
+        [nx, ny, depth],
+        deepest,
+    )
+}
+
+/// The manifold from the clipped incident ends: each end's place on the incident surface and
+/// depth below the reference surface, whether the incident edge reaches the reference face
+/// (`spans`), the ends' first id (`base`; the second is one more): the ends below the surface
+/// kept and placed midway, the deeper at the contact's depth; or the one `deepest` point
+/// where `n` is not the reference face's normal (`aligned` clear) or the clip does not reach
+/// the contact's depth. `from_a`: the reference face is `a`'s.
+#[inline(always)]
+fn finish<L: Lane>(
+    surface: [(L, L); 2],
+    d: [L; 2],
+    spans: L::Mask,
+    base: L,
+    (from_a, aligned): (L::Mask, L::Mask),
+    [nx, ny, depth]: [L; 3],
+    deepest: (L, L),
+) -> ManifoldLanes<L> {
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let keep = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
     // The deeper kept point takes the contact's depth (the first of equal ones).
     let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
@@ -816,9 +943,6 @@ fn clipped<L: Lane>(
         x[i] = qx + k * nx;
         y[i] = qy + k * ny;
     }
-    let base = L::select(from_a, zero, L::splat(128.0))
-        + reference.index * L::splat(16.0)
-        + incident.index * L::splat(2.0);
     let ids = [base, base + L::splat(1.0)];
     // Kept points first.
     let s = |when: L::Mask, p: L, q: L| L::select(when, p, q);
@@ -948,14 +1072,14 @@ mod tests {
             return Some(false);
         }
         let contact = [c.normal[0], c.normal[1], c.depth];
-        let fast = faces::<f32, A, B, 4, 4>(fa, fb, contact);
+        let fast = build::<f32, A, B, 4, 4>(fa, fb, contact, true);
         let general = faces::<f32, Plain<A>, Plain<B>, 4, 4>(fa, fb, contact);
-        same(&fast.finite(), &general.finite(), what);
+        same(&fast, &general.finite(), what);
         Some(true)
     }
 
     #[test]
-    fn boxes_by_their_axes_are_the_face_searches() {
+    fn boxes_by_their_frames_are_the_face_searches() {
         let mut r = Rng(11);
         let obb = |r: &mut Rng| {
             let (x, y) = (3.0 * r.next(), 3.0 * r.next());
