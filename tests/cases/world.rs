@@ -267,6 +267,8 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
                     scene.set_filter(id, f);
                     model.entries[id as usize].as_mut().unwrap().filter = f;
                 }
+                // Now and then the storage in spatial order: nothing a user sees changes.
+                8 if g.index(8) == 0 => scene.reorder(),
                 _ => {}
             }
         }
@@ -336,7 +338,7 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// 2 000 shapes over 300 frames of random pushes (moving and static, with filters), removes,
-/// sets, filter changes, moves, teleports and NaN shapes: after every call the kept finder's
+/// sets, filter changes, moves, teleports, NaN shapes and reorderings of the storage: after every call the kept finder's
 /// answer (pairs or contacts) equals the model's, and `began`/`ended` are the set differences
 /// of consecutive answers; the same on one thread and on two.
 #[test]
