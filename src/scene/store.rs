@@ -850,4 +850,31 @@ mod tests {
         scene.reorder();
         assert!(ids(&scene) == order, "a second reorder");
     }
+
+    #[test]
+    fn reorder_takes_empty_invalid_and_unbounded_stores() {
+        let mut empty = Scene::new();
+        empty.push_static(Circle::new(0.0, 0.0, 1.0));
+        empty.reorder();
+        assert_eq!(empty.len(), 1);
+        // No finite centre at all: the order stays the slots'.
+        let odd = [
+            Circle::new(f32::NAN, 0.0, 1.0),
+            Circle::new(0.0, 0.0, f32::INFINITY),
+            Circle::new(1.0, 2.0, -1.0),
+        ];
+        let mut scene: Scene = odd.into_iter().cycle().take(30).collect();
+        let order = ids(&scene);
+        scene.reorder();
+        assert!(ids(&scene) == order);
+        // A finite shape goes before them, and they keep their shapes.
+        scene.push(Circle::new(5.0, 5.0, 1.0));
+        scene.reorder();
+        assert_eq!(scene.moving.records[0].id, 30);
+        for id in 0..30 {
+            let want = odd[id % 3];
+            let got = scene.get(id as u32).expect("live");
+            assert_eq!(format!("{got:?}"), format!("{:?}", Shape::from(want)));
+        }
+    }
 }
