@@ -581,8 +581,7 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
         ((fx + sigma * tx - d * mx, fy + sigma * ty - d * my), d)
     };
     let ((q1, e1), (q2, e2)) = (clip(s1, d1), clip(s2, d2));
-    let base =
-        s(from_a, zero, L::splat(128.0)) + index_r * L::splat(16.0) + index_i * L::splat(2.0);
+    let base = first_id(from_a, index_r, index_i);
     // One point: the support of the box that is not the reference (b's along -n where the
     // reference is a's, else a's along n), moved to midway.
     let side = s(from_a, half, zero - half);
@@ -894,9 +893,7 @@ fn clipped<L: Lane>(
     let d = surface.map(|(qx, qy)| {
         reference.mx * (reference.x1 - qx) + reference.my * (reference.y1 - qy) + r_ref
     });
-    let base = L::select(from_a, zero, L::splat(128.0))
-        + reference.index * L::splat(16.0)
-        + incident.index * L::splat(2.0);
+    let base = first_id(from_a, reference.index, incident.index);
     finish(
         surface,
         d,
@@ -906,6 +903,16 @@ fn clipped<L: Lane>(
         [nx, ny, depth],
         deepest,
     )
+}
+
+/// The id of a clipped manifold's first point (the second's is one more): 128 where the
+/// reference face is `b`'s, plus the reference edge's index times 16 and the incident edge's
+/// times 2.
+#[inline(always)]
+fn first_id<L: Lane>(from_a: L::Mask, reference: L, incident: L) -> L {
+    L::select(from_a, L::splat(0.0), L::splat(128.0))
+        + reference * L::splat(16.0)
+        + incident * L::splat(2.0)
 }
 
 /// The manifold from the clipped incident ends: each end's place on the incident surface and
