@@ -1,13 +1,14 @@
-//! The contacts of answer pairs: each run of pairs `(a, b)` has its shapes' records looked up
-//! by id (two per pair, side by side), each pair is filed by pair kind (the kernels' argument
-//! order, remembering when that is `(b, a)`), every [`BATCH`] of a kind are gathered from those
-//! records into lane blocks and handed to the contact kernels, and each contact lands at its
-//! pair's index, reversed where the kernel saw the pair the other way round.
+//! The contacts of answer pairs: each pair `(a, b)` names its shapes' records by position
+//! where the scene keeps them (the moving store, then the static one), is filed by pair kind
+//! (the kernels' argument order, remembering when that is `(b, a)`), every [`BATCH`] of a kind
+//! are gathered from those records into lane blocks and handed to the contact kernels, and
+//! each contact lands at its pair's index, reversed where the kernel saw the pair the other
+//! way round.
 
 use super::Scene;
 use super::candidates::{KINDS, PAIR_KINDS, scene_kinds};
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
-use super::records::{KIND, Record};
+use super::records::KIND;
 use crate::batch::ManifoldPair;
 use crate::broadphase::grid::Grid;
 use crate::lanes::{KERNEL_LANES, Simd, Wide};
@@ -52,16 +53,16 @@ const MANIFOLDS: [Compute<Manifold>; PAIR_KINDS] =
 /// Pairs per rayon task: enough to amortise a task and its batches' partial blocks.
 const PAIRS_PER_TASK: usize = 8192;
 
-/// Scratch of the contact computation: per task, one batch per pair kind and the records of
-/// its run's pairs, kept across calls.
+/// Scratch of the contact computation: per task, one batch per pair kind, kept across calls.
 #[derive(Debug, Default)]
 pub(crate) struct ContactScratch {
-    tasks: Vec<(Pack<Item, PAIR_KINDS>, Vec<Record>)>,
+    tasks: Vec<Pack<Item, PAIR_KINDS>>,
 }
 
 impl ContactScratch {
     /// The contacts of `pairs` (overlapping pairs of `scene`'s ids) into `out`, in the same
-    /// order, on rayon's threads. `grid` is any grid: the records are read in id order.
+    /// order, on rayon's threads. `grid` is any grid: the records are read where the scene
+    /// keeps them.
     pub(crate) fn compute(
         &mut self,
         scene: &Scene,
@@ -98,33 +99,33 @@ impl ContactScratch {
         if self.tasks.len() < runs {
             self.tasks.resize_with(runs, Default::default);
         }
+        // The records in place: the moving store's by slot, then the static store's.
+        let shared = Shared::new(grid, &scene.moving.records, [scene, scene], 0, false)
+            .with_tail(&scene.statics.records);
         let work = out
             .par_chunks_mut(PAIRS_PER_TASK)
             .zip(&mut self.tasks[..runs]);
-        work.for_each(|(run, (pack, records))| {
-            // The records of pair `i` at `2i` and `2i + 1`.
-            records.clear();
-            for &(a, b, _) in run.iter() {
-                let record = |id| *scene.record(id).expect("an answer pair names live shapes");
-                records.extend([record(a), record(b)]);
-            }
-            let shared = Shared::new(grid, records, [scene, scene], 0, false);
-            run_answers(pack, &shared, run, table);
-        });
+        work.for_each(|(run, pack)| run_answers(pack, scene, &shared, run, table));
     }
 }
 
-/// Files each pair of `run` (whose records are at `2i` and `2i + 1` of the shared records) by
-/// pair kind, computes every full batch, then the rest.
+/// Files each pair of `run` (its records at their positions in `shared`, see
+/// [`Scene::position`]) by pair kind, computes every full batch, then the rest.
 fn run_answers<T>(
     pack: &mut Pack<Item, PAIR_KINDS>,
+    scene: &Scene,
     shared: &Shared<'_>,
     run: &mut [(u32, u32, T)],
     table: &[Compute<T>; PAIR_KINDS],
 ) {
     pack.clear();
+    let position = |id| {
+        scene
+            .position(id)
+            .expect("an answer pair names live shapes")
+    };
     for i in 0..run.len() {
-        let (a, b) = (2 * i as u32, 2 * i as u32 + 1);
+        let (a, b) = (position(run[i].0), position(run[i].1));
         let (ka, kb) = (shared.record(a).kind & KIND, shared.record(b).kind & KIND);
         let item = if kb < ka {
             (b, a, i as u32 | REVERSED)

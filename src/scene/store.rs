@@ -407,6 +407,17 @@ impl Scene {
         }
     }
 
+    /// The position of a live id's record when the moving store's records are followed by
+    /// the static store's: its slot, or the number of moving shapes plus its static slot.
+    #[inline(always)]
+    pub(crate) fn position(&self, id: u32) -> Option<u32> {
+        match *self.slots.get(id as usize)? {
+            FREE => None,
+            s if s & IN_STATIC != 0 => Some(self.moving.len() as u32 + (s & !IN_STATIC)),
+            s => Some(s),
+        }
+    }
+
     /// The store and slot of a live id.
     #[inline(always)]
     fn locate(&self, id: u32) -> Option<(&Store, usize)> {
