@@ -337,9 +337,9 @@ impl<L: Lane, const N: usize> Outline<L, N> {
     }
 }
 
-/// A box's four edge normals from its first edge's direction `(ux, uy)` (see
-/// [`Outline::with_axis`]): `-v`, `u`, `v`, `-u`, as `(mx, my)`, NaN for edges of length 0;
-/// and the dot products `(d·u, d·v)` that give their cosines with a direction `d`.
+/// A box's unit axis `u` (its first edge's direction; `v = (-uy, ux)`) and which of its edges
+/// have length 0: its four edge normals `-v`, `u`, `v`, `-u` follow (see
+/// [`Outline::with_axis`] and [`Frame::face`]).
 #[derive(Clone, Copy)]
 struct Axes<L> {
     ux: L,
@@ -367,21 +367,6 @@ impl<L: Lane> Axes<L> {
         }
     }
 
-    /// The cosines of the four edge normals with `(dx, dy)`: `[-d·v, d·u, d·v, -d·u]`, NaN for
-    /// an edge of length 0.
-    #[inline(always)]
-    fn cosines(&self, dx: L, dy: L) -> [L; 4] {
-        let zero = L::splat(0.0);
-        let du = dx * self.ux + dy * self.uy;
-        let dv = dy * self.ux - dx * self.uy;
-        [
-            zero - dv + self.flat_u,
-            du + self.flat_v,
-            dv + self.flat_u,
-            zero - du + self.flat_v,
-        ]
-    }
-
     /// The four edges' unit outward normals `-v`, `u`, `v`, `-u` (`v = (-uy, ux)`), NaN for an
     /// edge of length 0.
     #[inline(always)]
@@ -400,40 +385,6 @@ impl<L: Lane> Axes<L> {
             keep(self.flat_v, (zero - ux, zero - uy)),
         ]
     }
-
-    /// Edge `k`'s unit outward normal, `k` lane by lane (as masks `k == 1`, `2`, `3`).
-    #[inline(always)]
-    fn normal(&self, [k1, k2, k3]: [L::Mask; 3]) -> (L, L) {
-        let zero = L::splat(0.0);
-        let (ux, uy) = (self.ux, self.uy);
-        let s = L::select;
-        let mx = s(k1, ux, s(k2, zero - uy, s(k3, zero - ux, uy)));
-        let my = s(k1, uy, s(k2, ux, s(k3, zero - uy, zero - ux)));
-        (mx, my)
-    }
-}
-
-/// The first largest (`most`) or smallest of four cosines (NaN never taken; all NaN: edge 0):
-/// the cosine and the index as masks `k == 1`, `2`, `3`, and as a number.
-#[inline(always)]
-fn pick_edge<L: Lane>(cos: [L; 4], most: bool) -> (L, [L::Mask; 3], L) {
-    let zero = L::splat(0.0);
-    let bound = if most {
-        f32::NEG_INFINITY
-    } else {
-        f32::INFINITY
-    };
-    let (mut best, mut index) = (L::splat(bound), zero);
-    let mut is = [zero.eq(L::splat(1.0)); 3];
-    for (k, c) in cos.into_iter().enumerate() {
-        let better = if most { c.gt(best) } else { c.lt(best) };
-        best = L::select(better, c, best);
-        index = L::select(better, L::splat(k as f32), index);
-    }
-    for (k, m) in is.iter_mut().enumerate() {
-        *m = index.eq(L::splat((k + 1) as f32));
-    }
-    (best, is, index)
 }
 
 /// A box as a frame: its centre, the unit direction `u` of its first edge (`v = (-uy, ux)`), its
@@ -447,6 +398,33 @@ pub(crate) struct Frame<L> {
     hu: L,
     hv: L,
     axes: Axes<L>,
+}
+
+/// A box's face found by [`Frame::face`]: its cosine with the direction searched (NaN where
+/// the box has no face), whether its normal is along `±u`, the normal's sign along that axis
+/// (`±1`), the edge's index (as a number), and the sine of its angle with the direction.
+#[derive(Clone, Copy)]
+struct Facing<L: Lane> {
+    cos: L,
+    along_u: L::Mask,
+    sign: L,
+    index: L,
+    sin: L,
+}
+
+impl<L: Lane> Facing<L> {
+    /// `when ? a : b`, field by field.
+    #[inline(always)]
+    fn pick(when: L::Mask, a: Self, b: Self) -> Self {
+        let s = |p: L, q: L| L::select(when, p, q);
+        Self {
+            cos: s(a.cos, b.cos),
+            along_u: (when & a.along_u) | (!when & b.along_u),
+            sign: s(a.sign, b.sign),
+            index: s(a.index, b.index),
+            sin: s(a.sin, b.sin),
+        }
+    }
 }
 
 impl<L: Lane> Frame<L> {
@@ -489,27 +467,50 @@ impl<L: Lane> Frame<L> {
         }
     }
 
-    /// The face whose outward normal is most aligned with `(dx, dy)` (a unit direction, the
-    /// first of equal cosines, edges of length 0 never): its cosine, its index (as masks `k ==
-    /// 1`, `2`, `3` and as a number), and the sine of the angle between them, `|m × d|`, which
-    /// for a normal along `±u` is `|d·v|` and along `±v` is `|d·u|`.
+    /// The face whose outward normal is most aligned with `(dx, dy)` (a unit direction): the
+    /// first of the largest cosines in edge order, an edge of length 0 never, as a search over
+    /// the four would find it. Of `u`'s two faces that is `+u` (edge 1) where `d·u >= 0`, else
+    /// `-u` (edge 3), with the cosine `|d·u|`; of `v`'s, `+v` (edge 2) where `d·v > 0`, else
+    /// `-v` (edge 0), cosine `|d·v|`; the larger cosine wins, a tie the smaller edge index.
+    /// The sine of the angle between the normal and `d`, `|m × d|`, is the other dot product.
     #[inline(always)]
-    fn face(&self, dx: L, dy: L) -> (L, [L::Mask; 3], L, L) {
+    fn face(&self, dx: L, dy: L) -> Facing<L> {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        let s = L::select;
         let (ux, uy) = (self.axes.ux, self.axes.uy);
         let (du, dv) = (dx * ux + dy * uy, dy * ux - dx * uy);
-        let (cos, k, index) = pick_edge(self.axes.cosines(dx, dy), true);
-        let sin = L::select(k[0] | k[2], dv.abs(), du.abs());
-        (cos, k, index, sin)
+        let (pu, pv) = (du.abs(), dv.abs());
+        // Each pair's cosine, NaN where its edges have length 0.
+        let (au, av) = (pu + self.axes.flat_v, pv + self.axes.flat_u);
+        let (plus_u, plus_v) = (du.ge(zero), dv.gt(zero));
+        let (iu, iv) = (
+            s(plus_u, one, L::splat(3.0)),
+            s(plus_v, L::splat(2.0), zero),
+        );
+        let along_u = au.gt(av) | (au.eq(av) & iu.lt(iv)) | !av.eq(av);
+        let plus = (along_u & plus_u) | (!along_u & plus_v);
+        Facing {
+            cos: s(along_u, au, av),
+            along_u,
+            sign: s(plus, one, zero - one),
+            index: s(along_u, iu, iv),
+            sin: s(along_u, pv, pu),
+        }
     }
 
-    /// Face `k`'s outward normal `m`, the centre of the face (`m` times the half extent across
+    /// Face `f`'s outward normal `m`, the centre of the face (`m` times the half extent across
     /// it from the centre) and its half length along it.
     #[inline(always)]
-    fn side(&self, k: [L::Mask; 3]) -> ((L, L), (L, L), L) {
-        let (mx, my) = self.axes.normal(k);
-        let along_u = k[0] | k[2];
-        let across = L::select(along_u, self.hu, self.hv);
-        let length = L::select(along_u, self.hv, self.hu);
+    fn side(&self, f: &Facing<L>) -> ((L, L), (L, L), L) {
+        let s = L::select;
+        let (ux, uy) = (self.axes.ux, self.axes.uy);
+        // `±u`, or `±v` with `v = (-uy, ux)`.
+        let (mx, my) = (
+            f.sign * s(f.along_u, ux, L::splat(0.0) - uy),
+            f.sign * s(f.along_u, uy, ux),
+        );
+        let across = s(f.along_u, self.hu, self.hv);
+        let length = s(f.along_u, self.hv, self.hu);
         (
             (mx, my),
             (self.cx + across * mx, self.cy + across * my),
@@ -543,22 +544,20 @@ impl<L: Lane> Frame<L> {
 fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> ManifoldLanes<L> {
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let s = L::select;
-    let (cos_a, _, index_a, sin_a) = a.face(nx, ny);
-    let (cos_b, _, index_b, sin_b) = b.face(zero - nx, zero - ny);
-    // As in `faces`: a box shrunk to a point has no face (every cosine NaN, the search's
-    // starting one kept), is never the reference, and leaves the one deepest point.
-    let none = L::splat(f32::NEG_INFINITY);
-    let (faced_a, faced_b) = (cos_a.gt(none), cos_b.gt(none));
-    let from_a = (sin_a.le(sin_b + L::splat(PREFER_A)) & faced_a) | !faced_b;
-    let aligned = s(from_a, sin_a, sin_b).le(L::splat(ALIGNED)) & faced_a & faced_b;
+    let (fa, fb) = (a.face(nx, ny), b.face(zero - nx, zero - ny));
+    // As in `faces`: a box shrunk to a point has no face (its cosine NaN), is never the
+    // reference, and leaves the one deepest point.
+    let (faced_a, faced_b) = (fa.cos.eq(fa.cos), fb.cos.eq(fb.cos));
+    let from_a = (fa.sin.le(fb.sin + L::splat(PREFER_A)) & faced_a) | !faced_b;
+    let aligned = s(from_a, fa.sin, fb.sin).le(L::splat(ALIGNED)) & faced_a & faced_b;
     let (r, i) = (Frame::pick(from_a, a, b), Frame::pick(from_a, b, a));
-    let index_r = s(from_a, index_a, index_b);
-    let kr = [1.0, 2.0, 3.0].map(|k| index_r.eq(L::splat(k)));
-    let ((mx, my), (fx, fy), ht) = r.side(kr);
+    let reference = Facing::pick(from_a, fa, fb);
+    let ((mx, my), (fx, fy), ht) = r.side(&reference);
     let (tx, ty) = (zero - my, mx);
-    // The incident edge: on the other box, the face most opposed to `m`.
-    let (_, ki, index_i) = pick_edge(i.axes.cosines(mx, my), false);
-    let ((imx, imy), (gx, gy), hi) = i.side(ki);
+    // The incident edge: on the other box, the face most opposed to `m` (most aligned with
+    // `-m`: the same cosines negated, so the same first of equal ones).
+    let incident = i.face(zero - mx, zero - my);
+    let ((imx, imy), (gx, gy), hi) = i.side(&incident);
     let (itx, ity) = (zero - imy, imx);
     // Its centre and direction along `t` and below the reference surface; its ends (in the
     // outline's order, `-hi` then `+hi` along its own tangent) follow.
@@ -581,7 +580,7 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
         ((fx + sigma * tx - d * mx, fy + sigma * ty - d * my), d)
     };
     let ((q1, e1), (q2, e2)) = (clip(s1, d1), clip(s2, d2));
-    let base = first_id(from_a, index_r, index_i);
+    let base = first_id(from_a, reference.index, incident.index);
     // One point: the support of the box that is not the reference (b's along -n where the
     // reference is a's, else a's along n), moved to midway.
     let side = s(from_a, half, zero - half);
