@@ -352,18 +352,44 @@ struct Axes<L> {
 impl<L: Lane> Axes<L> {
     /// The unit axes of the box `o` whose first edge runs along `(ux, uy)`.
     #[inline(always)]
-    fn of<const N: usize>(o: &Outline<L, N>, (ux, uy): (L, L)) -> Self {
+    fn of<const N: usize>(o: &Outline<L, N>, u: (L, L)) -> Self {
         let (zero, nan) = (L::splat(0.0), L::splat(f32::NAN));
-        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
         let flat = |k: usize| {
             let (x2, y2) = o.next(k);
             L::select((x2 - o.x[k]).eq(zero) & (y2 - o.y[k]).eq(zero), nan, zero)
         };
+        Self::unit(u, [flat(0), flat(1)])
+    }
+
+    /// The axes along `(ux, uy)` (not necessarily unit), made unit, with the edges of length 0
+    /// `[flat_u, flat_v]` (0, or NaN where they have length 0).
+    #[inline(always)]
+    fn unit((ux, uy): (L, L), [flat_u, flat_v]: [L; 2]) -> Self {
+        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
         Self {
             ux: ux * inv,
             uy: uy * inv,
-            flat_u: flat(0),
-            flat_v: flat(1),
+            flat_u,
+            flat_v,
+        }
+    }
+
+    /// `(d·u, d·v)` of a direction `(dx, dy)`.
+    #[inline(always)]
+    fn dots(&self, dx: L, dy: L) -> (L, L) {
+        let (ux, uy) = (self.ux, self.uy);
+        (dx * ux + dy * uy, dy * ux - dx * uy)
+    }
+
+    /// `when ? a : b`, field by field.
+    #[inline(always)]
+    fn pick(when: L::Mask, a: Self, b: Self) -> Self {
+        let s = |p: L, q: L| L::select(when, p, q);
+        Self {
+            ux: s(a.ux, b.ux),
+            uy: s(a.uy, b.uy),
+            flat_u: s(a.flat_u, b.flat_u),
+            flat_v: s(a.flat_v, b.flat_v),
         }
     }
 
@@ -431,21 +457,15 @@ impl<L: Lane> Frame<L> {
     /// The frame of the box with centre `c`, half extents `h` and first axis along `(ux, uy)`
     /// (not necessarily unit).
     #[inline(always)]
-    fn new((cx, cy): (L, L), (hu, hv): (L, L), (ux, uy): (L, L)) -> Self {
+    fn new((cx, cy): (L, L), (hu, hv): (L, L), u: (L, L)) -> Self {
         let (zero, nan) = (L::splat(0.0), L::splat(f32::NAN));
-        let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
         let flat = |h: L| L::select(h.eq(zero), nan, zero);
         Self {
             cx,
             cy,
             hu,
             hv,
-            axes: Axes {
-                ux: ux * inv,
-                uy: uy * inv,
-                flat_u: flat(hu),
-                flat_v: flat(hv),
-            },
+            axes: Axes::unit(u, [flat(hu), flat(hv)]),
         }
     }
 
@@ -458,12 +478,7 @@ impl<L: Lane> Frame<L> {
             cy: s(a.cy, b.cy),
             hu: s(a.hu, b.hu),
             hv: s(a.hv, b.hv),
-            axes: Axes {
-                ux: s(a.axes.ux, b.axes.ux),
-                uy: s(a.axes.uy, b.axes.uy),
-                flat_u: s(a.axes.flat_u, b.axes.flat_u),
-                flat_v: s(a.axes.flat_v, b.axes.flat_v),
-            },
+            axes: Axes::pick(when, a.axes, b.axes),
         }
     }
 
@@ -477,8 +492,7 @@ impl<L: Lane> Frame<L> {
     fn face(&self, dx: L, dy: L) -> Facing<L> {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
         let s = L::select;
-        let (ux, uy) = (self.axes.ux, self.axes.uy);
-        let (du, dv) = (dx * ux + dy * uy, dy * ux - dx * uy);
+        let (du, dv) = self.axes.dots(dx, dy);
         let (pu, pv) = (du.abs(), dv.abs());
         // Each pair's cosine, NaN where its edges have length 0.
         let (au, av) = (pu + self.axes.flat_v, pv + self.axes.flat_u);
@@ -524,7 +538,7 @@ impl<L: Lane> Frame<L> {
     fn support(&self, dx: L, dy: L) -> (L, L) {
         let zero = L::splat(0.0);
         let (ux, uy) = (self.axes.ux, self.axes.uy);
-        let (du, dv) = (dx * ux + dy * uy, dy * ux - dx * uy);
+        let (du, dv) = self.axes.dots(dx, dy);
         let plus_u = du.gt(zero) | (du.eq(zero) & dv.gt(zero));
         let ou = L::select(plus_u, self.hu, zero - self.hu);
         let ov = L::select(dv.gt(zero), self.hv, zero - self.hv);
@@ -568,10 +582,10 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
     let (d1, d2) = (dc + dt, dc - dt);
     let low = zero - ht;
     let spans = s1.pmax(s2).ge(low) & s1.pmin(s2).le(ht);
-    // The end at `s` moved to the clamped `σ`, its depth with it (no move where the edge is
-    // across the tangent, `s1 == s2`, and 0 / 0 would be NaN); on the incident surface at `σ`
-    // along `t` and `d` below the reference surface.
-    // The depth changes by `-slope` per unit along `t` (one division, off the clip's path).
+    // The end at `s` moved to the clamped `σ`, its depth with it: the depth changes by
+    // `-slope` per unit along `t` (one division, off the clip's path; no move where the edge
+    // is across the tangent, `st == 0`, whose slope is infinite or NaN). The clipped end lies
+    // on the incident surface at `σ` along `t` and `d` below the reference surface.
     let slope = (mx * itx + my * ity) / (tx * itx + ty * ity);
     let across = st.eq(zero);
     let clip = |s: L, d: L| {
