@@ -964,3 +964,82 @@ fn reorder_changes_no_answer() {
     assert!(finder.began().is_empty() && finder.ended().is_empty());
     assert!(before == after, "an answer changed across reorder");
 }
+
+/// One finder called on two scenes in turn (a clone of one that then diverges: moves,
+/// removals, pushes, refilters, static shapes, reorders), and a second finder on one of them
+/// with an enormous margin: every call's answer is that scene's, its events the difference
+/// from the answer before it (whichever scene that was), contacts and manifolds the same
+/// pairs. A finder holds nothing that a scene it did not see last could contradict.
+#[test]
+fn a_finder_switching_between_scenes_stays_exact() {
+    for (margin, share) in [(0.0, 1.0), (0.3, 0.25)] {
+        on_one_and_two_threads(|| switching_run(margin, share));
+    }
+}
+
+fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
+    let mut g = Gen::new(99);
+    let mut a = Scene::new();
+    for k in 0..800 {
+        if k % 5 == 0 {
+            a.push_static(bounded(&mut g));
+        } else {
+            a.push(bounded(&mut g));
+        }
+    }
+    let mut b = a.clone();
+    let mut f = PairFinder::new()
+        .with_margin(margin)
+        .with_rebuild_threshold(share);
+    let mut wide = PairFinder::new()
+        .with_margin(1e6)
+        .with_rebuild_threshold(0.0);
+    let (mut last, mut out, mut answers) = (Vec::new(), Vec::new(), Vec::new());
+    for frame in 0..60u32 {
+        let s = if frame % 3 == 0 { &mut a } else { &mut b };
+        s.update(|id, sh| step(id, frame, sh));
+        for _ in 0..3 {
+            let id = g.index(900) as u32;
+            match g.index(6) {
+                0 => drop(s.remove(id)),
+                1 => drop(s.push(bounded(&mut g))),
+                2 => drop(s.push_static(bounded(&mut g))),
+                3 if s.contains(id) => s.set_filter(id, FILTERS[g.index(FILTERS.len())]),
+                4 if s.contains(id) => s.set(id, bounded(&mut g)),
+                5 if frame % 17 == 0 => s.reorder(),
+                _ => {}
+            }
+        }
+        let s: &Scene = if frame % 2 == 0 { &a } else { &b };
+        f.overlapping_pairs(s, &mut out);
+        let want = s.overlapping_pairs();
+        assert_eq!(out, want, "frame {frame}");
+        let (began, ended) = events(&last, &want);
+        assert_eq!(
+            (f.began(), f.ended()),
+            (&began[..], &ended[..]),
+            "frame {frame}"
+        );
+        let mut on_a = Vec::new();
+        wide.overlapping_pairs(&a, &mut on_a);
+        assert_eq!(on_a, a.overlapping_pairs(), "frame {frame}");
+        let mut contacts = Vec::new();
+        f.contacts(s, &mut contacts);
+        assert!(contacts.iter().map(|c| (c.0, c.1)).eq(want.iter().copied()));
+        let mut manifolds = Vec::new();
+        f.manifolds(s, &mut manifolds);
+        assert!(
+            manifolds
+                .iter()
+                .map(|m| (m.0, m.1))
+                .eq(want.iter().copied())
+        );
+        assert!(
+            f.began().is_empty() && f.ended().is_empty(),
+            "frame {frame}"
+        );
+        answers.push(want.clone());
+        last = want;
+    }
+    answers
+}
