@@ -436,6 +436,39 @@ fn a_reused_id_is_compared_by_id() {
     assert_eq!(scene.push(circle(0.0)), 0, "clear starts ids again");
 }
 
+/// Removing a shape moves the scene's last moving shape into its place in storage; when that
+/// one also overlaps the removed shape's partner, the partner's candidate at those places is
+/// another pair: the old one ends, the one that moved in continues (compared by id). Enough
+/// shapes far away that the kept finder follows its lists rather than rebuilding.
+#[test]
+fn a_shape_moved_into_a_removed_ones_place_keeps_its_own_pairs() {
+    for partner_static in [false, true] {
+        let mut scene = Scene::new();
+        let a = if partner_static {
+            scene.push_static(Aabb::new(-2.0, -0.5, 2.0, 0.5))
+        } else {
+            scene.push(circle(0.0))
+        };
+        let b = scene.push(circle(1.5));
+        for k in 0..100 {
+            scene.push(circle(100.0 + 3.0 * k as f32));
+        }
+        let c = scene.push(circle(-1.5));
+        let mut finder = PairFinder::new();
+        assert_eq!(
+            call(&mut finder, &scene),
+            [vec![(a, b), (a, c)], vec![(a, b), (a, c)], vec![]]
+        );
+        scene.remove(b);
+        assert_eq!(
+            call(&mut finder, &scene),
+            [vec![(a, c)], vec![], vec![(a, b)]],
+            "partner static: {partner_static}"
+        );
+        assert!(!finder.stats().rebuilt);
+    }
+}
+
 #[test]
 fn static_shapes_never_pair_with_each_other() {
     let mut scene = Scene::new();
