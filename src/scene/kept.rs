@@ -317,8 +317,9 @@ pub(crate) struct Kept {
     neighbours: Vec<Record>,
     /// The candidates: pairs of slots whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
-    /// Per slot: whether it escaped in this call (all false between calls).
-    escaped: Vec<bool>,
+    /// Per slot: whether it escaped in this call ([`STAYED`] between calls), and whether it
+    /// still holds the shape it held in the last call ([`MOVED`]) or not ([`TAKEN`]).
+    escaped: Vec<u8>,
     /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`] of its
     /// kind word), and the id it held in the last call (a shape whose kind or filter changed,
     /// or a slot that holds another shape, is an escaper). An escaper's id is updated at the
@@ -707,7 +708,7 @@ impl Kept {
         // now the one its slot holds in this call.
         for &e in &self.escapers {
             if let Some(flag) = self.escaped.get_mut(e as usize) {
-                *flag = false;
+                *flag = STAYED;
             }
             if let (Some(id), Some(r)) = (
                 self.slot_ids.get_mut(e as usize),
@@ -849,7 +850,7 @@ impl Kept {
     fn find_escapers(&mut self, scene: &Scene) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
-        self.escaped.resize(top, false);
+        self.escaped.resize(top, STAYED);
         self.fat.resize(top, [f32::NAN; 4]);
         self.shifts.resize(top, ([0.0; 2], 0));
         self.tags.resize(top, u32::MAX);
@@ -964,8 +965,11 @@ impl Kept {
                 self.was_in.push(to.was_in);
             }
         }
+        let records = &scene.moving.records;
         for &e in &self.escapers {
-            self.escaped[e as usize] = true;
+            let e = e as usize;
+            let same = records.get(e).is_some_and(|r| r.id == self.slot_ids[e]);
+            self.escaped[e] = if same { MOVED } else { TAKEN };
         }
         if self.unkeyed || self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
             return false;
@@ -1071,7 +1075,7 @@ impl Kept {
                 let (e, fat) = entering[k as usize];
                 grid.overlapping(fat, &mut |x| {
                     let s = ids[x as usize];
-                    if s != e && !(escaped[s as usize] && s > e) {
+                    if s != e && !(escaped[s as usize] != STAYED && s > e) {
                         let filed = file(&mut t.filed, filing, s.min(e), s.max(e));
                         t.filtered += usize::from(!filed);
                     }
@@ -1114,7 +1118,7 @@ impl Kept {
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
-        self.escaped.resize(n, false);
+        self.escaped.resize(n, STAYED);
         self.tags.clear();
         self.tags
             .extend(scene.moving.records.iter().map(|r| r.kind & TAG));
@@ -1195,7 +1199,6 @@ impl Kept {
             escaped: &self.escaped,
             last_ids: &self.slot_ids,
             labels: &self.statics.labels,
-            records: &scene.moving.records,
         });
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
         let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
@@ -1333,6 +1336,13 @@ impl Kept {
     }
 }
 
+/// [`Kept::escaped`]: a slot that did not escape in this call.
+const STAYED: u8 = 0;
+/// An escaper that holds the shape it held in the last call.
+const MOVED: u8 = 1;
+/// An escaper whose slot holds another shape than in the last call, or none (new, removed).
+const TAKEN: u8 = 2;
+
 /// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
 /// moving slot stays where it is, and a neighbour's position moves with the number of moving
 /// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named
@@ -1342,11 +1352,9 @@ impl Kept {
 struct Follow<'a> {
     before: u32,
     after: u32,
-    escaped: &'a [bool],
+    escaped: &'a [u8],
     last_ids: &'a [u32],
     labels: &'a [(u32, u32)],
-    /// The moving slots' records in this call.
-    records: &'a [Record],
 }
 
 impl Follow<'_> {
@@ -1361,7 +1369,7 @@ impl Follow<'_> {
     fn at(&self, x: u32) -> Option<u32> {
         if x >= self.before {
             Some(self.shifted(x))
-        } else if self.escaped[x as usize] {
+        } else if self.escaped[x as usize] != STAYED {
             None
         } else {
             Some(x)
@@ -1394,8 +1402,7 @@ impl Follow<'_> {
             if x >= self.before {
                 Some(self.shifted(x))
             } else {
-                let same = self.records.get(x as usize)?.id == self.last_ids[x as usize];
-                same.then_some(x)
+                (self.escaped[x as usize] != TAKEN).then_some(x)
             }
         };
         Some((at(p)?, at(q & !HIT)?))
@@ -1715,26 +1722,16 @@ mod tests {
     use super::*;
 
     /// Slots 0–2 moving (slot 1 escaped this call), neighbours after them; each slot's id
-    /// its number plus 10, but slot 2's, which another shape took when `replaced`.
-    fn follow<'a>(
-        records: &'a mut Vec<Record>,
-        labels: &'a [(u32, u32)],
-        replaced: bool,
-    ) -> Follow<'a> {
-        *records = (0..3)
-            .map(|s| Record {
-                id: if replaced && s == 2 { 99 } else { s + 10 },
-                ..Record::INERT
-            })
-            .collect();
-        const ESCAPED: [[bool; 3]; 2] = [[false, true, false], [false, true, true]];
+    /// in the last call its number plus 10. `replaced`: slot 2 escaped too, holding another
+    /// shape now.
+    fn follow(labels: &[(u32, u32)], replaced: bool) -> Follow<'_> {
+        const ESCAPED: [[u8; 3]; 2] = [[STAYED, MOVED, STAYED], [STAYED, MOVED, TAKEN]];
         Follow {
             before: 3,
             after: 3,
             escaped: &ESCAPED[usize::from(replaced)],
             last_ids: &[10, 11, 12],
             labels,
-            records,
         }
     }
 
@@ -1759,25 +1756,25 @@ mod tests {
 
     #[test]
     fn an_escapers_pair_found_again_keeps_its_flag() {
-        let (mut records, labels) = (Vec::new(), [(20, 0), (21, 0)]);
+        let labels = [(20, 0), (21, 0)];
         // Slot 1 escaped: its pair with neighbour 0 (position 3) overlapped and is found
         // again, its pair with slot 2 overlapped and is not, its pair with neighbour 1 did
         // not overlap and is found again.
         let old = [(0, 3 | HIT), (1, 2 | HIT), (1, 3 | HIT), (1, 4)];
         let new = [(1, 3), (1, 4)];
-        let [out, dropped] = merged(follow(&mut records, &labels, false), &old, &new);
+        let [out, dropped] = merged(follow(&labels, false), &old, &new);
         assert_eq!(out, [(0, 3 | HIT), (1, 3 | HIT), (1, 4)]);
         assert_eq!(dropped, [(11, 12)]);
     }
 
     #[test]
     fn a_pair_of_a_slot_another_shape_took_ends() {
-        let (mut records, labels) = (Vec::new(), [(20, 0)]);
+        let labels = [(20, 0)];
         // Slot 2 holds another shape now: its pair with neighbour 0, found again at the same
         // positions, is another pair (the old one ended, the new one begins unflagged).
         let old = [(2, 3 | HIT)];
         let new = [(2, 3)];
-        let [out, dropped] = merged(follow(&mut records, &labels, true), &old, &new);
+        let [out, dropped] = merged(follow(&labels, true), &old, &new);
         assert_eq!(out, [(2, 3)]);
         assert_eq!(dropped, [(12, 20)]);
     }
