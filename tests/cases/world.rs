@@ -1076,3 +1076,81 @@ fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
     }
     answers
 }
+
+/// A dense cluster (shapes of every kind in a 12 × 12 square, some static, filters) beside
+/// far shapes that keep the finder following its lists: removals move other shapes into the
+/// removed ones' storage places next to the same partners, pushes, kind and filter changes,
+/// every frame. Each answer and its began/ended equal the scene's own answer and the
+/// difference from the last, on one and two threads.
+#[test]
+fn a_dense_cluster_is_followed_exactly() {
+    on_one_and_two_threads(|| (0..3).map(dense_run).collect::<Vec<_>>());
+}
+
+/// A shape of the dense cluster.
+fn dense(g: &mut Gen) -> Shape {
+    let (x, y) = (g.uniform(0.0, 12.0), g.uniform(0.0, 12.0));
+    match g.index(5) {
+        0 => Circle::new(x, y, g.uniform(0.3, 1.0)).into(),
+        1 => Aabb::from_center(x, y, g.uniform(0.3, 1.0), g.uniform(0.3, 1.0)).into(),
+        2 => Obb::new(x, y, 0.8, 0.4, g.uniform(-3.0, 3.0)).into(),
+        3 => g.convex(x, y, 0.8).into(),
+        _ => Capsule::new(x, y, x + 1.0, y, 0.3).into(),
+    }
+}
+
+fn dense_run(seed: u64) -> Vec<Vec<(u32, u32)>> {
+    let mut g = Gen::new(1000 + seed);
+    let mut scene = Scene::new();
+    // The far shapes first, so that a removal moves a shape of the cluster into its place.
+    for k in 0..800 {
+        let (x, y) = ((k % 40) as f32, (k / 40) as f32);
+        scene.push(Circle::new(100.0 + 3.0 * x, 100.0 + 3.0 * y, 0.5));
+    }
+    for _ in 0..20 {
+        scene.push_static(dense(&mut g));
+    }
+    for _ in 0..150 {
+        scene.push(dense(&mut g));
+    }
+    let mut finder = PairFinder::new();
+    let (mut last, mut out, mut answers) = (Vec::new(), Vec::new(), Vec::new());
+    let mut kept = 0;
+    for frame in 0..80u32 {
+        scene.update(|id, s| {
+            if id % 3 != 0 {
+                moved(s, id, frame, 0.15, 12.0)
+            } else {
+                s
+            }
+        });
+        for _ in 0..4 {
+            let id = 800 + g.index(scene.len() - 795) as u32;
+            match g.index(7) {
+                0 | 1 => drop(scene.remove(id)),
+                2 => drop(scene.push(dense(&mut g))),
+                3 if scene.contains(id) => scene.set_filter(id, FILTERS[g.index(FILTERS.len())]),
+                4 if scene.contains(id) && !scene.is_static(id) => scene.set(id, dense(&mut g)),
+                5 => drop(scene.push_with(dense(&mut g), FILTERS[g.index(FILTERS.len())])),
+                _ => {}
+            }
+        }
+        finder.overlapping_pairs(&scene, &mut out);
+        kept += usize::from(!finder.stats().rebuilt);
+        let want = scene.overlapping_pairs();
+        assert_eq!(out, want, "seed {seed} frame {frame}");
+        let (began, ended) = events(&last, &want);
+        assert_eq!(
+            (finder.began(), finder.ended()),
+            (&began[..], &ended[..]),
+            "seed {seed} frame {frame}"
+        );
+        answers.push(want.clone());
+        last = want;
+    }
+    assert!(
+        kept > 40,
+        "most frames keep the finder's state: {kept} of 80"
+    );
+    answers
+}
