@@ -469,6 +469,40 @@ fn a_shape_moved_into_a_removed_ones_place_keeps_its_own_pairs() {
     }
 }
 
+/// A shape removed and another of the same kind pushed at the same spot under another id (a
+/// despawned bullet and the next one at the gun): the new shape takes the removed one's
+/// storage place inside its enlarged box, and its pairs are new pairs.
+#[test]
+fn a_new_shape_in_a_removed_ones_place_and_box_begins_its_pairs() {
+    let mut scene = Scene::new();
+    let partner = scene.push(circle(0.0));
+    for k in 0..100 {
+        scene.push(circle(100.0 + 3.0 * k as f32));
+    }
+    let spare = scene.push(circle(-50.0));
+    let bullet = scene.push(circle(1.5));
+    let mut finder = PairFinder::new();
+    call(&mut finder, &scene);
+    // The bullet moves into the spare's place; the spare's id is free.
+    scene.remove(spare);
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(partner, bullet)], vec![], vec![]]
+    );
+    scene.remove(bullet);
+    let next = scene.push(circle(1.5));
+    assert_eq!(next, spare, "the smallest free id");
+    assert_eq!(
+        call(&mut finder, &scene),
+        [
+            vec![(partner, next)],
+            vec![(partner, next)],
+            vec![(partner, bullet)]
+        ]
+    );
+    assert!(!finder.stats().rebuilt);
+}
+
 #[test]
 fn static_shapes_never_pair_with_each_other() {
     let mut scene = Scene::new();
