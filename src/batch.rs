@@ -8,7 +8,7 @@
 use crate::lanes::{ContactX8, ContactX16, KERNEL_LANES, RayX8, RayX16, Simd, Wide};
 use crate::narrow;
 use crate::narrow::manifold::ManifoldLanes;
-use crate::shape::{Contact, Manifold, ManifoldPoint, Ray};
+use crate::shape::{B_REFERENCE, CLIPPED, Contact, Manifold, ManifoldPoint, Ray};
 use crate::soa::{Columns, Contacts, HitMask, ManifoldRun, Manifolds, Rays, ShapeSoa};
 use core::fmt;
 use rayon::prelude::*;
@@ -79,6 +79,19 @@ pub(crate) fn manifold_lane<V: Simd>(m: &[V; 12], l: usize) -> Option<Manifold> 
         }),
         count: at(11) as u8,
     })
+}
+
+/// A column of manifold point ids (whole numbers below 512) seen from the pair's other shape,
+/// as [`Manifold::reversed`]: a clipped point's reference bit flipped.
+#[inline(always)]
+fn reversed_ids<V: Simd>(id: V) -> V {
+    let (clipped, b_reference) = (CLIPPED as f32, (CLIPPED | B_REFERENCE) as f32);
+    let flip = V::splat(B_REFERENCE as f32);
+    let delta = V::splat(b_reference).simd_le(id).select(
+        V::ZERO - flip,
+        V::splat(clipped).simd_le(id).select(flip, V::ZERO),
+    );
+    id + delta
 }
 
 /// The manifold columns of a built manifold and its mask.
@@ -158,9 +171,12 @@ macro_rules! pair_impls {
                 #[inline(always)]
                 fn manifold_lanes<V: Simd>(a: Self::Lanes<V>, b: <$A as ShapeSoa>::Lanes<V>) -> [V; 12] {
                     let mut m = <$A as ManifoldPair<$B>>::manifold_lanes(b, a);
-                    // As `Manifold::reversed`: `0 - n` keeps `+0` where there is no hit.
+                    // As `Manifold::reversed`: `0 - n` keeps `+0` where there is no hit, and
+                    // the clipped points name the other shape as the reference.
                     m[1] = V::ZERO - m[1];
                     m[2] = V::ZERO - m[2];
+                    m[6] = reversed_ids(m[6]);
+                    m[10] = reversed_ids(m[10]);
                     m
                 }
             }

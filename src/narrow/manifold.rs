@@ -39,7 +39,9 @@
 //! rounding.
 
 use crate::lanes::Lane;
-use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
+use crate::shape::{
+    Aabb, B_REFERENCE, CLIPPED, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon,
+};
 
 /// How much closer to `n` `b`'s face normal must be than `a`'s (in the sine of the angle
 /// between them) to be the reference face: a rounding tie goes to `a`.
@@ -790,11 +792,17 @@ fn aabbs<L: Lane>(fa: &[L], fb: &[L], [nx, ny, depth]: [L; 3]) -> ManifoldLanes<
     let (lo_x, hi_x) = (a0x.pmax(b0x), a1x.pmin(b1x));
     let first = s(right, hi_y, s(left, lo_y, s(up, lo_x, hi_x)));
     let second = s(right, lo_y, s(left, hi_y, s(up, hi_x, lo_x)));
-    // Reference edge · 16 + incident edge · 2 (edges 0 bottom, 1 right, 2 top, 3 left).
+    // Clipped, reference edge · 16 + incident edge · 2 (edges 0 bottom, 1 right, 2 top, 3
+    // left).
+    let c = CLIPPED as f32;
     let id = s(
         right,
-        L::splat(22.0),
-        s(left, L::splat(50.0), s(up, L::splat(32.0), L::splat(4.0))),
+        L::splat(c + 22.0),
+        s(
+            left,
+            L::splat(c + 50.0),
+            s(up, L::splat(c + 32.0), L::splat(c + 4.0)),
+        ),
     );
     ManifoldLanes {
         nx,
@@ -918,13 +926,16 @@ fn clipped<L: Lane>(
     )
 }
 
-/// The id of a clipped manifold's first point (the second's is one more): 128 where the
-/// reference face is `b`'s, plus the reference edge's index times 16 and the incident edge's
-/// times 2.
+/// The id of a clipped manifold's first point (the second's is one more): [`CLIPPED`], plus
+/// [`B_REFERENCE`] where the reference face is `b`'s, the reference edge's index times 16 and
+/// the incident edge's times 2.
 #[inline(always)]
 fn first_id<L: Lane>(from_a: L::Mask, reference: L, incident: L) -> L {
-    L::select(from_a, L::splat(0.0), L::splat(128.0))
-        + reference * L::splat(16.0)
+    L::select(
+        from_a,
+        L::splat(CLIPPED as f32),
+        L::splat((CLIPPED | B_REFERENCE) as f32),
+    ) + reference * L::splat(16.0)
         + incident * L::splat(2.0)
 }
 

@@ -27,11 +27,13 @@ pub struct ManifoldPoint {
 /// length 0) has no face: never the reference, and no edge to clip, so it too touches at its
 /// one deepest point. The deepest point's depth is the contact's, exactly.
 ///
-/// A point's `id` is `reference << 7 | reference edge << 4 | incident edge << 1 | end`:
-/// `reference` is 0 when the reference face is `a`'s and 1 when it is `b`'s, the edges are
-/// vertex indices of their first vertex (counter-clockwise), and `end` which clip end (0, 1) made
-/// the point; a single deepest point has id 0. The two points of a manifold have different
-/// ids.
+/// A clipped point's `id` is `1 << 8 | reference << 7 | reference edge << 4 | incident edge << 1
+/// | end`: `reference` is 0 when the reference face is `a`'s and 1 when it is `b`'s, the edges
+/// are indices of their first vertex (counter-clockwise; a polygon's closing edge is edge 7
+/// whatever its number of vertices, as it repeats its last vertex in the free slots), and `end`
+/// which end (0, 1) of the incident edge made the point; a single deepest point has id 0. The
+/// two points of a manifold have different ids. Whichever order a pair is given in, `a` is
+/// the first shape of the call (of the pair, in a [`Scene`](crate::Scene)'s answers).
 ///
 /// ```
 /// use widephase::{manifold_reference, Aabb, Manifold};
@@ -64,14 +66,35 @@ impl Manifold {
         &self.points[..usize::from(self.count.min(2))]
     }
 
-    /// The same manifold seen from `b`: the normal reversed (as `0 - n`, exactly); the points,
-    /// depths and ids unchanged.
+    /// The same manifold seen from `b`: the normal reversed (as `0 - n`, exactly), the points
+    /// and depths unchanged, and each clipped point's id naming the other shape as the
+    /// reference (its `reference` bit flipped: the features are the same).
     #[inline]
     #[must_use]
     pub fn reversed(self) -> Self {
+        let mut points = self.points;
+        for p in &mut points {
+            p.id = reversed_id(p.id);
+        }
         Self {
             normal: [0.0 - self.normal[0], 0.0 - self.normal[1]],
+            points,
             ..self
         }
+    }
+}
+
+/// The bit of a clipped point's id (never set in a single deepest point's, 0).
+pub(crate) const CLIPPED: u32 = 1 << 8;
+/// The bit of a clipped point's id set where the reference face is `b`'s.
+pub(crate) const B_REFERENCE: u32 = 1 << 7;
+
+/// A point's id seen from the pair's other shape: a clipped point's reference bit flipped.
+#[inline]
+pub(crate) const fn reversed_id(id: u32) -> u32 {
+    if id & CLIPPED != 0 {
+        id ^ B_REFERENCE
+    } else {
+        id
     }
 }

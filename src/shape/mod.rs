@@ -18,6 +18,7 @@ pub use capsule::Capsule;
 pub use contact::Contact;
 pub use error::{Problem, ShapeError};
 use error::{non_negative, not_nan};
+pub(crate) use manifold::{B_REFERENCE, CLIPPED};
 pub use manifold::{Manifold, ManifoldPoint};
 pub use polygon::{InvalidPolygon, MAX_VERTICES, Polygon};
 
