@@ -272,20 +272,26 @@ fn faces(b: &Body) -> Vec<Face64> {
 
 /// The clipped manifold points in `f64` for the reference face `r` (of the body with radius
 /// `r_ref`) and the other body, normal `n` from a to b, `from_a` when the reference is a's:
-/// each `(point, depth)` that penetrates, and whether any end is within `1e-4` of a decision
-/// (a depth near 0, an end near a side line), where the comparison is left out.
+/// each `(point, depth)` that penetrates with the end of the incident edge it came from (0:
+/// the edge's first vertex's side), the incident edge's index among the other body's faces,
+/// and whether any end is within `1e-4` of a decision (a depth near 0, an end near a side
+/// line, two edges nearly as opposed to the reference face), where the comparison is left out.
 fn clip64(
     r: Face64,
     r_ref: f64,
     other: &Body,
     n: (f64, f64),
     from_a: bool,
-) -> (Vec<Point64>, bool) {
+) -> (Vec<Point64>, Vec<u32>, usize, bool) {
     let (v1, v2, m) = r;
-    let inc = faces(other)
+    let mut opposed: Vec<(f64, usize, Face64)> = faces(other)
         .into_iter()
-        .min_by(|x, y| (x.2.0 * m.0 + x.2.1 * m.1).total_cmp(&(y.2.0 * m.0 + y.2.1 * m.1)))
-        .expect("a face");
+        .enumerate()
+        .map(|(k, f)| (f.2.0 * m.0 + f.2.1 * m.1, k, f))
+        .collect();
+    opposed.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (_, inc_index, inc) = opposed[0];
+    let tie = opposed.get(1).is_some_and(|o| o.0 - opposed[0].0 < 1e-4);
     let ro = other.radius;
     let (w1, w2) = (
         (inc.0.0 + ro * inc.2.0, inc.0.1 + ro * inc.2.1),
@@ -295,11 +301,12 @@ fn clip64(
     let tt = t.0 * t.0 + t.1 * t.1;
     let s = |w: (f64, f64)| (t.0 * (w.0 - v1.0) + t.1 * (w.1 - v1.1)) / tt;
     let (s1, s2) = (s(w1), s(w2));
-    let mut close = [s1, s2]
-        .iter()
-        .any(|&x| x.abs() < 1e-4 || (x - 1.0).abs() < 1e-4);
+    let mut close = tie
+        || [s1, s2]
+            .iter()
+            .any(|&x| x.abs() < 1e-4 || (x - 1.0).abs() < 1e-4);
     if s1.max(s2) < 0.0 || s1.min(s2) > 1.0 {
-        return (Vec::new(), close);
+        return (Vec::new(), Vec::new(), inc_index, close);
     }
     let at = |from: (f64, f64), to: (f64, f64), sf: f64, st: f64| {
         let sigma = sf.clamp(0.0, 1.0);
@@ -310,16 +317,32 @@ fn clip64(
         };
         (from.0 + l * (to.0 - from.0), from.1 + l * (to.1 - from.1))
     };
-    let mut out = Vec::new();
-    for q in [at(w1, w2, s1, s2), at(w2, w1, s2, s1)] {
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    for (end, q) in [at(w1, w2, s1, s2), at(w2, w1, s2, s1)]
+        .into_iter()
+        .enumerate()
+    {
         let d = m.0 * (v1.0 - q.0) + m.1 * (v1.1 - q.1) + r_ref;
         close |= d.abs() < 1e-4;
         if d >= 0.0 {
             let k = if from_a { d / 2.0 } else { -d / 2.0 };
             out.push(((q.0 + k * n.0, q.1 + k * n.1), d));
+            ends.push(end as u32);
         }
     }
-    (out, close)
+    (out, ends, inc_index, close)
+}
+
+/// The crate's index of face `k` of a body of a kind with `slots` outline slots: a polygon of
+/// fewer vertices repeats its last in the free slots, so its closing edge is the last slot's
+/// (the padding edges, of length 0, are never faces).
+fn edge_index(b: &Body, slots: usize, k: usize) -> u32 {
+    let n = b.vertices.len();
+    if k + 1 == n {
+        slots as u32 - 1
+    } else {
+        k as u32
+    }
 }
 
 /// Against clipping written again in `f64` (faces, incident edge, clip, depths, places), given
@@ -358,22 +381,29 @@ where
         let best = |b: &Body, d: (f64, f64)| {
             faces(b)
                 .into_iter()
-                .map(|f| (sin(&f, d), f))
+                .enumerate()
+                .map(|(k, f)| (sin(&f, d), k, f))
                 .min_by(|x, y| x.0.total_cmp(&y.0))
         };
-        let (Some((sa, fa)), Some((sb, fb))) = (best(&ba, n), best(&bb, (-n.0, -n.1))) else {
+        let (Some((sa, ka, fa)), Some((sb, kb, fb))) = (best(&ba, n), best(&bb, (-n.0, -n.1)))
+        else {
             continue;
         };
         // The reference face: the one the normal is, clearly, or a's when both are (parallel
         // faces, where either gives the same points).
-        let (r, r_ref, other, from_a) = if sa < 5e-4 && (sb > 2e-3 || sb.max(sa) < 1e-6) {
-            (fa, ba.radius, &bb, true)
+        let slots = (A::Shape::SLOTS, B::Shape::SLOTS);
+        let (r, r_ref, other, from_a, id) = if sa < 5e-4 && (sb > 2e-3 || sb.max(sa) < 1e-6) {
+            let id = 256 + 16 * edge_index(&ba, slots.0, ka);
+            (fa, ba.radius, &bb, true, id)
         } else if sb < 5e-4 && sa > 2e-3 {
-            (fb, bb.radius, &ba, false)
+            let id = 256 + 128 + 16 * edge_index(&bb, slots.1, kb);
+            (fb, bb.radius, &ba, false, id)
         } else {
             continue;
         };
-        let (points, close) = clip64(r, r_ref, other, n, from_a);
+        let (points, ends, incident, close) = clip64(r, r_ref, other, n, from_a);
+        let incident_slots = if from_a { slots.1 } else { slots.0 };
+        let id = id + 2 * edge_index(other, incident_slots, incident);
         if close || points.is_empty() {
             continue;
         }
@@ -407,16 +437,31 @@ where
         );
         // Each point against the nearest `f64` point (the order of the two ends is the
         // incident edge's, which may run either way): the deepest took the contact's depth,
-        // within 2e-5 of the clip's (relative), and moved by half the difference.
+        // within 2e-5 of the clip's (relative), and moved by half the difference; its id
+        // names the reference shape and edge, the incident edge and the end (where the two
+        // ends are too close to tell apart, the place and depth only).
+        let apart = points.len() < 2 || {
+            let (u, v) = (points[0].0, points[1].0);
+            (u.0 - v.0).hypot(u.1 - v.1) > 1e-3
+        };
         for p in m.points() {
             let (x, y) = (f64::from(p.point[0]), f64::from(p.point[1]));
-            let (q, d) = points
+            let (((q, d), end), _) = points
                 .iter()
-                .min_by(|u, v| {
-                    let du = (u.0.0 - x).hypot(u.0.1 - y);
-                    du.total_cmp(&(v.0.0 - x).hypot(v.0.1 - y))
-                })
+                .zip(&ends)
+                .map(|(u, end)| ((u, end), (u.0.0 - x).hypot(u.0.1 - y)))
+                .min_by(|u, v| u.1.total_cmp(&v.1))
                 .expect("a point");
+            pair_assert!(
+                !apart || p.id == id + end,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "id {} against {} (end {end}): {m:?}",
+                p.id,
+                id + end
+            );
             let slack = 1e-4 + 2e-5 * (1.0 + depth);
             let near = (x - q.0).abs() < slack
                 && (y - q.1).abs() < slack

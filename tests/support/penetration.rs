@@ -31,6 +31,9 @@ pub struct Depth {
 
 /// A shape as a [`Body`].
 pub trait AsBody {
+    /// The vertex slots of the crate's outline of this kind (a polygon of fewer vertices
+    /// repeats its last in the free slots), by which manifold ids number the edges.
+    const SLOTS: usize;
     fn body(&self) -> Body;
 }
 
@@ -39,6 +42,7 @@ fn v(x: f32, y: f32) -> V {
 }
 
 impl AsBody for Point {
+    const SLOTS: usize = 1;
     fn body(&self) -> Body {
         Body {
             vertices: vec![v(self.x, self.y)],
@@ -48,6 +52,7 @@ impl AsBody for Point {
 }
 
 impl AsBody for Circle {
+    const SLOTS: usize = 1;
     fn body(&self) -> Body {
         Body {
             vertices: vec![v(self.x, self.y)],
@@ -57,6 +62,7 @@ impl AsBody for Circle {
 }
 
 impl AsBody for Aabb {
+    const SLOTS: usize = 4;
     fn body(&self) -> Body {
         let (x0, y0, x1, y1) = (self.min_x, self.min_y, self.max_x, self.max_y);
         Body {
@@ -67,6 +73,7 @@ impl AsBody for Aabb {
 }
 
 impl AsBody for Obb {
+    const SLOTS: usize = 4;
     fn body(&self) -> Body {
         let (c, u) = (v(self.center_x, self.center_y), v(self.cos, self.sin));
         let w = (-u.1, u.0);
@@ -80,6 +87,7 @@ impl AsBody for Obb {
 }
 
 impl AsBody for Polygon {
+    const SLOTS: usize = 8;
     fn body(&self) -> Body {
         Body {
             vertices: self.vertices().map(|[x, y]| v(x, y)).collect(),
@@ -89,6 +97,7 @@ impl AsBody for Polygon {
 }
 
 impl AsBody for Capsule {
+    const SLOTS: usize = 2;
     /// Its segment (one vertex when the endpoints coincide) grown by its radius.
     fn body(&self) -> Body {
         let (a, b) = (v(self.x0, self.y0), v(self.x1, self.y1));
