@@ -340,15 +340,16 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 /// 2 000 shapes over 300 frames of random pushes (moving and static, with filters), removes,
 /// sets, filter changes, moves, teleports, NaN shapes and reorderings of the storage: after every call the kept finder's
 /// answer (pairs or contacts) equals the model's, and `began`/`ended` are the set differences
-/// of consecutive answers; the same on one thread and on two.
+/// of consecutive answers; the same on one, two and three threads.
 #[test]
 fn kept_finder_follows_the_model() {
-    on_one_and_two_threads(|| model_run(7, 300, false));
+    on_thread_counts(|| model_run(7, 300, false));
 }
 
-/// `run` (which checks every frame itself) on one thread and on two: the same answers.
-fn on_one_and_two_threads<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
-    let runs: Vec<_> = [1, 2]
+/// `run` (which checks every frame itself) on one thread, two, and three (more than the CI
+/// machine's cores, and a number of tasks that splits the work elsewhere): the same answers.
+fn on_thread_counts<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
+    let runs: Vec<_> = [1, 2, 3]
         .map(|threads| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -358,15 +359,16 @@ fn on_one_and_two_threads<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn()
         })
         .into();
     assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
 }
 
 /// The model test with the static shapes left alone and no unbounded shapes: the kept frames
 /// find their answers from the last one (the pairs of the candidates that escapers drop,
 /// removed shapes, reused ids, filter and kind changes, teleports, NaN shapes), exactly as a
-/// sort would, on one thread and on two.
+/// sort would, on one, two and three threads.
 #[test]
 fn merged_answers_follow_the_model() {
-    on_one_and_two_threads(|| model_run(11, 300, true));
+    on_thread_counts(|| model_run(11, 300, true));
 }
 
 fn circle(x: f32) -> Circle {
@@ -899,10 +901,10 @@ fn traveller(id: u32, frame: u32) -> Shape {
 /// many of them and nothing else changed: their neighbourhoods of static shapes are given up
 /// and taken anew frame after frame, so the kept finder's copies of static shapes reuse their
 /// slots for other shapes while its moving records stay where they are. Every frame's answer
-/// and events equal the model's, on one thread and on two.
+/// and events equal the model's, on one, two and three threads.
 #[test]
 fn travellers_cross_a_static_field() {
-    on_one_and_two_threads(travellers_run);
+    on_thread_counts(travellers_run);
 }
 
 /// One run of [`travellers_cross_a_static_field`]: every frame's answer.
@@ -1040,7 +1042,7 @@ fn reorder_changes_no_answer() {
 #[test]
 fn a_finder_switching_between_scenes_stays_exact() {
     for (margin, share) in [(0.0, 1.0), (0.3, 0.25)] {
-        on_one_and_two_threads(|| switching_run(margin, share));
+        on_thread_counts(|| switching_run(margin, share));
     }
 }
 
@@ -1115,10 +1117,10 @@ fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
 /// far shapes that keep the finder following its lists: removals move other shapes into the
 /// removed ones' storage places next to the same partners, pushes, kind and filter changes,
 /// every frame. Each answer and its began/ended equal the scene's own answer and the
-/// difference from the last, on one and two threads.
+/// difference from the last, on one, two and three threads.
 #[test]
 fn a_dense_cluster_is_followed_exactly() {
-    on_one_and_two_threads(|| (0..3).map(dense_run).collect::<Vec<_>>());
+    on_thread_counts(|| (0..3).map(dense_run).collect::<Vec<_>>());
 }
 
 /// A shape of the dense cluster.
