@@ -1034,6 +1034,27 @@ fn reorder_changes_no_answer() {
     assert!(before == after, "an answer changed across reorder");
 }
 
+/// `finder`'s answer for `scene`, checked: the scene's own answer, and began/ended the
+/// differences from `last` (the answer of the call before, whichever scene it was for).
+fn checked_call(
+    finder: &mut PairFinder,
+    scene: &Scene,
+    last: &[(u32, u32)],
+    what: &str,
+) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    finder.overlapping_pairs(scene, &mut out);
+    let want = scene.overlapping_pairs();
+    assert_eq!(out, want, "{what}");
+    let (began, ended) = events(last, &want);
+    assert_eq!(
+        (finder.began(), finder.ended()),
+        (&began[..], &ended[..]),
+        "{what}"
+    );
+    want
+}
+
 /// One finder called on two scenes in turn (a clone of one that then diverges: moves,
 /// removals, pushes, refilters, static shapes, reorders), and a second finder on one of them
 /// with an enormous margin: every call's answer is that scene's, its events the difference
@@ -1063,7 +1084,7 @@ fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
     let mut wide = PairFinder::new()
         .with_margin(1e6)
         .with_rebuild_threshold(0.0);
-    let (mut last, mut out, mut answers) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut last, mut answers) = (Vec::new(), Vec::new());
     for frame in 0..60u32 {
         let s = if frame % 3 == 0 { &mut a } else { &mut b };
         s.update(|id, sh| step(id, frame, sh));
@@ -1080,15 +1101,7 @@ fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
             }
         }
         let s: &Scene = if frame % 2 == 0 { &a } else { &b };
-        f.overlapping_pairs(s, &mut out);
-        let want = s.overlapping_pairs();
-        assert_eq!(out, want, "frame {frame}");
-        let (began, ended) = events(&last, &want);
-        assert_eq!(
-            (f.began(), f.ended()),
-            (&began[..], &ended[..]),
-            "frame {frame}"
-        );
+        let want = checked_call(&mut f, s, &last, &format!("frame {frame}"));
         let mut on_a = Vec::new();
         wide.overlapping_pairs(&a, &mut on_a);
         assert_eq!(on_a, a.overlapping_pairs(), "frame {frame}");
@@ -1150,7 +1163,7 @@ fn dense_run(seed: u64) -> Vec<Vec<(u32, u32)>> {
         scene.push(dense(&mut g));
     }
     let mut finder = PairFinder::new();
-    let (mut last, mut out, mut answers) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut last, mut answers) = (Vec::new(), Vec::new());
     let mut kept = 0;
     for frame in 0..80u32 {
         scene.update(|id, s| {
@@ -1171,16 +1184,13 @@ fn dense_run(seed: u64) -> Vec<Vec<(u32, u32)>> {
                 _ => {}
             }
         }
-        finder.overlapping_pairs(&scene, &mut out);
-        kept += usize::from(!finder.stats().rebuilt);
-        let want = scene.overlapping_pairs();
-        assert_eq!(out, want, "seed {seed} frame {frame}");
-        let (began, ended) = events(&last, &want);
-        assert_eq!(
-            (finder.began(), finder.ended()),
-            (&began[..], &ended[..]),
-            "seed {seed} frame {frame}"
+        let want = checked_call(
+            &mut finder,
+            &scene,
+            &last,
+            &format!("seed {seed} frame {frame}"),
         );
+        kept += usize::from(!finder.stats().rebuilt);
         answers.push(want.clone());
         last = want;
     }
