@@ -577,6 +577,34 @@ fn a_filter_change_alone_ends_and_begins_pairs() {
     assert_eq!(call(&mut finder, &scene), [all.clone(), all, vec![]]);
 }
 
+/// A filter no shape uses any more frees its place in the scene's table, and the next new
+/// filter takes it: the shapes with the new filter pair by the new filter, and `filter`
+/// answers it, for a kept finder and from scratch.
+#[test]
+fn a_freed_filter_place_holds_the_next_filter() {
+    let mut scene = Scene::new();
+    let only_two = Filter { layer: 2, mask: 2 };
+    let a = scene.push_with(circle(0.0), only_two);
+    let b = scene.push(circle(1.5));
+    let mut finder = PairFinder::new();
+    assert_eq!(call(&mut finder, &scene)[0], []);
+    scene.set_filter(a, Filter::ALL);
+    let ones = Filter { layer: 1, mask: 1 };
+    let c = scene.push_with(circle(3.0), ones);
+    assert_eq!(scene.filter(c), Some(ones));
+    assert_eq!(scene.filter(a), Some(Filter::ALL));
+    assert_eq!(scene.overlapping_pairs(), [(a, b), (b, c)]);
+    assert_eq!(call(&mut finder, &scene)[0], [(a, b), (b, c)]);
+    // And again with the old filter back on another shape.
+    scene.set_filter(c, only_two);
+    assert_eq!(scene.filter(c), Some(only_two));
+    assert_eq!(scene.overlapping_pairs(), [(a, b)]);
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(a, b)], vec![], vec![(b, c)]]
+    );
+}
+
 #[test]
 fn mask_zero_pairs_with_nothing() {
     let mut scene = Scene::new();
