@@ -618,6 +618,11 @@ impl Kept {
         &self.grid
     }
 
+    /// The places of static shapes' copies, in use or freed for the next.
+    pub(crate) fn static_copies(&self) -> usize {
+        self.statics.records.len()
+    }
+
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
         (self.valid, self.flagged, self.boxes_only) = (false, false, false);
