@@ -26,8 +26,8 @@
 //! the incident face's unit outward normal: a capsule's flat side), has depth `m·(v₁ - q) +
 //! r_ref` below the reference surface (unit outward normal `m`, first vertex `v₁`), and is a
 //! point where that is `>= 0`, placed from that surface point by `depth/2` along `±n` to
-//! midway. The deeper point (the first of equal ones) takes the
-//! contact's depth exactly, the other at most that. If no end penetrates (rounding, at depth
+//! midway. The deeper point takes the contact's depth exactly, the other at most that; two
+//! equally deep ends (a face resting flat on a face) both take it, so they stay equal. If no end penetrates (rounding, at depth
 //! about 0), or the deepest end is not within [`REACHED`] of the contact's depth (the side lines
 //! cut off the deepest feature, as for two crossing capsules), the one deepest point instead.
 //! Coordinates that come out NaN (infinite sizes) are reported as 0.
@@ -957,9 +957,10 @@ fn finish<L: Lane>(
 ) -> ManifoldLanes<L> {
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let keep = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
-    // The deeper kept point takes the contact's depth (the first of equal ones).
+    // The deeper kept point takes the contact's depth; both where they are equally deep (a
+    // face resting flat on a face), so that they stay equal.
     let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
-    let second_deeper = keep[1] & !first_deeper;
+    let second_deeper = keep[1] & (!first_deeper | d[1].eq(d[0]));
     let depths = [
         L::select(first_deeper, depth, d[0].pmin(depth)),
         L::select(second_deeper, depth, d[1].pmin(depth)),

@@ -25,7 +25,8 @@ pub struct ManifoldPoint {
 /// clipped ends that penetrate are the points. Where the normal is no face's (two rounded or
 /// vertex features), the one deepest point. A box or capsule shrunk to a point (every edge of
 /// length 0) has no face: never the reference, and no edge to clip, so it too touches at its
-/// one deepest point. The deepest point's depth is the contact's, exactly.
+/// one deepest point. The deepest point's depth is the contact's, exactly (both points', where
+/// they are equally deep: a face resting flat on a face).
 ///
 /// A clipped point's `id` is `1 << 8 | reference << 7 | reference edge << 4 | incident edge << 1
 /// | end`: `reference` is 0 when the reference face is `a`'s and 1 when it is `b`'s, the edges

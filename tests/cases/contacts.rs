@@ -498,7 +498,7 @@ fn lane_contacts_and_lengths() {
 }
 
 /// The contact of two scene shapes in this order, through the references.
-fn shape_contact(a: Shape, b: Shape) -> Option<Contact> {
+pub(super) fn shape_contact(a: Shape, b: Shape) -> Option<Contact> {
     use contact_reference as r;
     match (a, b) {
         (Shape::Circle(a), Shape::Circle(b)) => r::circle_circle(&a, &b),

@@ -5,6 +5,7 @@
 //! between the two boundaries, checked against an independent `f64` signed distance); and
 //! hand-worked resting, tilted and sliding boxes.
 
+use super::contacts::shape_contact;
 use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body};
 use crate::support::shapes::{
@@ -545,6 +546,58 @@ fn box_resting_flat_on_a_box() {
     assert_eq!(m2.count, 2);
     let back = <widephase::Obbs as ManifoldPair<widephase::Aabbs>>::manifold_reference(&o, &floor);
     assert_eq!(back, Some(m2.reversed()));
+}
+
+/// A box resting flat on a floor as any pair of box and polygon kinds, in either order, near
+/// the origin and a thousand units out, at many depths: two points whose depths are equal, and
+/// the contact's, exactly (the two clipped ends are equally deep, so both take it).
+#[test]
+fn flat_resting_faces_have_equal_depths() {
+    let mut compared = 0;
+    for i in 0..300 {
+        let f = i as f32;
+        let x = (f * 0.37).sin() * 5.0 + if i % 3 == 0 { 1000.0 } else { 0.0 };
+        let depth = 0.01 + (f * 0.11).cos().abs() * 0.3;
+        let (hw, hh) = (0.3 + (f * 0.07).sin().abs(), 0.2 + (f * 0.13).cos().abs());
+        let (bottom, top) = (-depth, 2.0 * hh - depth);
+        let blocks: [Shape; 3] = [
+            Aabb::new(x - hw, bottom, x + hw, top).into(),
+            Obb::axis_aligned(x, hh - depth, hw, hh).into(),
+            Polygon::new(&[
+                [x - hw, bottom],
+                [x + hw, bottom],
+                [x + hw, top],
+                [x - hw, top],
+            ])
+            .expect("a rectangle")
+            .into(),
+        ];
+        let floors: [Shape; 3] = [
+            Aabb::new(-10.0, -1.0, 2000.0, 0.0).into(),
+            Obb::axis_aligned(995.0, -0.5, 1005.0, 0.5).into(),
+            Polygon::new(&[[-10.0, -1.0], [2000.0, -1.0], [2000.0, 0.0], [-10.0, 0.0]])
+                .expect("a rectangle")
+                .into(),
+        ];
+        for (floor, block) in floors
+            .iter()
+            .flat_map(|f| blocks.iter().map(move |b| (*f, *b)))
+        {
+            for (a, b) in [(floor, block), (block, floor)] {
+                let m = shape_manifold(a, b).expect("resting in the floor");
+                let c = shape_contact(a, b).expect("overlapping");
+                assert_eq!(m.count, 2, "{floor:?} {block:?}: {m:?}");
+                let [p, q] = m.points;
+                assert_eq!(
+                    (p.depth, q.depth),
+                    (c.depth, c.depth),
+                    "{floor:?} {block:?}: {m:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 300 * 18);
 }
 
 #[test]
