@@ -400,6 +400,19 @@ where
             let id = 256 + 128 + 16 * edge_index(&bb, slots.1, kb);
             (fb, bb.radius, &ba, false, id)
         } else {
+            if sa > 2e-3 && sb > 2e-3 {
+                // The normal is clearly no face's (two rounded or vertex features touch):
+                // the one deepest point.
+                compared += 1;
+                pair_assert!(
+                    m.count == 1 && m.points[0].id == 0,
+                    seed = seed,
+                    index = i,
+                    a,
+                    b,
+                    "{m:?}: no face's normal"
+                );
+            }
             continue;
         };
         let (points, ends, incident, close) = clip64(r, r_ref, other, n, from_a);
@@ -598,6 +611,48 @@ fn flat_resting_faces_have_equal_depths() {
         }
     }
     assert_eq!(compared, 300 * 18);
+}
+
+/// Two boxes turned alike, one resting on the other (parallel faces: both are the normal's
+/// face up to rounding), at many angles and places: the reference face stays `a`'s (the ids'
+/// reference bit clear), so the ids do not flip between `a` and `b` with the rounding.
+#[test]
+fn parallel_faces_keep_a_as_the_reference() {
+    for i in 0..2000 {
+        let f = i as f32;
+        let angle = f * 0.0031 - 3.1;
+        let (cos, sin) = (angle.cos(), angle.sin());
+        let (cx, cy) = ((f * 0.37).sin() * 50.0, (f * 0.23).cos() * 50.0);
+        let (hw, hh, depth) = (
+            1.0 + (f * 0.07).sin().abs(),
+            0.5,
+            0.05 + 0.1 * (f * 0.11).cos().abs(),
+        );
+        // `b` on `a`'s top face, along `a`'s up axis (-sin, cos), a little narrower.
+        let up = 2.0 * hh - depth;
+        let (bx, by) = (cx - sin * up, cy + cos * up);
+        let a = Obb::new(cx, cy, hw, hh, angle);
+        let b = Obb::new(bx, by, 0.5 * hw, hh, angle);
+        // The same boxes as polygons, whose edge normals carry their vertices' rounding.
+        let corners = |x: f32, y: f32, w: f32, h: f32| {
+            [(-w, -h), (w, -h), (w, h), (-w, h)]
+                .map(|(u, v)| [x + u * cos - v * sin, y + u * sin + v * cos])
+        };
+        let pa = Polygon::new(&corners(cx, cy, hw, hh)).expect("a rectangle");
+        let pb = Polygon::new(&corners(bx, by, 0.5 * hw, hh)).expect("a rectangle");
+        let manifolds = [
+            manifold_reference::obb_obb(&a, &b),
+            manifold_reference::obb_polygon(&a, &pb),
+            manifold_reference::polygon_polygon(&pa, &pb),
+        ];
+        for m in manifolds {
+            let m = m.expect("resting on it");
+            assert_eq!(m.count, 2, "angle {angle}: {m:?}");
+            for p in m.points() {
+                assert_eq!(p.id & 0x180, 0x100, "angle {angle}: {m:?}");
+            }
+        }
+    }
 }
 
 #[test]
