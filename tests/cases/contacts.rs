@@ -430,6 +430,14 @@ fn degenerate_directions_and_ties() {
         contact_reference::aabb_aabb(&b, &b),
         contact([1.0, 0.0], 2.0)
     );
+    // Two turned boxes about one centre: the offset along every axis is 0, which moves `b`
+    // along `+u` of the winning axis (a's second, the thinner, on a tie with b's).
+    let (o, p) = (
+        Obb::new(1.0, 1.0, 2.0, 1.0, 0.3),
+        Obb::new(1.0, 1.0, 1.0, 0.5, 0.3),
+    );
+    let inside = contact_reference::obb_obb(&o, &p).expect("one inside the other");
+    assert_eq!((inside.normal, inside.depth), ([-o.sin, o.cos], 1.5));
     // A circle centred on a polygon's vertex: the two edges through it tie, the first wins.
     let square = Polygon::new(&[[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]).unwrap();
     let on_vertex = Circle::new(0.0, 0.0, 0.5);
