@@ -366,8 +366,9 @@ impl ParryCoherent {
 /// Whole frames of a simulation: `Scene::update` moves every shape of the bench scene about
 /// 4 % of its half extent (OBBs also turn), then `overlapping_pairs`; a kept finder on one
 /// thread and on all, a fresh finder per frame, a kept one searching from scratch, and
-/// parry2d's coherent path. Then the kept finder at other speeds, and with every shape
-/// teleported every frame.
+/// parry2d's coherent path. Then the kept finder at other speeds, with a tenth of the shapes
+/// jumping anywhere every frame (the rest at 4 %), and with every shape teleported every frame;
+/// the jumping and teleported frames also from scratch, the reference they are held to.
 fn frames(c: &mut Criterion) {
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -444,16 +445,18 @@ fn frames(c: &mut Criterion) {
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    for (name, speed) in [
-        ("1 %", 0.01),
-        ("4 %", 0.04),
-        ("20 %", 0.2),
-        ("100 %", 1.0),
-        ("teleport", f32::INFINITY),
+    // (name, speed, share of the shapes jumping anywhere each frame)
+    for (name, speed, jumps) in [
+        ("1 %", 0.01, 0.0),
+        ("4 %", 0.04, 0.0),
+        ("20 %", 0.2, 0.0),
+        ("100 %", 1.0, 0.0),
+        ("4 %, a tenth jumping", 0.04, 0.1),
+        ("teleport", f32::INFINITY, 0.0),
     ] {
         let (mut scene, mut frame, mut finder, mut pairs) =
             (start.clone(), 0u32, PairFinder::new(), Vec::new());
-        let motion = Motion::new(&start, speed, side);
+        let motion = Motion::new(&start, speed, side).with_jumps(jumps);
         group.bench_function(format!("kept/{name}"), |b| {
             one.install(|| {
                 b.iter(|| {
@@ -462,8 +465,8 @@ fn frames(c: &mut Criterion) {
                 })
             })
         });
-        if speed.is_infinite() {
-            fresh_and_scratch(&mut group, &one, &motion, &start, "teleport");
+        if speed.is_infinite() || jumps > 0.0 {
+            fresh_and_scratch(&mut group, &one, &motion, &start, name);
         }
     }
     group.finish();

@@ -629,11 +629,15 @@ pub fn unit_hash(a: u64, b: u64) -> f32 {
 /// frames so that the scene stays where it is; OBBs also turn by 0.02 radians a frame. Steps
 /// and turns are computed once, so that a frame's move is a few additions per shape, as in a
 /// simulation that keeps velocities. With `speed` infinite every shape is placed anywhere in
-/// `[0, side)²` every frame (a teleport).
+/// `[0, side)²` every frame (a teleport); [`with_jumps`](Self::with_jumps) does that to a
+/// share of the shapes only.
 pub struct Motion {
     steps: Vec<[f32; 2]>,
     speed: f32,
     side: f32,
+    /// The share of the shapes that jump anywhere in the square each frame (drawn anew every
+    /// frame); the others move at `speed`.
+    jumps: f32,
 }
 
 /// `(cos, sin)` of the OBBs' turn per frame, either way.
@@ -660,7 +664,18 @@ impl Motion {
             steps.resize(id as usize + 1, [0.0; 2]);
             steps[id as usize] = [step * angle.cos(), step * angle.sin()];
         }
-        Self { steps, speed, side }
+        Self {
+            steps,
+            speed,
+            side,
+            jumps: 0.0,
+        }
+    }
+
+    /// This motion with a share `jumps` of the shapes (a different draw every frame) jumping
+    /// anywhere in the square each frame instead of moving.
+    pub fn with_jumps(self, jumps: f32) -> Self {
+        Self { jumps, ..self }
     }
 
     /// Shape `id` in frame `frame`, from its shape `s` in the frame before.
@@ -671,7 +686,9 @@ impl Motion {
         if back {
             (dx, dy) = (-dx, -dy);
         }
-        if self.speed.is_infinite() {
+        let jumps = self.speed.is_infinite()
+            || unit_hash(u64::from(id) + (2 << 40), u64::from(frame)) < self.jumps;
+        if jumps {
             let b = s.bounding_box();
             let (cx, cy) = (0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y));
             let (id, f) = (u64::from(id), u64::from(frame));
