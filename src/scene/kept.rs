@@ -768,9 +768,8 @@ impl Kept {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
         let old = self.len.min(self.fat.len());
         self.fat.resize(boxes.len(), [f32::NAN; 4]);
-        // Enlarged anew, centred on the boxes.
-        self.shifts.clear();
-        self.shifts.resize(boxes.len(), ([0.0; 2], self.call));
+        // Enlarged anew, centred on the boxes (the shifts stay as they are: only a rebuild,
+        // which resets them, reads them again).
         self.fat
             .par_chunks_mut(MIN_TASK)
             .zip(boxes.par_chunks(MIN_TASK))
@@ -1123,6 +1122,9 @@ impl Kept {
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
+        // Not moved ahead: centred on the boxes.
+        self.shifts.clear();
+        self.shifts.resize(n, ([0.0; 2], self.call));
         self.escaped.resize(n, STAYED);
         self.tags.clear();
         self.tags
