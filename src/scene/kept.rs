@@ -204,6 +204,31 @@ fn jumped_from(b: &[f32; 4], fat: &[f32; 4]) -> bool {
     !fat[0].is_nan() && !b[0].is_nan() && !overlap(b, fat)
 }
 
+/// Moving slots from which the jumps between searches from scratch are counted on a sample:
+/// below this, every slot.
+const SAMPLE_FROM: usize = 4096;
+
+/// Slots per run of the sample, and of every run of [`SAMPLE_STRIDE`] slots the sample takes
+/// the first: an eighth of the slots, in runs a few cache lines long, so that counting the
+/// jumps reads an eighth of the boxes.
+const SAMPLE_RUN: usize = 64;
+const SAMPLE_STRIDE: usize = 8 * SAMPLE_RUN;
+
+/// The runs of the `n` moving slots whose jumps are counted between searches from scratch:
+/// all of them below [`SAMPLE_FROM`], else the first [`SAMPLE_RUN`] of every
+/// [`SAMPLE_STRIDE`]. Whether a frame searches from scratch is a matter of speed only (both
+/// ways give the same answer), and a share of jumpers is estimated as well from an eighth
+/// of the shapes, at an eighth of the memory traffic (a pass over every box was most of what
+/// a jumping frame cost beyond its search).
+fn sampled(n: usize) -> impl Iterator<Item = core::ops::Range<usize>> {
+    let (run, stride) = if n < SAMPLE_FROM {
+        (n, n.max(1))
+    } else {
+        (SAMPLE_RUN, SAMPLE_STRIDE)
+    };
+    (0..n).step_by(stride).map(move |s| s..(s + run).min(n))
+}
+
 /// Whether `jumpers` of `n` moving shapes are more than [`JUMPED`] of them.
 fn too_many_jumped(jumpers: usize, n: usize) -> bool {
     jumpers as f32 > JUMPED * n as f32
@@ -640,8 +665,9 @@ impl Kept {
     /// unbounded shapes now or in the last call) sort the answer and compare it with
     /// `previous`.
     ///
-    /// Returns `false`, keeping only the moving shapes' enlarged boxes, when more than
-    /// [`JUMPED`] of them jumped since the last call, the static shapes are no more than the
+    /// Returns `false`, keeping only the enlarged boxes of a sample of the moving shapes (see
+    /// [`sampled`]), when more than [`JUMPED`] of them jumped since the last call (counted on
+    /// that sample after a search from scratch), the static shapes are no more than the
     /// moving ones, and the rebuild threshold is below 1: the caller then searches from
     /// scratch. The next call that does not rebuilds.
     pub(crate) fn overlapping_pairs(
@@ -664,9 +690,12 @@ impl Kept {
         // the caller searches from scratch (with a level of many static shapes, following the
         // jumps stays cheaper than filing the level again).
         let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
-        if self.boxes_only && may_jump && too_many_jumped(self.enlarge_all(scene), n) {
-            self.noted(n);
-            return false;
+        if self.boxes_only && may_jump {
+            let (jumps, of) = self.enlarge_sample(scene);
+            if too_many_jumped(jumps, of) {
+                self.noted(n);
+                return false;
+            }
         }
         self.boxes_only = false;
         let incremental = self.valid && self.find_escapers(scene);
@@ -760,38 +789,55 @@ impl Kept {
         true
     }
 
-    /// Every moving slot's enlarged box anew, into `fat`, in one pass that also counts the
-    /// shapes that jumped (see [`jumped_from`]) from the enlarged boxes `fat` held for the
-    /// slots `0 .. len` (those [`note_boxes`](Self::note_boxes) kept, after a search from
-    /// scratch).
-    fn enlarge_all(&mut self, scene: &Scene) -> usize {
+    /// Every moving slot's enlarged box anew, into `fat`, centred on its box (not moved
+    /// ahead: its shift reset), for a rebuild.
+    fn enlarge_all(&mut self, scene: &Scene) {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
-        let old = self.len.min(self.fat.len());
         self.fat.resize(boxes.len(), [f32::NAN; 4]);
-        // Enlarged anew, centred on the boxes (the shifts stay as they are: only a rebuild,
-        // which resets them, reads them again).
+        self.shifts.clear();
+        self.shifts.resize(boxes.len(), ([0.0; 2], self.call));
         self.fat
             .par_chunks_mut(MIN_TASK)
             .zip(boxes.par_chunks(MIN_TASK))
             .enumerate()
-            .map(|(c, (fat, boxes))| {
+            .for_each(|(c, (fat, boxes))| {
                 let first = c * MIN_TASK;
-                let mut jumps = 0;
                 for (k, (f, b)) in fat.iter_mut().zip(boxes).enumerate() {
-                    let slot = first + k;
-                    jumps += usize::from(slot < old && jumped_from(b, f));
-                    *f = margin.enlarge(b, slot as u32);
+                    *f = margin.enlarge(b, (first + k) as u32);
                 }
-                jumps
-            })
-            .sum()
+            });
     }
 
-    /// After a search from scratch: every moving slot's enlarged box, for the next call to
-    /// count the shapes that jumped; the rest of the state is given up (the next call that
-    /// does not search from scratch rebuilds).
+    /// The enlarged boxes of a sample of the moving slots anew, centred on their boxes (see
+    /// [`sampled`]), in one pass that counts the sampled shapes that jumped from the boxes
+    /// `fat` held for them; those jumps and the size of the sample. Between searches from
+    /// scratch the finder keeps only these boxes, to count the next call's jumps: the other
+    /// slots' are never read before a rebuild enlarges every box anew.
+    fn enlarge_sample(&mut self, scene: &Scene) -> (usize, usize) {
+        let (margin, boxes) = (self.margin, &scene.moving.boxes);
+        let old = self.len.min(self.fat.len());
+        self.fat.resize(boxes.len(), [f32::NAN; 4]);
+        let (mut jumps, mut of) = (0, 0);
+        for run in sampled(boxes.len()) {
+            for (k, (f, b)) in self.fat[run.clone()]
+                .iter_mut()
+                .zip(&boxes[run.clone()])
+                .enumerate()
+            {
+                let slot = run.start + k;
+                jumps += usize::from(slot < old && jumped_from(b, f));
+                *f = margin.enlarge(b, slot as u32);
+            }
+            of += run.len();
+        }
+        (jumps, of)
+    }
+
+    /// After a search from scratch: the sampled moving slots' enlarged boxes, for the next
+    /// call to count the shapes that jumped; the rest of the state is given up (the next call
+    /// that does not search from scratch rebuilds).
     fn note_boxes(&mut self, scene: &Scene) {
-        self.enlarge_all(scene);
+        self.enlarge_sample(scene);
         self.noted(scene.moving.len());
     }
 
@@ -1122,9 +1168,6 @@ impl Kept {
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
-        // Not moved ahead: centred on the boxes.
-        self.shifts.clear();
-        self.shifts.resize(n, ([0.0; 2], self.call));
         self.escaped.resize(n, STAYED);
         self.tags.clear();
         self.tags
