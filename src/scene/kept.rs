@@ -317,6 +317,8 @@ pub(crate) struct Kept {
     /// [`note_boxes`](Self::note_boxes)).
     valid: bool,
     boxes_only: bool,
+    /// How many calls in a row, up to the last, rebuilt because too many shapes escaped.
+    crowded: u8,
     len: usize,
     /// The static shapes as filed, and their neighbours.
     statics: Statics,
@@ -397,6 +399,7 @@ impl Default for Kept {
         Self {
             valid: false,
             boxes_only: false,
+            crowded: 0,
             len: 0,
             statics: Statics::default(),
             mixed: Lists::default(),
@@ -650,7 +653,7 @@ impl Kept {
 
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
-        (self.valid, self.flagged, self.boxes_only) = (false, false, false);
+        (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
         self.statics.filed = None;
     }
 
@@ -691,14 +694,28 @@ impl Kept {
         // jumps stays cheaper than filing the level again).
         let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
         if self.boxes_only && may_jump {
-            let (jumps, of) = self.enlarge_sample(scene);
+            let (jumps, of) = self.enlarge_sample(scene, true);
             if too_many_jumped(jumps, of) {
                 self.noted(n);
                 return false;
             }
         }
+        // After two calls in a row that too many escapers made rebuild (the escape check
+        // stops early and counts no jumps), the sample says whether they jumped: frames in
+        // which every shape teleports would otherwise rebuild every call, at about twice a
+        // search from scratch. (After one, a single fast frame or a finder switching scenes
+        // would search from scratch and then rebuild anyway.)
+        let crowded = core::mem::take(&mut self.crowded);
+        if self.valid && crowded >= 2 && may_jump {
+            let (jumps, of) = self.enlarge_sample(scene, false);
+            if too_many_jumped(jumps, of) {
+                self.note_boxes(scene);
+                return false;
+            }
+        }
         self.boxes_only = false;
-        let incremental = self.valid && self.find_escapers(scene);
+        let checked = self.valid;
+        let incremental = checked && self.find_escapers(scene);
         // The escape check counted the escapers that jumped.
         if incremental && may_jump && too_many_jumped(self.jumps, n) {
             self.note_boxes(scene);
@@ -729,6 +746,11 @@ impl Kept {
             stats.escaped = n;
             self.follow = None;
             self.rebuild(scene, stats);
+            self.crowded = if checked {
+                crowded.saturating_add(1)
+            } else {
+                0
+            };
         }
         // The neighbours' records that changed since the last call (all after a refile).
         self.statics.copy_into(&mut self.neighbours, 0, true);
@@ -808,12 +830,12 @@ impl Kept {
             });
     }
 
-    /// The enlarged boxes of a sample of the moving slots anew, centred on their boxes (see
-    /// [`sampled`]), in one pass that counts the sampled shapes that jumped from the boxes
-    /// `fat` held for them; those jumps and the size of the sample. Between searches from
+    /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
+    /// holds for them, and the size of the sample; with `enlarge`, their enlarged boxes
+    /// anew, centred on their boxes, in the same pass. Between searches from
     /// scratch the finder keeps only these boxes, to count the next call's jumps: the other
     /// slots' are never read before a rebuild enlarges every box anew.
-    fn enlarge_sample(&mut self, scene: &Scene) -> (usize, usize) {
+    fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize) {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
         let old = self.len.min(self.fat.len());
         self.fat.resize(boxes.len(), [f32::NAN; 4]);
@@ -826,7 +848,9 @@ impl Kept {
             {
                 let slot = run.start + k;
                 jumps += usize::from(slot < old && jumped_from(b, f));
-                *f = margin.enlarge(b, slot as u32);
+                if enlarge {
+                    *f = margin.enlarge(b, slot as u32);
+                }
             }
             of += run.len();
         }
@@ -837,7 +861,7 @@ impl Kept {
     /// call to count the shapes that jumped; the rest of the state is given up (the next call
     /// that does not search from scratch rebuilds).
     fn note_boxes(&mut self, scene: &Scene) {
-        self.enlarge_sample(scene);
+        self.enlarge_sample(scene, true);
         self.noted(scene.moving.len());
     }
 

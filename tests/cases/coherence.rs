@@ -393,6 +393,47 @@ fn jumping_run(moving: usize, statics: usize) {
     }
 }
 
+/// Frames in which every shape teleports: the first two force rebuilds (the escape check
+/// stops at a quarter of the shapes escaped), and from the third on the kept finder sees on
+/// its sample that they jumped and searches from scratch, the very candidates a search with no
+/// kept state tests, rather than rebuilding its enlarged boxes every call. Every answer
+/// exact, on one thread and on two; calm frames afterwards are followed again.
+#[test]
+fn teleporting_frames_search_from_scratch_after_two_rebuilds() {
+    let start = mixed(&mut Gen::new(89), 6_000, 100.0);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut scene = start.clone();
+        let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
+        let (mut pairs, mut want) = (Vec::new(), Vec::new());
+        let (mut like_scratch, mut merged) = (Vec::new(), 0);
+        for frame in 0..30u32 {
+            let teleporting = (5..12).contains(&frame);
+            let speed = if teleporting { f32::INFINITY } else { 0.04 };
+            scene.update(|id, s| moved(s, id, frame, speed, 100.0));
+            pool.install(|| {
+                finder.overlapping_pairs(&scene, &mut pairs);
+                fresh.overlapping_pairs_from_scratch(&scene, &mut want);
+            });
+            assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
+            let (kept, scratch) = (finder.stats(), fresh.stats());
+            if teleporting && kept.candidates == scratch.candidates {
+                like_scratch.push(frame);
+            }
+            merged += usize::from(frame > 13 && kept.merged);
+        }
+        assert_eq!(
+            like_scratch,
+            (7..12).collect::<Vec<_>>(),
+            "{threads} thread(s)"
+        );
+        assert!(merged > 10, "{merged} merged frames after the teleports");
+    }
+}
+
 /// A shape that keeps its course gets enlarged boxes moved ahead of it: a circle moving a
 /// tenth of the margin per frame leaves its box every ten frames or so, not every five (a
 /// box centred on it at each escape).
