@@ -3,27 +3,7 @@
 use crate::support::shapes::{Arbitrary, Gen};
 use widephase::{Aabb, Capsule, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
 
-/// The reference's answer for two scene shapes, in the kernels' argument order.
-pub(super) fn overlap(a: &Shape, b: &Shape) -> bool {
-    use Shape::*;
-    match (a, b) {
-        (Circle(x), Circle(y)) => reference::circle_circle(x, y),
-        (Circle(x), Aabb(y)) | (Aabb(y), Circle(x)) => reference::circle_aabb(x, y),
-        (Circle(x), Obb(y)) | (Obb(y), Circle(x)) => reference::circle_obb(x, y),
-        (Aabb(x), Aabb(y)) => reference::aabb_aabb(x, y),
-        (Aabb(x), Obb(y)) | (Obb(y), Aabb(x)) => reference::aabb_obb(x, y),
-        (Obb(x), Obb(y)) => reference::obb_obb(x, y),
-        (Circle(x), Polygon(y)) | (Polygon(y), Circle(x)) => reference::circle_polygon(x, y),
-        (Aabb(x), Polygon(y)) | (Polygon(y), Aabb(x)) => reference::aabb_polygon(x, y),
-        (Obb(x), Polygon(y)) | (Polygon(y), Obb(x)) => reference::obb_polygon(x, y),
-        (Polygon(x), Polygon(y)) => reference::polygon_polygon(x, y),
-        (Circle(x), Capsule(y)) | (Capsule(y), Circle(x)) => reference::circle_capsule(x, y),
-        (Aabb(x), Capsule(y)) | (Capsule(y), Aabb(x)) => reference::aabb_capsule(x, y),
-        (Obb(x), Capsule(y)) | (Capsule(y), Obb(x)) => reference::obb_capsule(x, y),
-        (Polygon(x), Capsule(y)) | (Capsule(y), Polygon(x)) => reference::polygon_capsule(x, y),
-        (Capsule(x), Capsule(y)) => reference::capsule_capsule(x, y),
-    }
-}
+pub(super) use crate::support::model::{overlap, sweep};
 
 pub(super) fn shapes(scene: &Scene) -> Vec<Shape> {
     scene.iter().map(|(_, s)| s).collect()
@@ -429,41 +409,6 @@ fn sizes_over_many_levels() {
             stats.large
         );
     }
-}
-
-/// Every overlapping pair by an independent sweep: boxes grown generously (so no hit of the
-/// reference can be missed for ordinary coordinates), sorted by left edge, each box paired with
-/// the boxes starting before its right edge, then decided by the reference.
-pub(super) fn sweep(shapes: &[Shape]) -> Vec<(u32, u32)> {
-    let grown = |s: &Shape| {
-        let b = s.bounding_box();
-        let pad = 1e-3
-            * [b.min_x, b.min_y, b.max_x, b.max_y]
-                .map(f32::abs)
-                .iter()
-                .fold(1.0f32, |m, v| m.max(*v));
-        [b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad]
-    };
-    let mut order: Vec<(u32, [f32; 4])> = shapes
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.check().is_ok())
-        .map(|(i, s)| (i as u32, grown(s)))
-        .collect();
-    order.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
-    let mut out = Vec::new();
-    for (k, (i, a)) in order.iter().enumerate() {
-        for (j, b) in &order[k + 1..] {
-            if b[0] > a[2] {
-                break;
-            }
-            if b[1] <= a[3] && a[1] <= b[3] && overlap(&shapes[*i as usize], &shapes[*j as usize]) {
-                out.push((*i.min(j), *i.max(j)));
-            }
-        }
-    }
-    out.sort_unstable();
-    out
 }
 
 /// A scene large and dense enough that the grid's passes and the answer's sort split into

@@ -2,9 +2,10 @@
 //! began/ended stream of a kept finder, against a model kept beside it.
 
 use super::contacts::assert_contacts;
-use super::scene::{brute_point, brute_query, brute_raycast, sweep};
+use super::scene::{brute_point, brute_query, brute_raycast};
+pub(super) use crate::support::model::events;
+use crate::support::model::{Entry, Model};
 use crate::support::shapes::{Gen, moved, unit_hash};
-use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use widephase::{
     Aabb, Capsule, Circle, Filter, Obb, PairFinder, Point, Polygon, Ray, Scene, Shape,
@@ -32,97 +33,6 @@ const FILTERS: [Filter; 6] = [
         mask: u32::MAX,
     },
 ];
-
-/// A live shape of the model.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    shape: Shape,
-    filter: Filter,
-    fixed: bool,
-}
-
-/// What the scene should hold, by id, with the id rule written out again: the smallest free
-/// id, else the next new one.
-#[derive(Default)]
-struct Model {
-    entries: Vec<Option<Entry>>,
-}
-
-impl Entry {
-    /// Pushes this entry into `scene` (static or moving, with its filter); its id.
-    fn push_into(&self, scene: &mut Scene) -> u32 {
-        if self.fixed {
-            scene.push_static_with(self.shape, self.filter)
-        } else {
-            scene.push_with(self.shape, self.filter)
-        }
-    }
-}
-
-impl Model {
-    fn push(&mut self, e: Entry) -> u32 {
-        match self.entries.iter().position(Option::is_none) {
-            Some(id) => {
-                self.entries[id] = Some(e);
-                id as u32
-            }
-            None => {
-                self.entries.push(Some(e));
-                (self.entries.len() - 1) as u32
-            }
-        }
-    }
-
-    fn live(&self) -> Vec<u32> {
-        (0..self.entries.len() as u32)
-            .filter(|&i| self.entries[i as usize].is_some())
-            .collect()
-    }
-
-    /// Every pair the scene must report: live shapes, the reference overlap test (through an
-    /// independent sweep, and shapes with bounds beyond 2⁶⁰ against every shape, since where
-    /// squares overflow the reference's answer need not follow the bounding boxes), the filter
-    /// rule, no two static shapes.
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
-        let huge = |s: &Shape| {
-            let b = s.bounding_box();
-            let m = [b.min_x, b.min_y, b.max_x, b.max_y].map(f32::abs);
-            s.check().is_ok() && !m.iter().all(|&v| v <= (1u64 << 60) as f32)
-        };
-        let live: Vec<Shape> = self
-            .entries
-            .iter()
-            .map(|e| e.map_or(nothing, |e| e.shape))
-            .collect();
-        let bounded: Vec<Shape> = live
-            .iter()
-            .map(|s| if huge(s) { nothing } else { *s })
-            .collect();
-        let mut pairs = sweep(&bounded);
-        for (u, s) in live.iter().enumerate().filter(|(_, s)| huge(s)) {
-            for (v, t) in live.iter().enumerate() {
-                if v != u && t.check().is_ok() && super::scene::overlap(s, t) {
-                    pairs.push((u.min(v) as u32, u.max(v) as u32));
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
-        pairs
-            .into_iter()
-            .filter(|&(a, b)| {
-                let (a, b) = (
-                    self.entries[a as usize].unwrap(),
-                    self.entries[b as usize].unwrap(),
-                );
-                !(a.fixed && b.fixed)
-                    && a.filter.layer & b.filter.mask != 0
-                    && b.filter.layer & a.filter.mask != 0
-            })
-            .collect()
-    }
-}
 
 /// A shape for the model test: mostly ordinary sizes, some large, some invalid, now and then
 /// one with unbounded bounds (an infinite strip, or coordinates beyond 2⁶⁰), which the grids
@@ -175,17 +85,6 @@ fn step(id: u32, frame: u32, s: Shape) -> Shape {
         4..=25 => moved(s, id, frame, f32::INFINITY, SIDE),
         _ => moved(s, id, frame, 0.08, SIDE),
     }
-}
-
-type Pairs = Vec<(u32, u32)>;
-
-/// Set differences of two sorted answers: (began, ended).
-pub(super) fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
-    let (o, n): (BTreeSet<_>, BTreeSet<_>) = (old.iter().collect(), new.iter().collect());
-    (
-        n.difference(&o).map(|&&p| p).collect(),
-        o.difference(&n).map(|&&p| p).collect(),
-    )
 }
 
 /// Runs the model test on the current rayon pool; returns every frame's answer. `steady`:

@@ -2,6 +2,7 @@
 
 pub mod alloc;
 pub mod independent;
+pub mod model;
 pub mod peer;
 pub mod penetration;
 pub mod shapes;

@@ -1,0 +1,169 @@
+//! What a `Scene` must answer, written out again without its grids: the reference overlap test
+//! of any two shapes, a sweep over bounding boxes, and a model of a scene's live shapes (ids,
+//! filters, static flags) with the pairs and events it must report. Shared by the tests and
+//! the world fuzzer (`tools/examples/world_fuzz.rs`).
+
+use std::collections::BTreeSet;
+use widephase::{Circle, Filter, Scene, Shape, reference};
+
+/// Sorted pairs of ids.
+pub type Pairs = Vec<(u32, u32)>;
+
+/// The reference's answer for two scene shapes, in the kernels' argument order.
+pub fn overlap(a: &Shape, b: &Shape) -> bool {
+    use Shape::*;
+    match (a, b) {
+        (Circle(x), Circle(y)) => reference::circle_circle(x, y),
+        (Circle(x), Aabb(y)) | (Aabb(y), Circle(x)) => reference::circle_aabb(x, y),
+        (Circle(x), Obb(y)) | (Obb(y), Circle(x)) => reference::circle_obb(x, y),
+        (Aabb(x), Aabb(y)) => reference::aabb_aabb(x, y),
+        (Aabb(x), Obb(y)) | (Obb(y), Aabb(x)) => reference::aabb_obb(x, y),
+        (Obb(x), Obb(y)) => reference::obb_obb(x, y),
+        (Circle(x), Polygon(y)) | (Polygon(y), Circle(x)) => reference::circle_polygon(x, y),
+        (Aabb(x), Polygon(y)) | (Polygon(y), Aabb(x)) => reference::aabb_polygon(x, y),
+        (Obb(x), Polygon(y)) | (Polygon(y), Obb(x)) => reference::obb_polygon(x, y),
+        (Polygon(x), Polygon(y)) => reference::polygon_polygon(x, y),
+        (Circle(x), Capsule(y)) | (Capsule(y), Circle(x)) => reference::circle_capsule(x, y),
+        (Aabb(x), Capsule(y)) | (Capsule(y), Aabb(x)) => reference::aabb_capsule(x, y),
+        (Obb(x), Capsule(y)) | (Capsule(y), Obb(x)) => reference::obb_capsule(x, y),
+        (Polygon(x), Capsule(y)) | (Capsule(y), Polygon(x)) => reference::polygon_capsule(x, y),
+        (Capsule(x), Capsule(y)) => reference::capsule_capsule(x, y),
+    }
+}
+
+/// Every overlapping pair of valid shapes by index, sorted: a sweep along x over bounding
+/// boxes grown by a thousandth of their largest coordinate (far more than any rounding of the
+/// reference), each candidate decided by [`overlap`].
+pub fn sweep(shapes: &[Shape]) -> Pairs {
+    let grown = |s: &Shape| {
+        let b = s.bounding_box();
+        let pad = 1e-3
+            * [b.min_x, b.min_y, b.max_x, b.max_y]
+                .map(f32::abs)
+                .iter()
+                .fold(1.0f32, |m, v| m.max(*v));
+        [b.min_x - pad, b.min_y - pad, b.max_x + pad, b.max_y + pad]
+    };
+    let mut order: Vec<(u32, [f32; 4])> = shapes
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.check().is_ok())
+        .map(|(i, s)| (i as u32, grown(s)))
+        .collect();
+    order.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+    let mut out = Vec::new();
+    for (k, (i, a)) in order.iter().enumerate() {
+        for (j, b) in &order[k + 1..] {
+            if b[0] > a[2] {
+                break;
+            }
+            if b[1] <= a[3] && a[1] <= b[3] && overlap(&shapes[*i as usize], &shapes[*j as usize]) {
+                out.push((*i.min(j), *i.max(j)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Set differences of two sorted answers: (began, ended).
+pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
+    let (o, n): (BTreeSet<_>, BTreeSet<_>) = (old.iter().collect(), new.iter().collect());
+    (
+        n.difference(&o).map(|&&p| p).collect(),
+        o.difference(&n).map(|&&p| p).collect(),
+    )
+}
+
+/// A live shape of the model.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub shape: Shape,
+    pub filter: Filter,
+    pub fixed: bool,
+}
+
+impl Entry {
+    /// Pushes this entry into `scene` (static or moving, with its filter); its id.
+    pub fn push_into(&self, scene: &mut Scene) -> u32 {
+        if self.fixed {
+            scene.push_static_with(self.shape, self.filter)
+        } else {
+            scene.push_with(self.shape, self.filter)
+        }
+    }
+}
+
+/// What the scene should hold, by id, with the id rule written out again: the smallest free
+/// id, else the next new one.
+#[derive(Clone, Default)]
+pub struct Model {
+    pub entries: Vec<Option<Entry>>,
+}
+
+impl Model {
+    /// Adds `e` under the id a scene gives it.
+    pub fn push(&mut self, e: Entry) -> u32 {
+        match self.entries.iter().position(Option::is_none) {
+            Some(id) => {
+                self.entries[id] = Some(e);
+                id as u32
+            }
+            None => {
+                self.entries.push(Some(e));
+                (self.entries.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The live ids, ascending.
+    pub fn live(&self) -> Vec<u32> {
+        (0..self.entries.len() as u32)
+            .filter(|&i| self.entries[i as usize].is_some())
+            .collect()
+    }
+
+    /// Every pair the scene must report: live shapes, the reference overlap test (through an
+    /// independent sweep, and shapes with bounds beyond 2⁶⁰ against every shape, since where
+    /// squares overflow the reference's answer need not follow the bounding boxes), the filter
+    /// rule, no two static shapes.
+    pub fn pairs(&self) -> Pairs {
+        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
+        let huge = |s: &Shape| {
+            let b = s.bounding_box();
+            let m = [b.min_x, b.min_y, b.max_x, b.max_y].map(f32::abs);
+            s.check().is_ok() && !m.iter().all(|&v| v <= (1u64 << 60) as f32)
+        };
+        let live: Vec<Shape> = self
+            .entries
+            .iter()
+            .map(|e| e.map_or(nothing, |e| e.shape))
+            .collect();
+        let bounded: Vec<Shape> = live
+            .iter()
+            .map(|s| if huge(s) { nothing } else { *s })
+            .collect();
+        let mut pairs = sweep(&bounded);
+        for (u, s) in live.iter().enumerate().filter(|(_, s)| huge(s)) {
+            for (v, t) in live.iter().enumerate() {
+                if v != u && t.check().is_ok() && overlap(s, t) {
+                    pairs.push((u.min(v) as u32, u.max(v) as u32));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+            .into_iter()
+            .filter(|&(a, b)| {
+                let (a, b) = (
+                    self.entries[a as usize].unwrap(),
+                    self.entries[b as usize].unwrap(),
+                );
+                !(a.fixed && b.fixed)
+                    && a.filter.layer & b.filter.mask != 0
+                    && b.filter.layer & a.filter.mask != 0
+            })
+            .collect()
+    }
+}
