@@ -1,0 +1,472 @@
+//! World fuzzer: random `Scene` histories against a model of what the scene must answer, until a
+//! time budget runs out. Each run draws its own scene (a few dozen to several thousand moving
+//! shapes, none to twice as many static ones, sparse or crowded, awkward shapes among them),
+//! finder settings (margin, rebuild threshold), thread count (one or two) and motion (slow,
+//! fast, a share of the shapes jumping, every shape teleporting), then plays frames of random
+//! operations (push, push_static, push_with, remove, set, set_filter, reorder, forget) and
+//! moves (`Scene::update`), and after every call checks a kept finder against the model: its
+//! pairs (or the pairs of its contacts and manifolds) equal the model's, `began`/`ended` are
+//! the set differences of consecutive answers, and the contacts are those of a search from
+//! scratch, bit for bit. A second kept finder called only every few frames sees larger
+//! changes between its calls. The tests run two such histories; this runs as many as the
+//! budget allows, on seeds of the clock.
+//!
+//! ```text
+//! cargo run --release -p widephase-tools --example world_fuzz -- --seconds 60
+//!     [--seed S]    first run's seed (default: from the clock; printed); runs use S, S+1, …
+//!     [--runs N]    stop after N runs (default: no limit)
+//! ```
+//!
+//! On a disagreement it prints the run's seed, its plan, the frame and what differs, and exits
+//! with status 1; `--seed S --runs 1` replays that run.
+
+#[path = "../../tests/support/model.rs"]
+mod model;
+#[path = "../../tests/support/shapes.rs"]
+mod shapes;
+
+use model::{Entry, Model, events};
+use shapes::{Gen, moved, unit_hash};
+use std::time::{Duration, Instant};
+use widephase::{Aabb, Capsule, Circle, Contact, Filter, Manifold, Obb, PairFinder, Scene, Shape};
+
+/// The filters a run draws from: everything, layer pairs that accept each other or not, a
+/// shape that pairs with nothing (`mask: 0`), one in no layer.
+const FILTERS: [Filter; 6] = [
+    Filter::ALL,
+    Filter { layer: 2, mask: 2 },
+    Filter {
+        layer: 4,
+        mask: 1 | 4,
+    },
+    Filter {
+        layer: 1 | 2,
+        mask: 4,
+    },
+    Filter { layer: 1, mask: 0 },
+    Filter {
+        layer: 0,
+        mask: u32::MAX,
+    },
+];
+
+/// What one run does, drawn from its seed.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    moving: usize,
+    statics: usize,
+    side: f32,
+    frames: u32,
+    /// A share of each shape's half extent per frame.
+    speed: f32,
+    /// The share of the moving shapes that jump anywhere each frame (1: every one teleports).
+    jumps: f32,
+    /// Random operations per frame, at most.
+    ops: usize,
+    /// Filters other than `Filter::ALL`, unbounded shapes, invalid ones.
+    layered: bool,
+    unbounded: bool,
+    invalid: bool,
+    /// `PairFinder::with_margin` and `with_rebuild_threshold`, where set.
+    margin: Option<f32>,
+    rebuild: Option<f32>,
+    threads: usize,
+}
+
+impl Plan {
+    fn draw(g: &mut Gen) -> Self {
+        let moving = [40, 400, 2500, 5000][g.index(4)] + g.index(200);
+        let statics = match g.index(4) {
+            0 => 0,
+            1 => moving / 4,
+            2 => moving,
+            _ => 2 * moving,
+        };
+        // About 0.1 to 0.6 of the square covered (shapes of area ~2).
+        let cover = [0.1, 0.3, 0.6][g.index(3)];
+        let side = ((moving + statics) as f32 * 2.0 / cover).sqrt();
+        let (speed, jumps) = match g.index(6) {
+            0 => (0.02, 0.0),
+            1 => (0.1, 0.0),
+            2 => (0.5, 0.0),
+            3 => (0.05, 0.02),
+            4 => (0.05, 0.15),
+            _ => (0.05, 1.0),
+        };
+        Self {
+            moving,
+            statics,
+            side,
+            frames: 12 + g.index(60) as u32,
+            speed,
+            jumps,
+            ops: [0, 4, 24][g.index(3)],
+            layered: g.index(2) == 0,
+            unbounded: g.index(4) == 0,
+            invalid: g.index(2) == 0,
+            margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
+            rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
+            threads: 1 + g.index(2),
+        }
+    }
+
+    /// A new shape: mostly ordinary sizes, some large; invalid and unbounded ones where the
+    /// plan has them.
+    fn shape(&self, g: &mut Gen) -> Shape {
+        let (x, y) = (g.uniform(0.0, self.side), g.uniform(0.0, self.side));
+        if self.unbounded && g.index(500) == 0 {
+            return match g.index(2) {
+                0 => Aabb::new(f32::NEG_INFINITY, y, f32::INFINITY, y + 0.5).into(),
+                _ => Circle::new(1e30, 1e30, 2e30).into(),
+            };
+        }
+        if self.invalid && g.index(40) == 0 {
+            return match g.index(4) {
+                0 => Circle::new(x, f32::NAN, 1.0).into(),
+                1 => Aabb::new(x, y, x - 1.0, y + 1.0).into(),
+                2 => Capsule::new(x, y, f32::INFINITY, y, 0.5).into(),
+                _ => Circle::new(x, y, -1.0).into(),
+            };
+        }
+        let size = if g.percent() < 3 {
+            g.uniform(3.0, 10.0)
+        } else {
+            g.uniform(0.3, 1.5)
+        };
+        match g.index(5) {
+            0 => Circle::new(x, y, size).into(),
+            1 => Aabb::from_center(x, y, size, g.uniform(0.3, 1.5)).into(),
+            2 => Obb::new(x, y, size, g.uniform(0.3, 1.5), g.uniform(-3.2, 3.2)).into(),
+            3 => g.convex(x, y, size).into(),
+            _ => Capsule::new(
+                x,
+                y,
+                x + size,
+                y + g.uniform(-1.0, 1.0),
+                g.uniform(0.0, 0.5),
+            )
+            .into(),
+        }
+    }
+
+    fn filter(&self, g: &mut Gen) -> Filter {
+        if self.layered {
+            FILTERS[g.index(FILTERS.len())]
+        } else {
+            Filter::ALL
+        }
+    }
+
+    /// Shape `id` one frame on: jumping anywhere for the plan's share of the shapes (drawn
+    /// anew each frame), else moved at the plan's speed; now and then, where the plan has
+    /// invalid shapes, turned to NaN. A pure function, as `Scene::update` needs.
+    fn step(&self, id: u32, frame: u32, s: Shape) -> Shape {
+        let (id64, f) = (u64::from(id), u64::from(frame));
+        if self.invalid && unit_hash(id64 + (3 << 40), f) < 0.002 {
+            return Circle::new(f32::NAN, 1.0, 1.0).into();
+        }
+        let jumps = unit_hash(id64 + (2 << 40), f) < self.jumps;
+        let speed = if jumps { f32::INFINITY } else { self.speed };
+        moved(s, id, frame, speed, self.side)
+    }
+
+    fn finder(&self) -> PairFinder {
+        let mut f = PairFinder::new();
+        if let Some(m) = self.margin {
+            f = f.with_margin(m);
+        }
+        if let Some(r) = self.rebuild {
+            f = f.with_rebuild_threshold(r);
+        }
+        f
+    }
+}
+
+/// A kept finder's stream of answers: the finder and the last answer it gave.
+struct Stream {
+    finder: PairFinder,
+    last: Vec<(u32, u32)>,
+}
+
+/// What a run met, summed over runs: frames, calls that rebuilt, calls that searched from
+/// scratch for jumps or followed escapers, events.
+#[derive(Default)]
+struct Met {
+    runs: usize,
+    frames: usize,
+    calls: usize,
+    rebuilt: usize,
+    followed: usize,
+    events: usize,
+    largest: usize,
+}
+
+/// The first few elements of `a` not in `b` and of `b` not in `a`, for a report.
+fn difference<T: PartialEq + core::fmt::Debug>(got: &[T], want: &[T]) -> String {
+    let extra: Vec<_> = got.iter().filter(|p| !want.contains(p)).take(5).collect();
+    let missing: Vec<_> = want.iter().filter(|p| !got.contains(p)).take(5).collect();
+    format!(
+        "{} got, {} wanted; extra {extra:?}, missing {missing:?}",
+        got.len(),
+        want.len()
+    )
+}
+
+/// Calls `stream`'s finder the way `call` picks (0: pairs, 1: contacts, 2: manifolds) and
+/// checks it against `want` (the model's pairs) and the stream's last answer; the contacts
+/// also against `scratch`'s of a search with no kept state.
+fn check(
+    stream: &mut Stream,
+    scene: &Scene,
+    want: &[(u32, u32)],
+    call: usize,
+    scratch: &mut PairFinder,
+    met: &mut Met,
+) -> Result<(), String> {
+    let pairs: Vec<(u32, u32)> = match call {
+        1 => {
+            let mut contacts: Vec<(u32, u32, Contact)> = Vec::new();
+            stream.finder.contacts(scene, &mut contacts);
+            let mut from_scratch = Vec::new();
+            scratch.contacts_from_scratch(scene, &mut from_scratch);
+            let bits = |c: &[(u32, u32, Contact)]| -> Vec<(u32, u32, [u32; 3])> {
+                c.iter()
+                    .map(|&(a, b, c)| {
+                        (
+                            a,
+                            b,
+                            [
+                                c.normal[0].to_bits(),
+                                c.normal[1].to_bits(),
+                                c.depth.to_bits(),
+                            ],
+                        )
+                    })
+                    .collect()
+            };
+            if bits(&contacts) != bits(&from_scratch) {
+                return Err(format!(
+                    "contacts differ from a search from scratch: {}",
+                    difference(&bits(&contacts), &bits(&from_scratch))
+                ));
+            }
+            contacts.iter().map(|&(a, b, _)| (a, b)).collect()
+        }
+        2 => {
+            let mut manifolds: Vec<(u32, u32, Manifold)> = Vec::new();
+            stream.finder.manifolds(scene, &mut manifolds);
+            manifolds.iter().map(|&(a, b, _)| (a, b)).collect()
+        }
+        _ => {
+            let mut pairs = Vec::new();
+            stream.finder.overlapping_pairs(scene, &mut pairs);
+            pairs
+        }
+    };
+    if pairs != want {
+        return Err(format!("answer: {}", difference(&pairs, want)));
+    }
+    let (began, ended) = events(&stream.last, want);
+    if stream.finder.began() != began {
+        return Err(format!(
+            "began: {}",
+            difference(stream.finder.began(), &began)
+        ));
+    }
+    if stream.finder.ended() != ended {
+        return Err(format!(
+            "ended: {}",
+            difference(stream.finder.ended(), &ended)
+        ));
+    }
+    let s = stream.finder.stats();
+    if (s.began, s.ended) != (began.len(), ended.len()) {
+        return Err(format!(
+            "stats count {} began and {} ended, the calls {} and {}",
+            s.began,
+            s.ended,
+            began.len(),
+            ended.len()
+        ));
+    }
+    met.calls += 1;
+    met.rebuilt += usize::from(s.rebuilt);
+    met.followed += usize::from(!s.rebuilt && s.escaped > 0);
+    met.events += began.len() + ended.len();
+    stream.last = want.to_vec();
+    Ok(())
+}
+
+/// One run of `seed`: its plan, and the first disagreement (frame and what), if any.
+fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
+    let mut g = Gen::new(seed);
+    let plan = Plan::draw(&mut g);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .expect("a thread pool");
+    let (mut scene, mut model) = (Scene::new(), Model::default());
+    for k in 0..plan.moving + plan.statics {
+        let e = Entry {
+            shape: plan.shape(&mut g),
+            filter: plan.filter(&mut g),
+            fixed: k >= plan.moving,
+        };
+        let id = e.push_into(&mut scene);
+        if id != model.push(e) {
+            return Err((plan, format!("push {k}: id {id}")));
+        }
+    }
+    let mut every = Stream {
+        finder: plan.finder(),
+        last: Vec::new(),
+    };
+    let mut now_and_then = Stream {
+        finder: plan.finder(),
+        last: Vec::new(),
+    };
+    let mut scratch = PairFinder::new();
+    for frame in 0..plan.frames {
+        let fail = |what: String| (plan, format!("frame {frame}: {what}"));
+        for _ in 0..g.index(plan.ops + 1) {
+            let live = model.live();
+            match g.index(12) {
+                0 | 1 => {
+                    let e = Entry {
+                        shape: plan.shape(&mut g),
+                        filter: plan.filter(&mut g),
+                        fixed: plan.statics > 0 && g.index(6) == 0,
+                    };
+                    let id = e.push_into(&mut scene);
+                    if id != model.push(e) {
+                        return Err(fail(format!("push: id {id}")));
+                    }
+                }
+                2..=4 => {
+                    let id = g.index(model.entries.len() + 3) as u32;
+                    let want = model.entries.get(id as usize).copied().flatten();
+                    let got = scene.remove(id);
+                    if got.is_some() != want.is_some() || scene.remove(id).is_some() {
+                        return Err(fail(format!("remove({id}) gave {got:?}")));
+                    }
+                    if want.is_some() {
+                        model.entries[id as usize] = None;
+                    }
+                }
+                5 | 6 if !live.is_empty() => {
+                    let id = live[g.index(live.len())];
+                    let e = model.entries[id as usize].expect("live");
+                    let s = if g.index(3) == 0 {
+                        plan.shape(&mut g)
+                    } else {
+                        moved(e.shape, id, frame, 0.3, plan.side)
+                    };
+                    scene.set(id, s);
+                    model.entries[id as usize].as_mut().expect("live").shape = s;
+                }
+                7 if !live.is_empty() && plan.layered => {
+                    let id = live[g.index(live.len())];
+                    let f = plan.filter(&mut g);
+                    scene.set_filter(id, f);
+                    model.entries[id as usize].as_mut().expect("live").filter = f;
+                }
+                8 if g.index(60) == 0 => scene.reorder(),
+                9 if g.index(60) == 0 => {
+                    every.finder.forget();
+                    every.last.clear();
+                }
+                _ => {}
+            }
+        }
+        scene.update(|id, s| plan.step(id, frame, s));
+        for (id, e) in model.entries.iter_mut().enumerate() {
+            if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
+                e.shape = plan.step(id as u32, frame, e.shape);
+            }
+        }
+        let want = model.pairs();
+        let call = match g.index(8) {
+            0 => 1,
+            1 => 2,
+            _ => 0,
+        };
+        pool.install(|| check(&mut every, &scene, &want, call, &mut scratch, met))
+            .map_err(|e| fail(format!("the finder called every frame: {e}")))?;
+        if frame % 5 == 4 {
+            pool.install(|| check(&mut now_and_then, &scene, &want, 0, &mut scratch, met))
+                .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
+        }
+        if scene.len() != model.live().len() {
+            return Err(fail(format!(
+                "len {} of {}",
+                scene.len(),
+                model.live().len()
+            )));
+        }
+        met.frames += 1;
+        met.largest = met.largest.max(scene.len());
+    }
+    met.runs += 1;
+    Ok(plan)
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!("world_fuzz: {problem}");
+    eprintln!("usage: world_fuzz [--seconds S] [--seed S] [--runs N]");
+    std::process::exit(2)
+}
+
+fn main() {
+    let (mut seconds, mut runs) = (None, None);
+    let mut seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        fn num<T: std::str::FromStr>(flag: &str, v: &str) -> T {
+            v.parse()
+                .unwrap_or_else(|_| usage(&format!("{flag} takes a number, got {v:?}")))
+        }
+        match flag.as_str() {
+            "--seconds" => seconds = Some(num::<f64>(&flag, &value)),
+            "--seed" => seed = num(&flag, &value),
+            "--runs" => runs = Some(num::<usize>(&flag, &value)),
+            other => usage(&format!("unknown option {other:?}")),
+        }
+    }
+    let budget = Duration::from_secs_f64(seconds.unwrap_or(if runs.is_some() {
+        f64::INFINITY
+    } else {
+        60.0
+    }));
+    println!("world fuzz: first seed {seed}");
+    let (start, mut met) = (Instant::now(), Met::default());
+    let mut s = seed;
+    while start.elapsed() < budget && runs.is_none_or(|n| met.runs < n) {
+        match run(s, &mut met) {
+            Ok(plan) if runs.is_some() => println!("seed {s}: {plan:?}"),
+            Ok(_) => {}
+            Err((plan, what)) => {
+                eprintln!("MISMATCH, seed {s} (replay: --seed {s} --runs 1)");
+                eprintln!("  plan: {plan:?}");
+                eprintln!("  {what}");
+                std::process::exit(1);
+            }
+        }
+        s += 1;
+    }
+    println!(
+        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, scenes up to {} shapes, in {:.0?}: no disagreement",
+        met.runs,
+        met.frames,
+        met.calls,
+        met.rebuilt,
+        met.followed,
+        met.events,
+        met.largest,
+        start.elapsed()
+    );
+}
