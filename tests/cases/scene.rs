@@ -1,9 +1,9 @@
 //! `Scene` against brute force: every pair of valid shapes through the scalar reference.
 
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::{Aabb, Capsule, Circle, Obb, PairFinder, Polygon, Scene, Shape, reference};
+use widephase::{Aabb, Capsule, Circle, Obb, PairFinder, Polygon, Scene, Shape};
 
-pub(super) use crate::support::model::{overlap, sweep};
+pub(super) use crate::support::model::{brute_point, brute_query, brute_raycast, overlap, sweep};
 
 pub(super) fn shapes(scene: &Scene) -> Vec<Shape> {
     scene.iter().map(|(_, s)| s).collect()
@@ -436,64 +436,6 @@ fn large_dense_scene_on_several_threads() {
             want.len()
         );
     }
-}
-
-/// The reference's ray cast into one scene shape.
-fn cast(r: &widephase::Ray, s: &Shape) -> f32 {
-    match s {
-        Shape::Circle(c) => reference::ray_circle(r, c),
-        Shape::Aabb(b) => reference::ray_aabb(r, b),
-        Shape::Obb(o) => reference::ray_obb(r, o),
-        Shape::Polygon(p) => reference::ray_polygon(r, p),
-        Shape::Capsule(c) => reference::ray_capsule(r, c),
-    }
-}
-
-pub(super) fn brute_raycast(shapes: &[Shape], r: &widephase::Ray) -> Option<(u32, f32)> {
-    let mut best: Option<(u32, f32)> = None;
-    for (i, s) in shapes.iter().enumerate() {
-        if s.check().is_err() {
-            continue;
-        }
-        let t = cast(r, s);
-        if t < f32::INFINITY && best.is_none_or(|(_, b)| t < b) {
-            best = Some((i as u32, t));
-        }
-    }
-    best
-}
-
-pub(super) fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
-    (0..shapes.len() as u32)
-        .filter(|&i| {
-            let s = &shapes[i as usize];
-            s.check().is_ok()
-                && match (q, s) {
-                    (Shape::Aabb(a), Shape::Circle(c)) => reference::circle_aabb(c, a),
-                    (Shape::Aabb(a), Shape::Aabb(b)) => reference::aabb_aabb(a, b),
-                    (Shape::Aabb(a), Shape::Obb(o)) => reference::aabb_obb(a, o),
-                    (Shape::Aabb(a), Shape::Polygon(p)) => reference::aabb_polygon(a, p),
-                    (Shape::Aabb(a), Shape::Capsule(c)) => reference::aabb_capsule(a, c),
-                    _ => unreachable!(),
-                }
-        })
-        .collect()
-}
-
-pub(super) fn brute_point(shapes: &[Shape], p: &widephase::Point) -> Vec<u32> {
-    (0..shapes.len() as u32)
-        .filter(|&i| {
-            let s = &shapes[i as usize];
-            s.check().is_ok()
-                && match s {
-                    Shape::Circle(c) => reference::point_circle(p, c),
-                    Shape::Aabb(b) => reference::point_aabb(p, b),
-                    Shape::Obb(o) => reference::point_obb(p, o),
-                    Shape::Polygon(q) => reference::point_polygon(p, q),
-                    Shape::Capsule(c) => reference::point_capsule(p, c),
-                }
-        })
-        .collect()
 }
 
 /// Ray casts, box and point queries against brute force through the references, exactly (the

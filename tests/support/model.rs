@@ -1,10 +1,12 @@
 //! What a `Scene` must answer, written out again without its grids: the reference overlap test
 //! of any two shapes, a sweep over bounding boxes, and a model of a scene's live shapes (ids,
 //! filters, static flags) with the pairs and events it must report. Shared by the tests and
-//! the world fuzzer (`tools/examples/world_fuzz.rs`).
+//! the world fuzzer (`tools/examples/world_fuzz.rs`), each of which uses part of it.
+
+#![allow(dead_code)]
 
 use std::collections::BTreeSet;
-use widephase::{Circle, Filter, Scene, Shape, reference};
+use widephase::{Circle, Filter, Point, Ray, Scene, Shape, reference};
 
 /// Sorted pairs of ids.
 pub type Pairs = Vec<(u32, u32)>;
@@ -66,6 +68,68 @@ pub fn sweep(shapes: &[Shape]) -> Pairs {
     out
 }
 
+/// The reference's ray cast against one scene shape: the entry parameter, infinite for none.
+fn cast(r: &Ray, s: &Shape) -> f32 {
+    match s {
+        Shape::Circle(c) => reference::ray_circle(r, c),
+        Shape::Aabb(b) => reference::ray_aabb(r, b),
+        Shape::Obb(o) => reference::ray_obb(r, o),
+        Shape::Polygon(p) => reference::ray_polygon(r, p),
+        Shape::Capsule(c) => reference::ray_capsule(r, c),
+    }
+}
+
+/// The first valid shape (by index) that `r` enters, nearest first, the smaller index on a
+/// tie, with its entry parameter.
+pub fn brute_raycast(shapes: &[Shape], r: &Ray) -> Option<(u32, f32)> {
+    let mut best: Option<(u32, f32)> = None;
+    for (i, s) in shapes.iter().enumerate() {
+        if s.check().is_err() {
+            continue;
+        }
+        let t = cast(r, s);
+        if t < f32::INFINITY && best.is_none_or(|(_, b)| t < b) {
+            best = Some((i as u32, t));
+        }
+    }
+    best
+}
+
+/// The indices of the valid shapes that overlap the box `q` (a `Shape::Aabb`), ascending.
+pub fn brute_query(shapes: &[Shape], q: &Shape) -> Vec<u32> {
+    (0..shapes.len() as u32)
+        .filter(|&i| {
+            let s = &shapes[i as usize];
+            s.check().is_ok()
+                && match (q, s) {
+                    (Shape::Aabb(a), Shape::Circle(c)) => reference::circle_aabb(c, a),
+                    (Shape::Aabb(a), Shape::Aabb(b)) => reference::aabb_aabb(a, b),
+                    (Shape::Aabb(a), Shape::Obb(o)) => reference::aabb_obb(a, o),
+                    (Shape::Aabb(a), Shape::Polygon(p)) => reference::aabb_polygon(a, p),
+                    (Shape::Aabb(a), Shape::Capsule(c)) => reference::aabb_capsule(a, c),
+                    _ => unreachable!("box queries only"),
+                }
+        })
+        .collect()
+}
+
+/// The indices of the valid shapes that hold the point `p`, ascending.
+pub fn brute_point(shapes: &[Shape], p: &Point) -> Vec<u32> {
+    (0..shapes.len() as u32)
+        .filter(|&i| {
+            let s = &shapes[i as usize];
+            s.check().is_ok()
+                && match s {
+                    Shape::Circle(c) => reference::point_circle(p, c),
+                    Shape::Aabb(b) => reference::point_aabb(p, b),
+                    Shape::Obb(o) => reference::point_obb(p, o),
+                    Shape::Polygon(q) => reference::point_polygon(p, q),
+                    Shape::Capsule(c) => reference::point_capsule(p, c),
+                }
+        })
+        .collect()
+}
+
 /// Set differences of two sorted answers: (began, ended).
 pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     let (o, n): (BTreeSet<_>, BTreeSet<_>) = (old.iter().collect(), new.iter().collect());
@@ -120,6 +184,20 @@ impl Model {
     pub fn live(&self) -> Vec<u32> {
         (0..self.entries.len() as u32)
             .filter(|&i| self.entries[i as usize].is_some())
+            .collect()
+    }
+
+    /// The shapes by id as a query with filter `q` sees them (`None`: an unfiltered query,
+    /// which sees every shape): a removed shape, and one whose filter does not pair with `q`,
+    /// made invalid (so never found).
+    pub fn visible(&self, q: Option<Filter>) -> Vec<Shape> {
+        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
+        self.entries
+            .iter()
+            .map(|e| match e {
+                Some(e) if q.is_none_or(|q| q.pairs_with(e.filter)) => e.shape,
+                _ => nothing,
+            })
             .collect()
     }
 

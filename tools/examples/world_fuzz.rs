@@ -6,10 +6,12 @@
 //! operations (push, push_static, push_with, remove, set, set_filter, reorder, forget) and
 //! moves (`Scene::update`), and after every call checks a kept finder against the model: its
 //! pairs (or the pairs of its contacts and manifolds) equal the model's, `began`/`ended` are
-//! the set differences of consecutive answers, and the contacts are those of a search from
-//! scratch, bit for bit. A second kept finder called only every few frames sees larger
-//! changes between its calls. The tests run two such histories; this runs as many as the
-//! budget allows, on seeds of the clock.
+//! the set differences of consecutive answers, and the contacts and manifolds are those of a
+//! search from scratch, bit for bit. Every other frame it also checks a box query, a point
+//! query and a ray cast, with a random filter or none, on the scene and on an index of it,
+//! against brute force. A second kept finder called only every few frames sees larger changes
+//! between its calls. The tests run two such histories; this runs as many as the budget
+//! allows, on seeds of the clock.
 //!
 //! ```text
 //! cargo run --release -p widephase-tools --example world_fuzz -- --seconds 60
@@ -25,10 +27,12 @@ mod model;
 #[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
-use model::{Entry, Model, events};
+use model::{Entry, Model, brute_point, brute_query, brute_raycast, events};
 use shapes::{Gen, moved, unit_hash};
 use std::time::{Duration, Instant};
-use widephase::{Aabb, Capsule, Circle, Contact, Filter, Manifold, Obb, PairFinder, Scene, Shape};
+use widephase::{
+    Aabb, Capsule, Circle, Contact, Filter, Manifold, Obb, PairFinder, Point, Ray, Scene, Shape,
+};
 
 /// The filters a run draws from: everything, layer pairs that accept each other or not, a
 /// shape that pairs with nothing (`mask: 0`), one in no layer.
@@ -199,6 +203,9 @@ struct Met {
     followed: usize,
     events: usize,
     largest: usize,
+    /// Frames whose queries were checked, and what they found.
+    queries: usize,
+    found: usize,
 }
 
 /// The first few elements of `a` not in `b` and of `b` not in `a`, for a report.
@@ -255,6 +262,27 @@ fn check(
         2 => {
             let mut manifolds: Vec<(u32, u32, Manifold)> = Vec::new();
             stream.finder.manifolds(scene, &mut manifolds);
+            // Every bit of each manifold, as the one-shot `Scene::manifolds` finds it.
+            let bits = |m: &[(u32, u32, Manifold)]| -> Vec<(u32, u32, Vec<u32>)> {
+                m.iter()
+                    .map(|(a, b, m)| {
+                        let mut v = vec![m.normal[0].to_bits(), m.normal[1].to_bits()];
+                        v.push(u32::from(m.count));
+                        for p in m.points() {
+                            v.extend([p.point[0].to_bits(), p.point[1].to_bits()]);
+                            v.extend([p.depth.to_bits(), p.id]);
+                        }
+                        (*a, *b, v)
+                    })
+                    .collect()
+            };
+            let one_shot = scene.manifolds();
+            if bits(&manifolds) != bits(&one_shot) {
+                return Err(format!(
+                    "manifolds differ from Scene::manifolds: {}",
+                    difference(&bits(&manifolds), &bits(&one_shot))
+                ));
+            }
             manifolds.iter().map(|&(a, b, _)| (a, b)).collect()
         }
         _ => {
@@ -294,6 +322,83 @@ fn check(
     met.followed += usize::from(!s.rebuilt && s.escaped > 0);
     met.events += began.len() + ended.len();
     stream.last = want.to_vec();
+    Ok(())
+}
+
+/// A box query, a point query and a ray cast at random places, on the scene and on an index
+/// `finder` builds of it, with a random filter (or none), against brute force over the
+/// model's live shapes that filter lets the query see.
+fn check_queries(
+    scene: &Scene,
+    model: &Model,
+    plan: &Plan,
+    g: &mut Gen,
+    finder: &mut PairFinder,
+    met: &mut Met,
+) -> Result<(), String> {
+    // Unfiltered queries see every shape, a filtered one (even with `Filter::ALL`) those
+    // whose filters pair with it.
+    let unfiltered = g.index(3) == 0;
+    let q = plan.filter(g);
+    let visible = model.visible((!unfiltered).then_some(q));
+    let (x, y) = (g.uniform(0.0, plan.side), g.uniform(0.0, plan.side));
+    let boxq = Aabb::new(x, y, x + g.uniform(0.0, 12.0), y + g.uniform(0.0, 12.0));
+    let point = Point::new(x, y);
+    let (dx, dy) = (g.uniform(-1.0, 1.0), g.uniform(-1.0, 1.0));
+    let ray = Ray::new(x, y, dx, dy, [5.0, 50.0, f32::INFINITY][g.index(3)]);
+    let (boxes, points, hit) = (
+        brute_query(&visible, &Shape::Aabb(boxq)),
+        brute_point(&visible, &point),
+        brute_raycast(&visible, &ray),
+    );
+    let got = if unfiltered {
+        scene.query_aabb(&boxq)
+    } else {
+        scene.query_aabb_filtered(&boxq, q)
+    };
+    if got != boxes {
+        return Err(format!(
+            "query_aabb({boxq:?}, {q:?}): {}",
+            difference(&got, &boxes)
+        ));
+    }
+    let got = if unfiltered {
+        scene.query_point(point)
+    } else {
+        scene.query_point_filtered(point, q)
+    };
+    if got != points {
+        return Err(format!(
+            "query_point({point:?}, {q:?}): {}",
+            difference(&got, &points)
+        ));
+    }
+    let got = if unfiltered {
+        scene.raycast(&ray)
+    } else {
+        scene.raycast_filtered(&ray, q)
+    };
+    let bits = |h: Option<(u32, f32)>| h.map(|(id, t)| (id, t.to_bits()));
+    if bits(got) != bits(hit) {
+        return Err(format!("raycast({ray:?}, {q:?}): {got:?}, wanted {hit:?}"));
+    }
+    let index = finder.index(scene);
+    let mut ids = Vec::new();
+    let cast = if unfiltered {
+        index.query_aabb(&boxq, &mut ids);
+        index.raycast(&ray)
+    } else {
+        index.query_aabb_filtered(&boxq, q, &mut ids);
+        index.raycast_filtered(&ray, q)
+    };
+    if ids != boxes || bits(cast) != bits(hit) {
+        return Err(format!(
+            "the index: query_aabb {}, raycast {cast:?} against {hit:?}",
+            difference(&ids, &boxes)
+        ));
+    }
+    met.queries += 1;
+    met.found += boxes.len() + points.len() + usize::from(hit.is_some());
     Ok(())
 }
 
@@ -396,6 +501,10 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             pool.install(|| check(&mut now_and_then, &scene, &want, 0, &mut scratch, met))
                 .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
         }
+        if frame % 2 == 0 {
+            check_queries(&scene, &model, &plan, &mut g, &mut scratch, met)
+                .map_err(|e| fail(format!("queries: {e}")))?;
+        }
         if scene.len() != model.live().len() {
             return Err(fail(format!(
                 "len {} of {}",
@@ -437,11 +546,12 @@ fn main() {
             other => usage(&format!("unknown option {other:?}")),
         }
     }
-    let budget = Duration::from_secs_f64(seconds.unwrap_or(if runs.is_some() {
-        f64::INFINITY
-    } else {
-        60.0
-    }));
+    // With only a number of runs, no time limit.
+    let budget = match (seconds, runs) {
+        (Some(s), _) => Duration::from_secs_f64(s),
+        (None, Some(_)) => Duration::MAX,
+        (None, None) => Duration::from_secs(60),
+    };
     println!("world fuzz: first seed {seed}");
     let (start, mut met) = (Instant::now(), Met::default());
     let mut s = seed;
@@ -459,13 +569,15 @@ fn main() {
         s += 1;
     }
     println!(
-        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, scenes up to {} shapes, in {:.0?}: no disagreement",
+        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, {} frames' queries (finding {}), scenes up to {} shapes, in {:.0?}: no disagreement",
         met.runs,
         met.frames,
         met.calls,
         met.rebuilt,
         met.followed,
         met.events,
+        met.queries,
+        met.found,
         met.largest,
         start.elapsed()
     );
