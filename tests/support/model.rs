@@ -206,6 +206,25 @@ impl Model {
     /// squares overflow the reference's answer need not follow the bounding boxes), the filter
     /// rule, no two static shapes.
     pub fn pairs(&self) -> Pairs {
+        self.pairs_where(|_, _| true)
+    }
+
+    /// What `Scene::pairs_with` of this scene's shapes and `other`'s must report: `(id here, id
+    /// there)` of every overlapping pair, by the same rules (each shape's filter from its own
+    /// scene, a static shape pairing with a moving one of the other scene only), sorted.
+    pub fn cross(&self, other: &Model) -> Pairs {
+        let n = self.entries.len() as u32;
+        let both = Model {
+            entries: self.entries.iter().chain(&other.entries).copied().collect(),
+        };
+        both.pairs_where(|a, b| a < n && b >= n)
+            .into_iter()
+            .map(|(a, b)| (a, b - n))
+            .collect()
+    }
+
+    /// [`pairs`](Self::pairs), of those pairs `(a, b)` (`a < b`) for which `keep` holds.
+    fn pairs_where(&self, keep: impl Fn(u32, u32) -> bool) -> Pairs {
         let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
         let huge = |s: &Shape| {
             let b = s.bounding_box();
@@ -233,6 +252,7 @@ impl Model {
         pairs.dedup();
         pairs
             .into_iter()
+            .filter(|&(a, b)| keep(a, b))
             .filter(|&(a, b)| {
                 let (a, b) = (
                     self.entries[a as usize].unwrap(),

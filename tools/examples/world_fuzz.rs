@@ -9,9 +9,10 @@
 //! the set differences of consecutive answers, and the contacts and manifolds are those of a
 //! search from scratch, bit for bit. Every other frame it also checks a box query, a point
 //! query and a ray cast, with a random filter or none, on the scene and on an index of it,
-//! against brute force. A second kept finder called only every few frames sees larger changes
-//! between its calls. The tests run two such histories; this runs as many as the budget
-//! allows, on seeds of the clock.
+//! against brute force. A second kept finder called only every fifth frame sees larger
+//! changes between its calls; a third is handed the scene and an earlier copy of it in turn,
+//! and `pairs_with` pairs the two. The tests run two such histories; this runs as many as the
+//! budget allows, on seeds of the clock.
 //!
 //! ```text
 //! cargo run --release -p widephase-tools --example world_fuzz -- --seconds 60
@@ -206,6 +207,8 @@ struct Met {
     /// Frames whose queries were checked, and what they found.
     queries: usize,
     found: usize,
+    /// Pairs across two scenes that `pairs_with` found.
+    crossed: usize,
 }
 
 /// The first few elements of `a` not in `b` and of `b` not in `a`, for a report.
@@ -430,6 +433,13 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
         finder: plan.finder(),
         last: Vec::new(),
     };
+    let mut switching = Stream {
+        finder: plan.finder(),
+        last: Vec::new(),
+    };
+    // An earlier state of the scene, kept as a second scene: `pairs_with` pairs the two, and
+    // `switching` is handed the two in turn.
+    let (mut other, mut other_model) = (scene.clone(), model.clone());
     let mut scratch = PairFinder::new();
     for frame in 0..plan.frames {
         let fail = |what: String| (plan, format!("frame {frame}: {what}"));
@@ -501,6 +511,24 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             pool.install(|| check(&mut now_and_then, &scene, &want, 0, &mut scratch, met))
                 .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
         }
+        let (on, want_there) = if frame % 2 == 0 {
+            (&scene, want.clone())
+        } else {
+            (&other, other_model.pairs())
+        };
+        pool.install(|| check(&mut switching, on, &want_there, 0, &mut scratch, met))
+            .map_err(|e| fail(format!("the finder handed two scenes in turn: {e}")))?;
+        if frame % 4 == 1 {
+            let got = pool.install(|| scene.pairs_with(&other));
+            let cross = model.cross(&other_model);
+            if got != cross {
+                return Err(fail(format!("pairs_with: {}", difference(&got, &cross))));
+            }
+            met.crossed += cross.len();
+        }
+        if frame % 8 == 7 {
+            (other, other_model) = (scene.clone(), model.clone());
+        }
         if frame % 2 == 0 {
             check_queries(&scene, &model, &plan, &mut g, &mut scratch, met)
                 .map_err(|e| fail(format!("queries: {e}")))?;
@@ -569,7 +597,7 @@ fn main() {
         s += 1;
     }
     println!(
-        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, {} frames' queries (finding {}), scenes up to {} shapes, in {:.0?}: no disagreement",
+        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, {} frames' queries (finding {}), {} pairs across two scenes, scenes up to {} shapes, in {:.0?}: no disagreement",
         met.runs,
         met.frames,
         met.calls,
@@ -578,6 +606,7 @@ fn main() {
         met.events,
         met.queries,
         met.found,
+        met.crossed,
         met.largest,
         start.elapsed()
     );
