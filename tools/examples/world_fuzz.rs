@@ -1,8 +1,9 @@
 //! World fuzzer: random `Scene` histories against a model of what the scene must answer, until a
 //! time budget runs out. Each run draws its own scene (a few dozen to several thousand moving
 //! shapes, none to twice as many static ones, sparse or crowded, awkward shapes among them),
-//! finder settings (margin, rebuild threshold), thread count (one or two) and motion (slow,
-//! fast, a share of the shapes jumping, every shape teleporting), then plays frames of random
+//! finder settings (margin, rebuild threshold), the grid's cell size (automatic or fixed),
+//! thread count (one or two) and motion (slow, fast, a share of the shapes jumping, every shape
+//! teleporting), then plays frames of random
 //! operations (push, push_static, push_with, remove, set, set_filter, reorder, forget) and
 //! moves (`Scene::update`), and after every call checks a kept finder against the model: its
 //! pairs (or the pairs of its contacts and manifolds) equal the model's, `began`/`ended` are
@@ -76,6 +77,8 @@ struct Plan {
     margin: Option<f32>,
     rebuild: Option<f32>,
     threads: usize,
+    /// `Scene::with_cell_size`, where set.
+    cell: Option<f32>,
 }
 
 impl Plan {
@@ -112,6 +115,7 @@ impl Plan {
             margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
             rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
             threads: 1 + g.index(2),
+            cell: [None, None, None, Some(0.25), Some(3.0), Some(40.0)][g.index(6)],
         }
     }
 
@@ -413,7 +417,11 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
         .num_threads(plan.threads)
         .build()
         .expect("a thread pool");
-    let (mut scene, mut model) = (Scene::new(), Model::default());
+    let mut scene = Scene::new();
+    if let Some(c) = plan.cell {
+        scene = scene.with_cell_size(c);
+    }
+    let mut model = Model::default();
     for k in 0..plan.moving + plan.statics {
         let e = Entry {
             shape: plan.shape(&mut g),
