@@ -4,7 +4,7 @@
 use super::contacts::assert_contacts;
 use super::scene::{brute_point, brute_query, brute_raycast};
 pub(super) use crate::support::model::events;
-use crate::support::model::{Entry, Model};
+use crate::support::model::{Entry, FILTERS, Model};
 use crate::support::shapes::{Gen, moved, unit_hash};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use widephase::{
@@ -13,26 +13,6 @@ use widephase::{
 
 /// Side of the model test's square.
 const SIDE: f32 = 60.0;
-
-/// The filters the model test draws from: everything, layer pairs that accept each other or
-/// not, a shape that pairs with nothing (`mask: 0`), and one in no layer.
-const FILTERS: [Filter; 6] = [
-    Filter::ALL,
-    Filter { layer: 2, mask: 2 },
-    Filter {
-        layer: 4,
-        mask: 1 | 4,
-    },
-    Filter {
-        layer: 1 | 2,
-        mask: 4,
-    },
-    Filter { layer: 1, mask: 0 },
-    Filter {
-        layer: 0,
-        mask: u32::MAX,
-    },
-];
 
 /// A shape for the model test: mostly ordinary sizes, some large, some invalid, now and then
 /// one with unbounded bounds (an infinite strip, or coordinates beyond 2⁶⁰), which the grids

@@ -8,6 +8,26 @@
 use std::collections::BTreeSet;
 use widephase::{Circle, Filter, Point, Ray, Scene, Shape, reference};
 
+/// The filters the model tests and the world fuzzer draw from: everything, layer pairs that
+/// accept each other or not, a shape that pairs with nothing (`mask: 0`), and one in no layer.
+pub const FILTERS: [Filter; 6] = [
+    Filter::ALL,
+    Filter { layer: 2, mask: 2 },
+    Filter {
+        layer: 4,
+        mask: 1 | 4,
+    },
+    Filter {
+        layer: 1 | 2,
+        mask: 4,
+    },
+    Filter { layer: 1, mask: 0 },
+    Filter {
+        layer: 0,
+        mask: u32::MAX,
+    },
+];
+
 /// Sorted pairs of ids.
 pub type Pairs = Vec<(u32, u32)>;
 

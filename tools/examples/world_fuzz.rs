@@ -29,32 +29,12 @@ mod model;
 #[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
-use model::{Entry, Model, brute_point, brute_query, brute_raycast, events};
+use model::{Entry, FILTERS, Model, brute_point, brute_query, brute_raycast, events};
 use shapes::{Gen, moved, unit_hash};
 use std::time::{Duration, Instant};
 use widephase::{
     Aabb, Capsule, Circle, Contact, Filter, Manifold, Obb, PairFinder, Point, Ray, Scene, Shape,
 };
-
-/// The filters a run draws from: everything, layer pairs that accept each other or not, a
-/// shape that pairs with nothing (`mask: 0`), one in no layer.
-const FILTERS: [Filter; 6] = [
-    Filter::ALL,
-    Filter { layer: 2, mask: 2 },
-    Filter {
-        layer: 4,
-        mask: 1 | 4,
-    },
-    Filter {
-        layer: 1 | 2,
-        mask: 4,
-    },
-    Filter { layer: 1, mask: 0 },
-    Filter {
-        layer: 0,
-        mask: u32::MAX,
-    },
-];
 
 /// What one run does, drawn from its seed.
 #[derive(Clone, Copy, Debug)]
