@@ -554,26 +554,21 @@ fn layers_keep_other_layers_out_of_the_kernels() {
 #[test]
 fn filtered_queries_act_as_a_shape_with_that_filter() {
     let mut g = Gen::new(11);
-    let mut scene = Scene::new();
-    let mut entries = Vec::new();
-    for s in g.mixed_scene(3000) {
-        let f = FILTERS[g.index(FILTERS.len())];
-        let id = if g.index(3) == 0 {
-            scene.push_static_with(s, f)
-        } else {
-            scene.push_with(s, f)
+    let (mut scene, mut model) = (Scene::new(), Model::default());
+    for shape in g.mixed_scene(3000) {
+        let filter = FILTERS[g.index(FILTERS.len())];
+        let e = Entry {
+            shape,
+            filter,
+            fixed: g.index(3) == 0,
         };
-        entries.push((id, s, f));
+        assert_eq!(e.push_into(&mut scene), model.push(e));
     }
     let mut hits = 0;
     for k in 0..60 {
         let q = FILTERS[k % FILTERS.len()];
         // What a query with filter `q` may see: the others made invalid.
-        let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
-        let visible: Vec<Shape> = entries
-            .iter()
-            .map(|&(_, s, f)| if q.pairs_with(f) { s } else { nothing })
-            .collect();
+        let visible = model.visible(Some(q));
         let (x, y) = (g.uniform(0.0, 150.0), g.uniform(0.0, 150.0));
         let boxq = Aabb::new(x, y, x + g.uniform(0.0, 20.0), y + g.uniform(0.0, 5.0));
         let want = brute_query(&visible, &Shape::Aabb(boxq));

@@ -159,6 +159,12 @@ pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     )
 }
 
+/// The filter rule written out again (not `Filter::pairs_with`, which is under test): each
+/// one's layer in the other's mask.
+fn pair(a: Filter, b: Filter) -> bool {
+    a.layer & b.mask != 0 && b.layer & a.mask != 0
+}
+
 /// A live shape of the model.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -215,7 +221,7 @@ impl Model {
         self.entries
             .iter()
             .map(|e| match e {
-                Some(e) if q.is_none_or(|q| q.pairs_with(e.filter)) => e.shape,
+                Some(e) if q.is_none_or(|q| pair(q, e.filter)) => e.shape,
                 _ => nothing,
             })
             .collect()
@@ -278,9 +284,7 @@ impl Model {
                     self.entries[a as usize].unwrap(),
                     self.entries[b as usize].unwrap(),
                 );
-                !(a.fixed && b.fixed)
-                    && a.filter.layer & b.filter.mask != 0
-                    && b.filter.layer & a.filter.mask != 0
+                !(a.fixed && b.fixed) && pair(a.filter, b.filter)
             })
             .collect()
     }

@@ -177,8 +177,8 @@ struct Stream {
     last: Vec<(u32, u32)>,
 }
 
-/// What a run met, summed over runs: frames, calls that rebuilt, calls that searched from
-/// scratch for jumps or followed escapers, events.
+/// What the runs met, summed: frames, checked calls, of those the ones that rebuilt or searched
+/// from scratch and the ones that followed escapers, began and ended pairs.
 #[derive(Default)]
 struct Met {
     runs: usize,
@@ -195,7 +195,7 @@ struct Met {
     crossed: usize,
 }
 
-/// The first few elements of `a` not in `b` and of `b` not in `a`, for a report.
+/// The first few elements of `got` not in `want` and of `want` not in `got`, for a report.
 fn difference<T: PartialEq + core::fmt::Debug>(got: &[T], want: &[T]) -> String {
     let extra: Vec<_> = got.iter().filter(|p| !want.contains(p)).take(5).collect();
     let missing: Vec<_> = want.iter().filter(|p| !got.contains(p)).take(5).collect();
@@ -425,9 +425,10 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
         finder: plan.finder(),
         last: Vec::new(),
     };
-    // An earlier state of the scene, kept as a second scene: `pairs_with` pairs the two, and
-    // `switching` is handed the two in turn.
+    // An earlier state of the scene, kept as a second scene with its model and the pairs that
+    // model answers: `pairs_with` pairs the two, and `switching` is handed the two in turn.
     let (mut other, mut other_model) = (scene.clone(), model.clone());
+    let mut other_want = other_model.pairs();
     let mut scratch = PairFinder::new();
     for frame in 0..plan.frames {
         let fail = |what: String| (plan, format!("frame {frame}: {what}"));
@@ -500,11 +501,11 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
                 .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
         }
         let (on, want_there) = if frame % 2 == 0 {
-            (&scene, want.clone())
+            (&scene, &want)
         } else {
-            (&other, other_model.pairs())
+            (&other, &other_want)
         };
-        pool.install(|| check(&mut switching, on, &want_there, 0, &mut scratch, met))
+        pool.install(|| check(&mut switching, on, want_there, 0, &mut scratch, met))
             .map_err(|e| fail(format!("the finder handed two scenes in turn: {e}")))?;
         if frame % 4 == 1 {
             let got = pool.install(|| scene.pairs_with(&other));
@@ -515,7 +516,7 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             met.crossed += cross.len();
         }
         if frame % 8 == 7 {
-            (other, other_model) = (scene.clone(), model.clone());
+            (other, other_model, other_want) = (scene.clone(), model.clone(), want.clone());
         }
         if frame % 2 == 0 {
             check_queries(&scene, &model, &plan, &mut g, &mut scratch, met)
