@@ -686,8 +686,10 @@ impl Motion {
         if back {
             (dx, dy) = (-dx, -dy);
         }
+        // The hash only where some shapes jump: a frame bench's update reads this per shape.
         let jumps = self.speed.is_infinite()
-            || unit_hash(u64::from(id) + (2 << 40), u64::from(frame)) < self.jumps;
+            || (self.jumps > 0.0
+                && unit_hash(u64::from(id) + (2 << 40), u64::from(frame)) < self.jumps);
         if jumps {
             let b = s.bounding_box();
             let (cx, cy) = (0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y));
