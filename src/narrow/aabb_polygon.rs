@@ -92,7 +92,7 @@ pub(crate) fn hits<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) ->
         & finite_polygon_lanes(&xs, &ys)
 }
 
-pair_kernels!(a: Aabb, AabbX8, AabbX16; q: Polygon, PolygonX8, PolygonX16);
+pair_kernels!(a: Aabb, AabbX8, AabbX16; q: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
@@ -100,20 +100,43 @@ fn contact<L: Lane>(bounds: [L; 4], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L>
     box_polygon_contact(bounds, &xs, &ys)
 }
 
+/// [`hits`] and [`contact`] from one pass over the axes ([`box_polygon_axes`]).
+#[inline(always)]
+fn fused<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
+    let [min_x, min_y, max_x, max_y] = bounds;
+    let (met, best) = box_polygon_axes(bounds, &xs, &ys);
+    let valid = min_x.simd_le(max_x) & min_y.simd_le(max_y) & finite_polygon_lanes(&xs, &ys);
+    (met & valid, best)
+}
+
 /// The contact of the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys`,
 /// normal from the box towards the polygon (the hit not included).
 #[inline(always)]
 pub(crate) fn box_polygon_contact<L: Lane>(
-    [lo_x, lo_y, hi_x, hi_y]: [L; 4],
+    bounds: [L; 4],
     xs: &[L; MAX_VERTICES],
     ys: &[L; MAX_VERTICES],
 ) -> Best<L> {
+    box_polygon_axes(bounds, xs, ys).1
+}
+
+/// [`box_polygon_lanes`]' answer (no axis separates; validity not included) and
+/// [`box_polygon_contact`] from one pass: each axis's candidate is made of the values its
+/// separation test compares. (A normal's `-ex` here is `0 - ex`, the test's `xs[k] -
+/// xs[k + 1]`: they differ at most in the sign of a zero, which changes no comparison.)
+#[inline(always)]
+pub(crate) fn box_polygon_axes<L: Lane>(
+    [lo_x, lo_y, hi_x, hi_y]: [L; 4],
+    xs: &[L; MAX_VERTICES],
+    ys: &[L; MAX_VERTICES],
+) -> (L::Mask, Best<L>) {
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
     let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
     for k in 1..MAX_VERTICES {
         (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
         (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
     }
+    let mut met = px0.le(hi_x) & lo_x.le(px1) & py0.le(hi_y) & lo_y.le(py1);
     let mut best = Scaled::new();
     best.offer(hi_x - px0, one, one, zero);
     best.offer(px1 - lo_x, one, minus, zero);
@@ -124,7 +147,8 @@ pub(crate) fn box_polygon_contact<L: Lane>(
         let (nx, ny) = (ey, zero - ex);
         let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
         let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
+        met = met & !(sx + sy).gt(zero);
         best.offer(zero - (sx + sy), nx * nx + ny * ny, zero - nx, zero - ny);
     }
-    best.normalized()
+    (met, best.normalized())
 }

@@ -70,11 +70,29 @@ pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2
     (inside | near) & r.ge(zero) & finite_polygon_lanes(&xs, &ys)
 }
 
-pair_kernels!(c: Circle, CircleX8, CircleX16; q: Polygon, PolygonX8, PolygonX16);
+pair_kernels!(c: Circle, CircleX8, CircleX16; q: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
-fn contact<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+fn contact<L: Lane>(c: [L; 3], q: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    edges(c, q).1
+}
+
+/// [`hits`] and [`contact`] from one pass over the edges.
+#[inline(always)]
+fn fused<V: Simd>(c: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
+    let (met, best) = edges(c, [xs, ys]);
+    (met & c[2].ge(V::ZERO) & finite_polygon_lanes(&xs, &ys), best)
+}
+
+/// Whether the centre is inside or the boundary within the radius (the tests of [`hits`], on
+/// the values the candidates are made of: a vertex's squared distance `v·v` with `v = w - c`
+/// is `d·d` with `d = c - w`, bit for bit), and the best candidate.
+#[inline(always)]
+fn edges<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> (L::Mask, Best<L>) {
+    let zero = L::splat(0.0);
+    let r2 = r * r;
+    let (mut inside, mut near) = (zero.eq(zero), zero.lt(zero));
     let mut edges = Scaled::new();
     let (mut wx, mut wy) = (xs[0] - cx, ys[0] - cy);
     let mut nearest = wx * wx + wy * wy;
@@ -82,11 +100,17 @@ fn contact<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Be
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let (dx, dy) = (cx - xs[k], cy - ys[k]);
         let len2 = ex * ex + ey * ey;
+        let cross = ex * dy - ey * dx;
+        let along = dx * ex + dy * ey;
         // (e × d) / |e| + r, scaled by |e|.
-        let num = (ex * dy - ey * dx) + r * len2.sqrt();
-        edges.offer(num, len2, L::splat(0.0) - ey, ex);
+        let num = cross + r * len2.sqrt();
+        edges.offer(num, len2, zero - ey, ex);
         let (vx, vy) = (xs[k] - cx, ys[k] - cy);
         let d2 = vx * vx + vy * vy;
+        inside = inside & cross.ge(zero);
+        near = near
+            | d2.le(r2)
+            | (along.ge(zero) & along.le(len2) & len2.gt(zero) & (cross * cross).le(r2 * len2));
         let closer = d2.lt(nearest);
         (wx, wy) = (L::select(closer, vx, wx), L::select(closer, vy, wy));
         nearest = L::select(closer, d2, nearest);
@@ -99,5 +123,5 @@ fn contact<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Be
         lowest = lowest.pmin(nx * (xs[k] - cx) + ny * (ys[k] - cy));
     }
     best.offer(r - lowest, nx, ny);
-    best
+    (inside | near, best)
 }

@@ -272,8 +272,43 @@ pub(crate) fn lanes<V: Simd>(hit: V, best: impl FnOnce() -> Best<V>) -> ContactL
 /// - `x8`, `x16`: the overlap test on eight and sixteen lanes, as bits;
 /// - `overlap::<V>`: the same on lane columns, as a mask (what the batch functions call);
 /// - `contact_reference`, `contact_x8`, `contact_x16`, and `contact_lanes::<V>` likewise.
+///
+/// A pair whose contact computes every quantity its overlap test compares (a separating-axis
+/// test: each axis's overlap is the contact's candidate) ends the invocation with `; fused`
+/// and also provides `fused::<V>(a, b) -> (V, Best<V>)`, the overlap mask and the best
+/// candidate from one pass: its kernels then compute each axis once, not once for the mask
+/// and again for the contact. `fused`'s mask must be `hits`' bit for bit (the same
+/// comparisons of the same values), which the kernel tests check against the reference.
 macro_rules! pair_kernels {
     ($a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
+        $crate::narrow::contact::pair_kernels!(@common $a: $A, $AX8, $AX16; $b: $B, $BX8, $BX16);
+
+        /// [`contact_reference`] on the lane columns of the two shapes.
+        #[inline(always)]
+        pub(crate) fn contact_lanes<V: Simd>(
+            $a: [V; size_of::<$crate::$A>() / 4],
+            $b: [V; size_of::<$crate::$B>() / 4],
+        ) -> $crate::lanes::ContactLanes<V> {
+            $crate::narrow::contact::lanes(overlap($a, $b), || {
+                contact(bytemuck::cast($a), bytemuck::cast($b))
+            })
+        }
+    };
+    ($a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident; fused) => {
+        $crate::narrow::contact::pair_kernels!(@common $a: $A, $AX8, $AX16; $b: $B, $BX8, $BX16);
+
+        /// [`contact_reference`] on the lane columns of the two shapes: the overlap mask and
+        /// the contact from one pass ([`fused`]).
+        #[inline(always)]
+        pub(crate) fn contact_lanes<V: Simd>(
+            $a: [V; size_of::<$crate::$A>() / 4],
+            $b: [V; size_of::<$crate::$B>() / 4],
+        ) -> $crate::lanes::ContactLanes<V> {
+            let (hit, best) = fused::<V>(bytemuck::cast($a), bytemuck::cast($b));
+            $crate::narrow::contact::lanes(hit, || best)
+        }
+    };
+    (@common $a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
         /// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
         #[inline]
         #[must_use]
@@ -322,17 +357,6 @@ macro_rules! pair_kernels {
         #[must_use]
         pub fn contact_x16($a: &$crate::$AX16, $b: &$crate::$BX16) -> $crate::ContactX16 {
             contact_lanes::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
-        }
-
-        /// [`contact_reference`] on the lane columns of the two shapes.
-        #[inline(always)]
-        pub(crate) fn contact_lanes<V: Simd>(
-            $a: [V; size_of::<$crate::$A>() / 4],
-            $b: [V; size_of::<$crate::$B>() / 4],
-        ) -> $crate::lanes::ContactLanes<V> {
-            $crate::narrow::contact::lanes(overlap($a, $b), || {
-                contact(bytemuck::cast($a), bytemuck::cast($b))
-            })
         }
     };
 }

@@ -11,7 +11,7 @@
 //! `+u`, `-u`, `+v`, `-v`, then the polygon's edges), the normal turned back to the world.
 
 use super::contact::{Best, centred, pair_kernels};
-use super::aabb_polygon::{box_polygon, box_polygon_contact, box_polygon_lanes};
+use super::aabb_polygon::{box_polygon, box_polygon_axes, box_polygon_contact, box_polygon_lanes};
 use super::{
     finite_polygon, finite_polygon_lanes, finite_rotation, finite_rotation_lanes, to_local,
 };
@@ -52,7 +52,7 @@ pub(crate) fn hits<V: Simd>(
         & finite_polygon_lanes(&qx, &qy)
 }
 
-pair_kernels!(o: Obb, ObbX8, ObbX16; q: Polygon, PolygonX8, PolygonX16);
+pair_kernels!(o: Obb, ObbX8, ObbX16; q: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
@@ -65,4 +65,23 @@ fn contact<L: Lane>(
         (lx[k], ly[k]) = to_local(xs[k] - cx, ys[k] - cy, cos, sin);
     }
     box_polygon_contact(centred(hw, hh), &lx, &ly).to_world(cos, sin)
+}
+
+/// [`hits`] and [`contact`] from one pass over the axes in the box's frame
+/// ([`box_polygon_axes`]).
+#[inline(always)]
+fn fused<V: Simd>(
+    [cx, cy, hw, hh, cos, sin]: [V; 6],
+    [xs, ys]: [[V; MAX_VERTICES]; 2],
+) -> (V, Best<V>) {
+    let (mut lx, mut ly) = (xs, ys);
+    for k in 0..MAX_VERTICES {
+        (lx[k], ly[k]) = to_local(xs[k] - cx, ys[k] - cy, cos, sin);
+    }
+    let (met, best) = box_polygon_axes(centred(hw, hh), &lx, &ly);
+    let valid = hw.ge(V::ZERO)
+        & hh.ge(V::ZERO)
+        & finite_rotation_lanes(cos, sin)
+        & finite_polygon_lanes(&xs, &ys);
+    (met & valid, best.to_world(cos, sin))
 }

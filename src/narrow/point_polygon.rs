@@ -37,16 +37,33 @@ pub(crate) fn hits<V: Simd>([px, py]: [V; 2], [xs, ys]: [[V; MAX_VERTICES]; 2]) 
     inside
 }
 
-pair_kernels!(p: Point, PointX8, PointX16; q: Polygon, PolygonX8, PolygonX16);
+pair_kernels!(p: Point, PointX8, PointX16; q: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
-fn contact<L: Lane>([px, py]: [L; 2], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+fn contact<L: Lane>(p: [L; 2], q: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    edges(p, q).1
+}
+
+/// [`hits`] and [`contact`] from one pass over the edges.
+#[inline(always)]
+fn fused<V: Simd>(p: [V; 2], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
+    let (inside, best) = edges(p, [xs, ys]);
+    (finite_polygon_lanes(&xs, &ys) & inside, best)
+}
+
+/// Whether the point is on the left of (or on) every edge, and the best candidate: each edge's
+/// candidate is the cross product its test compares.
+#[inline(always)]
+fn edges<L: Lane>([px, py]: [L; 2], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> (L::Mask, Best<L>) {
+    let zero = L::splat(0.0);
+    let mut inside = zero.eq(zero);
     let mut best = Scaled::new();
     for k in 0..MAX_VERTICES {
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let cross = ex * (py - ys[k]) - ey * (px - xs[k]);
-        best.offer(cross, ex * ex + ey * ey, L::splat(0.0) - ey, ex);
+        inside = inside & cross.ge(zero);
+        best.offer(cross, ex * ex + ey * ey, zero - ey, ex);
     }
-    best.normalized()
+    (inside, best.normalized())
 }

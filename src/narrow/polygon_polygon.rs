@@ -89,11 +89,28 @@ pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]
     !apart & finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
 }
 
-pair_kernels!(a: Polygon, PolygonX8, PolygonX16; b: Polygon, PolygonX8, PolygonX16);
+pair_kernels!(a: Polygon, PolygonX8, PolygonX16; b: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
 fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    axes(a, b).1
+}
+
+/// [`hits`] and [`contact`] from one pass over the axes: an edge separates exactly where its
+/// candidate's `limit - lowest` comes from `lowest > limit`, so the overlap mask is the same
+/// comparisons of the same values as [`hits`]'.
+#[inline(always)]
+fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
+    let (apart, best) = axes(a, b);
+    let valid = finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1]);
+    (!apart & valid, best)
+}
+
+/// Every axis of both polygons relative to their midpoint: whether one separates them, and
+/// the best candidate.
+#[inline(always)]
+fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Mask, Best<L>) {
     let half = L::splat(0.5);
     let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
     let (mut pa, mut pb) = (a, b);
@@ -102,20 +119,23 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
         (pb[0][k], pb[1][k]) = (b[0][k] - ox, b[1][k] - oy);
     }
     let mut best = Scaled::new();
-    edges(&mut best, &pa, &pb, L::splat(1.0));
-    edges(&mut best, &pb, &pa, L::splat(-1.0));
-    best.normalized()
+    let apart = edges(&mut best, &pa, &pb, L::splat(1.0));
+    let apart = apart | edges(&mut best, &pb, &pa, L::splat(-1.0));
+    (apart, best.normalized())
 }
 
 /// Offers each edge of `p` as an axis that pushes `q` out along the edge's outward normal
-/// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s).
+/// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s); whether
+/// one of them separates `q` from `p`, as [`separates_lanes`] decides it.
 #[inline(always)]
 fn edges<L: Lane>(
     best: &mut Scaled<L>,
     [px, py]: &[[L; MAX_VERTICES]; 2],
     [qx, qy]: &[[L; MAX_VERTICES]; 2],
     sign: L,
-) {
+) -> L::Mask {
+    let zero = L::splat(0.0);
+    let mut apart = zero.lt(zero);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (py[next(k)] - py[k], px[k] - px[next(k)]);
         let limit = nx * px[k] + ny * py[k];
@@ -123,6 +143,8 @@ fn edges<L: Lane>(
         for j in 1..MAX_VERTICES {
             lowest = lowest.pmin(nx * qx[j] + ny * qy[j]);
         }
+        apart = apart | lowest.gt(limit);
         best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
     }
+    apart
 }
