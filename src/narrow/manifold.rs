@@ -845,23 +845,36 @@ fn faces<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
     let (faced_a, faced_b) = (fa_.cos.gt(none), fb_.cos.gt(none));
     let from_a = (sin_a.le(sin_b + L::splat(PREFER_A)) & faced_a) | !faced_b;
     let reference = Face::pick(from_a, fa_, fb_);
-    // The incident edge: one search over the other shape, lane by lane, where both have as
-    // many vertices; else a search on each side.
-    let incident = if NA == NB {
-        b.pick(from_a, &a).face(reference.mx, reference.my, false)
-    } else {
-        let inc_b = b.face(fa_.mx, fa_.my, false);
-        let inc_a = a.face(fb_.mx, fb_.my, false);
-        Face::pick(from_a, inc_b, inc_a)
-    };
     // Without a face on both sides there is no edge to clip: the one deepest point.
     let aligned = L::select(from_a, sin_a, sin_b).le(L::splat(ALIGNED)) & faced_a & faced_b;
     let radii = (L::select(from_a, a.r, b.r), L::select(from_a, b.r, a.r));
-    // One point: where `n` is nearer `a`'s face normal than `b`'s, `b`'s support is the
-    // deepest feature (`a`'s support along `n` is a face, or the nearest point of one), and the
-    // other way round.
-    let ((ax_, ay_), (bx_, by_)) = (from_a_support(), from_b_support());
-    let deepest = (L::select(from_a, bx_, ax_), L::select(from_a, by_, ay_));
+    // The incident edge: one search over the other shape, lane by lane, where both have as
+    // many vertices; else a search on each side. One point: where `n` is nearer `a`'s face
+    // normal than `b`'s, `b`'s support is the deepest feature (`a`'s support along `n` is a
+    // face, or the nearest point of one), and the other way round: the other shape's, so one
+    // support search on the shape already picked, where there is one.
+    let (incident, deepest) = if NA == NB {
+        let other = b.pick(from_a, &a);
+        let (sx, sy) = other.support(
+            L::select(from_a, zero - nx, nx),
+            L::select(from_a, zero - ny, ny),
+        );
+        // `deepest_from_b` and `deepest_from_a` of the picked shape, the same operations.
+        let half_depth = depth * L::splat(0.5);
+        let k = L::select(from_a, half_depth - other.r, other.r - half_depth);
+        (
+            other.face(reference.mx, reference.my, false),
+            (sx + k * nx, sy + k * ny),
+        )
+    } else {
+        let inc_b = b.face(fa_.mx, fa_.my, false);
+        let inc_a = a.face(fb_.mx, fb_.my, false);
+        let ((ax_, ay_), (bx_, by_)) = (from_a_support(), from_b_support());
+        (
+            Face::pick(from_a, inc_b, inc_a),
+            (L::select(from_a, bx_, ax_), L::select(from_a, by_, ay_)),
+        )
+    };
     clipped(
         reference,
         incident,
