@@ -282,30 +282,32 @@ pub(crate) fn lanes<V: Simd>(hit: V, best: impl FnOnce() -> Best<V>) -> ContactL
 macro_rules! pair_kernels {
     ($a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
         $crate::narrow::contact::pair_kernels!(@common $a: $A, $AX8, $AX16; $b: $B, $BX8, $BX16);
-
-        /// [`contact_reference`] on the lane columns of the two shapes.
-        #[inline(always)]
-        pub(crate) fn contact_lanes<V: Simd>(
-            $a: [V; size_of::<$crate::$A>() / 4],
-            $b: [V; size_of::<$crate::$B>() / 4],
-        ) -> $crate::lanes::ContactLanes<V> {
+        $crate::narrow::contact::pair_kernels!(@lanes $a: $A; $b: $B;
+            "[`contact_reference`] on the lane columns of the two shapes.";
             $crate::narrow::contact::lanes(overlap($a, $b), || {
                 contact(bytemuck::cast($a), bytemuck::cast($b))
             })
-        }
+        );
     };
     ($a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident; fused) => {
         $crate::narrow::contact::pair_kernels!(@common $a: $A, $AX8, $AX16; $b: $B, $BX8, $BX16);
-
-        /// [`contact_reference`] on the lane columns of the two shapes: the overlap mask and
-        /// the contact from one pass ([`fused`]).
+        $crate::narrow::contact::pair_kernels!(@lanes $a: $A; $b: $B;
+            "[`contact_reference`] on the lane columns of the two shapes: the overlap mask and \
+             the contact from one pass ([`fused`]).";
+            {
+                let (hit, best) = fused::<V>(bytemuck::cast($a), bytemuck::cast($b));
+                $crate::narrow::contact::lanes(hit, || best)
+            }
+        );
+    };
+    (@lanes $a:ident: $A:ident; $b:ident: $B:ident; $doc:literal; $body:expr) => {
+        #[doc = $doc]
         #[inline(always)]
         pub(crate) fn contact_lanes<V: Simd>(
             $a: [V; size_of::<$crate::$A>() / 4],
             $b: [V; size_of::<$crate::$B>() / 4],
         ) -> $crate::lanes::ContactLanes<V> {
-            let (hit, best) = fused::<V>(bytemuck::cast($a), bytemuck::cast($b));
-            $crate::narrow::contact::lanes(hit, || best)
+            $body
         }
     };
     (@common $a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
