@@ -20,7 +20,9 @@
 //! edge's outward normal `n` by `(n·v - min over b's vertices of n·w) / |n|`, then each edge of
 //! `b` moves `b` along its inward normal by the same measure with the roles exchanged; padding
 //! edges skipped (`0 / 0`). These are the edges of the two polygons' Minkowski difference, so
-//! the smallest is the penetration depth.
+//! the smallest is the penetration depth. The contact kernels take the overlap mask from the
+//! same pass (each axis's test compares the values its candidate is made of), so they do not
+//! run the test's axes a second time.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, min, next};
@@ -97,9 +99,9 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
     axes(a, b).1
 }
 
-/// [`hits`] and [`contact`] from one pass over the axes: an edge separates exactly where its
-/// candidate's `limit - lowest` comes from `lowest > limit`, so the overlap mask is the same
-/// comparisons of the same values as [`hits`]'.
+/// [`hits`] and [`contact`] from one pass over the axes: each edge's separation test, `lowest >
+/// limit`, compares the two values its candidate `limit - lowest` is made of, so the overlap
+/// mask is the same comparisons of the same values as [`hits`]'.
 #[inline(always)]
 fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
     let (apart, best) = axes(a, b);
