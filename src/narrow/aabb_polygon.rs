@@ -85,11 +85,17 @@ pub fn reference(a: &Aabb, q: &Polygon) -> bool {
 /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
 pub(crate) fn hits<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
-    let [min_x, min_y, max_x, max_y] = bounds;
-    box_polygon_lanes(bounds, &xs, &ys)
-        & min_x.simd_le(max_x)
-        & min_y.simd_le(max_y)
-        & finite_polygon_lanes(&xs, &ys)
+    box_polygon_lanes(bounds, &xs, &ys) & valid(bounds, &xs, &ys)
+}
+
+/// The validity part of [`hits`], which [`fused`] shares.
+#[inline(always)]
+fn valid<V: Simd>(
+    [min_x, min_y, max_x, max_y]: [V; 4],
+    xs: &[V; MAX_VERTICES],
+    ys: &[V; MAX_VERTICES],
+) -> V {
+    min_x.simd_le(max_x) & min_y.simd_le(max_y) & finite_polygon_lanes(xs, ys)
 }
 
 pair_kernels!(a: Aabb, AabbX8, AabbX16; q: Polygon, PolygonX8, PolygonX16; fused);
@@ -103,10 +109,8 @@ fn contact<L: Lane>(bounds: [L; 4], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> Best<L>
 /// [`hits`] and [`contact`] from one pass over the axes ([`box_polygon_axes`]).
 #[inline(always)]
 fn fused<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
-    let [min_x, min_y, max_x, max_y] = bounds;
     let (met, best) = box_polygon_axes(bounds, &xs, &ys);
-    let valid = min_x.simd_le(max_x) & min_y.simd_le(max_y) & finite_polygon_lanes(&xs, &ys);
-    (met & valid, best)
+    (met & valid(bounds, &xs, &ys), best)
 }
 
 /// The contact of the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys`,

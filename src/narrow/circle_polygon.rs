@@ -67,7 +67,13 @@ pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2
                 & len2.gt(zero)
                 & (cross * cross).simd_le(r2 * len2));
     }
-    (inside | near) & r.ge(zero) & finite_polygon_lanes(&xs, &ys)
+    (inside | near) & valid(r, &xs, &ys)
+}
+
+/// The validity part of [`hits`], which [`fused`] shares.
+#[inline(always)]
+fn valid<V: Simd>(r: V, xs: &[V; MAX_VERTICES], ys: &[V; MAX_VERTICES]) -> V {
+    r.ge(V::ZERO) & finite_polygon_lanes(xs, ys)
 }
 
 pair_kernels!(c: Circle, CircleX8, CircleX16; q: Polygon, PolygonX8, PolygonX16; fused);
@@ -82,7 +88,7 @@ fn contact<L: Lane>(c: [L; 3], q: [[L; MAX_VERTICES]; 2]) -> Best<L> {
 #[inline(always)]
 fn fused<V: Simd>(c: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
     let (met, best) = edges(c, [xs, ys]);
-    (met & c[2].ge(V::ZERO) & finite_polygon_lanes(&xs, &ys), best)
+    (met & valid(c[2], &xs, &ys), best)
 }
 
 /// Whether the centre is inside or the boundary within the radius (the tests of [`hits`], on

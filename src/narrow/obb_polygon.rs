@@ -36,52 +36,48 @@ pub fn reference(o: &Obb, q: &Polygon) -> bool {
 
 /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
-pub(crate) fn hits<V: Simd>(
-    [ox, oy, hw, hh, cos, sin]: [V; 6],
-    [qx, qy]: [[V; MAX_VERTICES]; 2],
-) -> V {
-    let (mut xs, mut ys) = ([V::ZERO; MAX_VERTICES], [V::ZERO; MAX_VERTICES]);
-    for k in 0..MAX_VERTICES {
-        (xs[k], ys[k]) = to_local(qx[k] - ox, qy[k] - oy, cos, sin);
-    }
+pub(crate) fn hits<V: Simd>(o: [V; 6], q: [[V; MAX_VERTICES]; 2]) -> V {
+    let [_, _, hw, hh, ..] = o;
+    let (xs, ys) = local(&o, &q);
     let bounds = [-hw, -hh, hw, hh];
-    box_polygon_lanes(bounds, &xs, &ys)
-        & hw.ge(V::ZERO)
-        & hh.ge(V::ZERO)
-        & finite_rotation_lanes(cos, sin)
-        & finite_polygon_lanes(&qx, &qy)
+    box_polygon_lanes(bounds, &xs, &ys) & valid(&o, &q)
+}
+
+/// The polygon's vertices in the box's frame (offset from the centre, dotted with the axes).
+#[inline(always)]
+fn local<L: Lane>(
+    [cx, cy, _, _, cos, sin]: &[L; 6],
+    [xs, ys]: &[[L; MAX_VERTICES]; 2],
+) -> ([L; MAX_VERTICES], [L; MAX_VERTICES]) {
+    let (mut lx, mut ly) = (*xs, *ys);
+    for k in 0..MAX_VERTICES {
+        (lx[k], ly[k]) = to_local(xs[k] - *cx, ys[k] - *cy, *cos, *sin);
+    }
+    (lx, ly)
+}
+
+/// The validity part of [`hits`], which [`fused`] shares.
+#[inline(always)]
+fn valid<V: Simd>([_, _, hw, hh, cos, sin]: &[V; 6], [xs, ys]: &[[V; MAX_VERTICES]; 2]) -> V {
+    hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(*cos, *sin) & finite_polygon_lanes(xs, ys)
 }
 
 pair_kernels!(o: Obb, ObbX8, ObbX16; q: Polygon, PolygonX8, PolygonX16; fused);
 
 /// The candidates of this pair, generic over [`Lane`] (see the module docs).
 #[inline(always)]
-fn contact<L: Lane>(
-    [cx, cy, hw, hh, cos, sin]: [L; 6],
-    [xs, ys]: [[L; MAX_VERTICES]; 2],
-) -> Best<L> {
-    let (mut lx, mut ly) = (xs, ys);
-    for k in 0..MAX_VERTICES {
-        (lx[k], ly[k]) = to_local(xs[k] - cx, ys[k] - cy, cos, sin);
-    }
+fn contact<L: Lane>(o: [L; 6], q: [[L; MAX_VERTICES]; 2]) -> Best<L> {
+    let [_, _, hw, hh, cos, sin] = o;
+    let (lx, ly) = local(&o, &q);
     box_polygon_contact(centred(hw, hh), &lx, &ly).to_world(cos, sin)
 }
 
 /// [`hits`] and [`contact`] from one pass over the axes in the box's frame
 /// ([`box_polygon_axes`]).
 #[inline(always)]
-fn fused<V: Simd>(
-    [cx, cy, hw, hh, cos, sin]: [V; 6],
-    [xs, ys]: [[V; MAX_VERTICES]; 2],
-) -> (V, Best<V>) {
-    let (mut lx, mut ly) = (xs, ys);
-    for k in 0..MAX_VERTICES {
-        (lx[k], ly[k]) = to_local(xs[k] - cx, ys[k] - cy, cos, sin);
-    }
+fn fused<V: Simd>(o: [V; 6], q: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
+    let [_, _, hw, hh, cos, sin] = o;
+    let (lx, ly) = local(&o, &q);
     let (met, best) = box_polygon_axes(centred(hw, hh), &lx, &ly);
-    let valid = hw.ge(V::ZERO)
-        & hh.ge(V::ZERO)
-        & finite_rotation_lanes(cos, sin)
-        & finite_polygon_lanes(&xs, &ys);
-    (met & valid, best.to_world(cos, sin))
+    (met & valid(&o, &q), best.to_world(cos, sin))
 }

@@ -88,7 +88,13 @@ pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]
         (pb.0[k], pb.1[k]) = (b[0][k] - ox, b[1][k] - oy);
     }
     let apart = separates_lanes(&pa, &pb) | separates_lanes(&pb, &pa);
-    !apart & finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
+    !apart & valid(&a, &b)
+}
+
+/// The validity part of [`hits`], which [`fused`] shares: every coordinate finite.
+#[inline(always)]
+fn valid<V: Simd>(a: &[[V; MAX_VERTICES]; 2], b: &[[V; MAX_VERTICES]; 2]) -> V {
+    finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
 }
 
 pair_kernels!(a: Polygon, PolygonX8, PolygonX16; b: Polygon, PolygonX8, PolygonX16; fused);
@@ -105,8 +111,7 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
 #[inline(always)]
 fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
     let (apart, best) = axes(a, b);
-    let valid = finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1]);
-    (!apart & valid, best)
+    (!apart & valid(&a, &b), best)
 }
 
 /// Every axis of both polygons relative to their midpoint: whether one separates them, and
