@@ -195,6 +195,46 @@ fn degenerate_scenes() {
     assert_eq!(invalid, 200);
 }
 
+/// Shapes parked far from the rest (a game's despawned objects waiting out of sight) are
+/// clamped into the grid's border cells instead of stretching its cells over the empty space
+/// between: with up to a few percent of them parked, the grid of a search from scratch keeps
+/// about the cells it has without them (when they stretched it, 0.5 % parked made a search of
+/// 100 k shapes 160 times slower: the bulk shared a few cells), and the answer stays exact.
+#[test]
+fn shapes_parked_far_away_do_not_coarsen_the_grid() {
+    let mut g = Gen::new(29);
+    let bulk = mixed(&mut g, 20_000, 200.0);
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    finder.overlapping_pairs_from_scratch(&bulk, &mut pairs);
+    let (cells, cell) = (finder.stats().cells, finder.stats().cell_size);
+    for parked in [30, 200, 900] {
+        let mut scene = bulk.clone();
+        for i in 0..parked {
+            let k = (i % 7) as f32;
+            scene.push(Circle::new(3.0e5 + k, -2.0e5 + 0.5 * k, 1.0));
+        }
+        finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
+        let stats = finder.stats();
+        assert!(
+            stats.cell_size <= 2.0 * cell && stats.cells * 4 >= cells,
+            "{parked} parked: {} cells of side {} (without them {cells} of side {cell})",
+            stats.cells,
+            stats.cell_size
+        );
+        assert_eq!(pairs, sweep(&shapes(&scene)), "{parked} parked");
+        // A kept finder's grid over enlarged boxes, and the queries' grid, are laid out alike.
+        let mut kept = PairFinder::new();
+        let mut kept_pairs = Vec::new();
+        kept.overlapping_pairs(&scene, &mut kept_pairs);
+        assert_eq!(kept_pairs, pairs, "{parked} parked, kept finder");
+        assert!(
+            kept.stats().cells * 4 >= cells,
+            "{parked} parked, kept finder"
+        );
+    }
+}
+
 /// Shapes exactly touching along cell borders: unit boxes on the integer grid with cell size 1.
 #[test]
 fn touching_across_cell_borders() {
