@@ -54,12 +54,13 @@ pub fn overlap(a: &Shape, b: &Shape) -> bool {
 }
 
 /// Every overlapping pair of valid shapes by index, sorted: a sweep along x over bounding
-/// boxes grown by a thousandth of their largest coordinate (far more than any rounding of the
-/// reference), each candidate decided by [`overlap`].
+/// boxes grown by 10⁻⁵ of their largest coordinate (about eighty times a float's rounding
+/// there, far more than any rounding of the reference; a thousandth made the sweep quadratic
+/// in a world a million units wide), each candidate decided by [`overlap`].
 pub fn sweep(shapes: &[Shape]) -> Pairs {
     let grown = |s: &Shape| {
         let b = s.bounding_box();
-        let pad = 1e-3
+        let pad = 1e-5
             * [b.min_x, b.min_y, b.max_x, b.max_y]
                 .map(f32::abs)
                 .iter()

@@ -59,6 +59,28 @@ struct Plan {
     threads: usize,
     /// `Scene::with_cell_size`, where set.
     cell: Option<f32>,
+    /// Awkward scales and places: see [`Scale`].
+    scale: Scale,
+}
+
+/// How a plan's shapes are sized and placed beyond the ordinary.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Scale {
+    Ordinary,
+    /// Now and then a shape as large as the whole square or larger (a level's floor, a
+    /// trigger over the whole map), among the ordinary ones.
+    Huge,
+    /// The square far from the origin (where a float's step is a good part of a shape), and
+    /// shapes that jump land near the origin: a world spread over a million units.
+    Far(f32),
+    /// A few percent of the shapes parked on a far point (a game's despawned objects waiting
+    /// there): the grid must not stretch over the empty space between.
+    Parked,
+    /// Every shape on one of a few points: everything overlaps everything near it.
+    Stacked,
+    /// Some shapes of no size: circles of radius 0, boxes of no width or height, capsules of
+    /// no length and radius.
+    Degenerate,
 }
 
 impl Plan {
@@ -96,13 +118,58 @@ impl Plan {
             rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
             threads: 1 + g.index(2),
             cell: [None, None, None, Some(0.25), Some(3.0), Some(40.0)][g.index(6)],
+            // Drawn last, so that the draws before it are those of earlier versions.
+            scale: match g.index(8) {
+                0 => Scale::Huge,
+                1 => Scale::Far([1.0e4, -3.0e5, 1.0e6][g.index(3)]),
+                // Stacks of a few hundred each: the model's brute force stays quick.
+                2 if moving + statics <= 1500 => Scale::Stacked,
+                3 => Scale::Degenerate,
+                4 => Scale::Parked,
+                _ => Scale::Ordinary,
+            },
+        }
+    }
+
+    /// Where a new shape's centre goes.
+    fn place(&self, g: &mut Gen) -> (f32, f32) {
+        match self.scale {
+            Scale::Far(origin) => (
+                origin + g.uniform(0.0, self.side),
+                origin + g.uniform(0.0, self.side),
+            ),
+            Scale::Parked if g.index(40) == 0 => {
+                (2.0e5 + g.uniform(0.0, 4.0), -1.0e6 + g.uniform(0.0, 4.0))
+            }
+            Scale::Stacked => {
+                let k = g.index(8) as f32;
+                (self.side * (0.1 + 0.1 * k), self.side * (0.9 - 0.1 * k))
+            }
+            _ => (g.uniform(0.0, self.side), g.uniform(0.0, self.side)),
         }
     }
 
     /// A new shape: mostly ordinary sizes, some large; invalid and unbounded ones where the
     /// plan has them.
     fn shape(&self, g: &mut Gen) -> Shape {
-        let (x, y) = (g.uniform(0.0, self.side), g.uniform(0.0, self.side));
+        let (x, y) = self.place(g);
+        if self.scale == Scale::Huge && g.index(300) == 0 {
+            let size = self.side * g.uniform(0.3, 2.0);
+            return match g.index(3) {
+                0 => Aabb::from_center(x, y, size, g.uniform(0.5, 2.0)).into(),
+                1 => Circle::new(x, y, size).into(),
+                _ => Obb::new(x, y, size, g.uniform(0.5, 2.0), g.uniform(-3.2, 3.2)).into(),
+            };
+        }
+        if self.scale == Scale::Degenerate && g.index(8) == 0 {
+            return match g.index(5) {
+                0 => Circle::new(x, y, 0.0).into(),
+                1 => Aabb::new(x, y, x, y).into(),
+                2 => Aabb::new(x, y, x + 1.0, y).into(),
+                3 => Obb::new(x, y, 0.0, 0.0, g.uniform(-3.2, 3.2)).into(),
+                _ => Capsule::new(x, y, x, y, 0.0).into(),
+            };
+        }
         if self.unbounded && g.index(500) == 0 {
             return match g.index(2) {
                 0 => Aabb::new(f32::NEG_INFINITY, y, f32::INFINITY, y + 0.5).into(),
@@ -328,7 +395,7 @@ fn check_queries(
     let unfiltered = g.index(3) == 0;
     let q = plan.filter(g);
     let visible = model.visible((!unfiltered).then_some(q));
-    let (x, y) = (g.uniform(0.0, plan.side), g.uniform(0.0, plan.side));
+    let (x, y) = plan.place(g);
     let boxq = Aabb::new(x, y, x + g.uniform(0.0, 12.0), y + g.uniform(0.0, 12.0));
     let point = Point::new(x, y);
     let (dx, dy) = (g.uniform(-1.0, 1.0), g.uniform(-1.0, 1.0));
