@@ -15,8 +15,9 @@ const CLASSES_PER_LEVEL: usize = 3;
 const TRIM_ABOVE: u64 = 512;
 /// The quantiles a level's region may be trimmed to, in thousandths of its boxes cut off each
 /// side of each axis, narrowest cut first: a few parked or escaped shapes far away are cut by
-/// the first, a few percent by the last.
-const TRIMS: [usize; 3] = [1, 10, 50];
+/// the first, up to a fifth by the last (the trimmed edge of the bulk then crowds the border
+/// cells, which costs far less than a grid stretched over the empty space).
+const TRIMS: [usize; 5] = [1, 10, 50, 100, 200];
 /// Boxes sampled, at most, to find a level's quantiles.
 const QUANTILE_SAMPLE: usize = 16 * 1024;
 /// Most cells along one side of a level, so that cell numbers are exact in `f32` and `i32`.
@@ -176,8 +177,8 @@ impl Levels {
     /// and lays out each level's grid: cells of side `fixed_cell` when given, otherwise chosen
     /// from each level's size and density. A level never has more than about four cells per
     /// box: far outliers (beyond the 0.1 % and 99.9 % quantiles of the corners, or beyond the
-    /// 1 % or 5 % ones where there are more of them) are clamped into its border cells, and a
-    /// level whose region would still need more gets larger cells.
+    /// 1 %, 5 %, 10 % or 20 % ones where there are more of them) are clamped into its border
+    /// cells, and a level whose region would still need more gets larger cells.
     pub(crate) fn plan(&mut self, boxes: &[[f32; 4]], fixed_cell: Option<f32>) {
         let all = self.survey(boxes);
         self.lay_out(&all, boxes, fixed_cell);
@@ -315,7 +316,7 @@ impl Levels {
     }
 
     /// The regions between the [`TRIMS`] quantiles of level `level`'s minimum corners (about
-    /// the 0.1 % to 99.9 % quantiles on each axis, then 1 % to 99 %, then 5 % to 95 %), from a
+    /// the 0.1 % to 99.9 % quantiles on each axis, then 1 % to 99 %, and so on), from a
     /// sample of at most about [`QUANTILE_SAMPLE`] of its `n` boxes.
     fn quantile_regions(
         &mut self,

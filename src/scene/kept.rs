@@ -102,7 +102,8 @@ const FAR: f32 = 6.0;
 const JUMPED: f32 = 0.05;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
-/// tolerates before it rebuilds: at least this many, at least a sixteenth of the shapes.
+/// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
+/// many, at least a sixteenth of the shapes.
 const OUTSIDE_MIN: usize = 64;
 
 /// Shapes the escape check looks at between two looks at the escapers found so far.
@@ -386,8 +387,11 @@ pub(crate) struct Kept {
     /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
     fresh: Vec<(u32, u32)>,
     fresh_records: Vec<Record>,
-    /// Enlarged boxes whose corner lies outside their level's cells.
+    /// Enlarged boxes whose corner lies outside their level's cells, and how many did when
+    /// the grid was built (the outliers its layout clamped on purpose, see
+    /// [`Levels::plan`](crate::broadphase::levels::Levels::plan)).
     outside: usize,
+    outside_built: usize,
     tasks: Vec<Task>,
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Vec<[(usize, usize); 2 * PAIR_KINDS]>,
@@ -436,6 +440,7 @@ impl Default for Kept {
             fresh: Vec::new(),
             fresh_records: Vec::new(),
             outside: 0,
+            outside_built: 0,
             tasks: Vec::new(),
             sort: RadixSort::default(),
         }
@@ -1045,7 +1050,8 @@ impl Kept {
             let same = records.get(e).is_some_and(|r| r.id == self.slot_ids[e]);
             self.escaped[e] = if same { MOVED } else { TAKEN };
         }
-        if self.unkeyed || self.outside > OUTSIDE_MIN.max(boxes.len() / 16) {
+        let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
+        if self.unkeyed || self.outside > tolerated {
             return false;
         }
         // An escaper whose new box has the cell of its old one keeps its place in the grid,
@@ -1215,6 +1221,7 @@ impl Kept {
                 grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
             })
             .count();
+        self.outside_built = self.outside;
         stats.build = start.elapsed();
 
         let search = Instant::now();

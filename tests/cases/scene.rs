@@ -235,6 +235,40 @@ fn shapes_parked_far_away_do_not_coarsen_the_grid() {
     }
 }
 
+/// A kept finder whose grid clamped parked shapes into its border cells on purpose keeps it:
+/// only boxes that leave the grid beyond those make it rebuild (it rebuilt every frame while
+/// a tenth of the shapes were parked).
+#[test]
+fn a_kept_finder_keeps_a_grid_that_clamps_parked_shapes() {
+    let mut g = Gen::new(31);
+    let mut scene = mixed(&mut g, 20_000, 200.0);
+    for i in 0..2_000 {
+        scene.push(Circle::new(
+            2.0e4 + (i % 50) as f32 * 3.0,
+            2.0e4 + (i / 50) as f32 * 3.0,
+            1.0,
+        ));
+    }
+    let mut finder = PairFinder::new();
+    let mut pairs = Vec::new();
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert!(finder.stats().rebuilt);
+    for frame in 0..4 {
+        // Every shape a little, a few in the crowd out of their enlarged boxes.
+        let d = 0.01 * (frame + 1) as f32;
+        scene.update(|id, s| {
+            let d = if id % 50 == 0 { 3.0 } else { d };
+            match s {
+                Shape::Circle(c) => Circle::new(c.x + d, c.y, c.radius).into(),
+                other => other,
+            }
+        });
+        finder.overlapping_pairs(&scene, &mut pairs);
+        assert!(!finder.stats().rebuilt, "frame {frame} rebuilt");
+        assert_eq!(pairs, sweep(&shapes(&scene)), "frame {frame}");
+    }
+}
+
 /// Shapes exactly touching along cell borders: unit boxes on the integer grid with cell size 1.
 #[test]
 fn touching_across_cell_borders() {
