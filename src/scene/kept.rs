@@ -698,25 +698,26 @@ impl Kept {
         // the caller searches from scratch (with a level of many static shapes, following the
         // jumps stays cheaper than filing the level again).
         let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
-        if self.boxes_only && may_jump {
-            let (jumps, of) = self.enlarge_sample(scene, true);
-            if too_many_jumped(jumps, of) {
-                self.noted(n);
-                return false;
-            }
+        // A sample that escaped more than the rebuild threshold would make this call rebuild,
+        // which costs more than a search from scratch.
+        let above = self.rebuild_above;
+        let rush = |(jumps, escaped, of): (usize, usize, usize)| {
+            too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
+        };
+        if self.boxes_only && may_jump && rush(self.enlarge_sample(scene, true)) {
+            self.noted(n);
+            return false;
         }
         // After two calls in a row that too many escapers made rebuild (the escape check
-        // stops early and counts no jumps), the sample says whether they jumped: frames in
-        // which every shape teleports would otherwise rebuild every call, at about twice a
-        // search from scratch. (After one, a single fast frame or a finder switching scenes
-        // would search from scratch and then rebuild anyway.)
+        // stops early and counts no jumps), the sample says whether they jumped or would
+        // make this call rebuild again: frames in which every shape teleports, or moves its
+        // own size, would otherwise rebuild every call, at about twice a search from scratch.
+        // (After one, a single fast frame or a finder switching scenes would search from
+        // scratch and then rebuild anyway.)
         let crowded = core::mem::take(&mut self.crowded);
-        if self.valid && crowded >= 2 && may_jump {
-            let (jumps, of) = self.enlarge_sample(scene, false);
-            if too_many_jumped(jumps, of) {
-                self.note_boxes(scene);
-                return false;
-            }
+        if self.valid && crowded >= 2 && may_jump && rush(self.enlarge_sample(scene, false)) {
+            self.note_boxes(scene);
+            return false;
         }
         self.boxes_only = false;
         let checked = self.valid;
@@ -836,15 +837,16 @@ impl Kept {
     }
 
     /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
-    /// holds for them, and the size of the sample; with `enlarge`, their enlarged boxes
+    /// holds for them, those that left them, and the size of the sample; with `enlarge`,
+    /// their enlarged boxes
     /// anew, centred on their boxes, in the same pass. Between searches from
     /// scratch the finder keeps only these boxes, to count the next call's jumps: the other
     /// slots' are never read before a rebuild enlarges every box anew.
-    fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize) {
+    fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize, usize) {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
         let old = self.len.min(self.fat.len());
         self.fat.resize(boxes.len(), [f32::NAN; 4]);
-        let (mut jumps, mut of) = (0, 0);
+        let (mut jumps, mut escaped, mut of) = (0, 0, 0);
         for run in sampled(boxes.len()) {
             for (k, (f, b)) in self.fat[run.clone()]
                 .iter_mut()
@@ -853,13 +855,14 @@ impl Kept {
             {
                 let slot = run.start + k;
                 jumps += usize::from(slot < old && jumped_from(b, f));
+                escaped += usize::from(slot < old && !f[0].is_nan() && !inside(b, f));
                 if enlarge {
                     *f = margin.enlarge(b, slot as u32);
                 }
             }
             of += run.len();
         }
-        (jumps, of)
+        (jumps, escaped, of)
     }
 
     /// After a search from scratch: the sampled moving slots' enlarged boxes, for the next
