@@ -401,37 +401,7 @@ fn jumping_run(moving: usize, statics: usize) {
 #[test]
 fn teleporting_frames_search_from_scratch_after_two_rebuilds() {
     let start = mixed(&mut Gen::new(89), 6_000, 100.0);
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut scene = start.clone();
-        let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
-        let (mut pairs, mut want) = (Vec::new(), Vec::new());
-        let (mut like_scratch, mut merged) = (Vec::new(), 0);
-        for frame in 0..30u32 {
-            let teleporting = (5..12).contains(&frame);
-            let speed = if teleporting { f32::INFINITY } else { 0.04 };
-            scene.update(|id, s| moved(s, id, frame, speed, 100.0));
-            pool.install(|| {
-                finder.overlapping_pairs(&scene, &mut pairs);
-                fresh.overlapping_pairs_from_scratch(&scene, &mut want);
-            });
-            assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
-            let (kept, scratch) = (finder.stats(), fresh.stats());
-            if teleporting && kept.candidates == scratch.candidates {
-                like_scratch.push(frame);
-            }
-            merged += usize::from(frame > 13 && kept.merged);
-        }
-        assert_eq!(
-            like_scratch,
-            (7..12).collect::<Vec<_>>(),
-            "{threads} thread(s)"
-        );
-        assert!(merged > 10, "{merged} merged frames after the teleports");
-    }
+    searched_from_scratch_after_two_rebuilds(&start, f32::INFINITY);
 }
 
 /// Frames in which every shape moves its own size: each leaves its enlarged box every frame
@@ -449,6 +419,14 @@ fn fast_frames_search_from_scratch_after_two_rebuilds() {
             Circle::new(x, y, g.uniform(0.3, 1.0))
         })
         .collect();
+    searched_from_scratch_after_two_rebuilds(&start, 2.0);
+}
+
+/// Frames 5 to 11 of `start` moved at `speed` (a share of each shape's half extent, or
+/// infinite: teleports), the others at 0.04, on one thread and on two: every answer equals a
+/// search from scratch, frames 7 to 11 test the very candidates it tests, and the calm frames
+/// afterwards are merged again.
+fn searched_from_scratch_after_two_rebuilds(start: &Scene, speed: f32) {
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -460,7 +438,7 @@ fn fast_frames_search_from_scratch_after_two_rebuilds() {
         let (mut like_scratch, mut merged) = (Vec::new(), 0);
         for frame in 0..30u32 {
             let fast = (5..12).contains(&frame);
-            let speed = if fast { 2.0 } else { 0.04 };
+            let speed = if fast { speed } else { 0.04 };
             scene.update(|id, s| moved(s, id, frame, speed, 100.0));
             pool.install(|| {
                 finder.overlapping_pairs(&scene, &mut pairs);
