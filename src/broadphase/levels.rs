@@ -284,10 +284,11 @@ impl Levels {
                     Some(_) => cell,
                     None => auto_cell(n, r, reach),
                 };
-                region = trims[0];
-                if let Some(&fits) = trims.iter().find(|&&r| cells_over(r, side(r)) <= budget) {
-                    (region, cell) = (fits, side(fits));
-                }
+                (region, cell) = trims
+                    .iter()
+                    .map(|&r| (r, side(r)))
+                    .find(|&(r, side)| cells_over(r, side) <= budget)
+                    .unwrap_or((trims[0], cell));
             }
             let (w, h) = (
                 f64::from(region[2]) - f64::from(region[0]),

@@ -838,10 +838,9 @@ impl Kept {
 
     /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
     /// holds for them, those that left them, and the size of the sample; with `enlarge`,
-    /// their enlarged boxes
-    /// anew, centred on their boxes, in the same pass. Between searches from
-    /// scratch the finder keeps only these boxes, to count the next call's jumps: the other
-    /// slots' are never read before a rebuild enlarges every box anew.
+    /// their enlarged boxes anew, centred on their boxes, in the same pass. Between searches
+    /// from scratch the finder keeps only these boxes, to count the next call's jumps: the
+    /// other slots' are never read before a rebuild enlarges every box anew.
     fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize, usize) {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
         let old = self.len.min(self.fat.len());
