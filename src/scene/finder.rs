@@ -79,7 +79,7 @@ pub struct FrameStats {
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
     /// (first call, the first after `forget`, or too many escapers), or searched from scratch
-    /// (too many shapes jumped), rather than updating them; always for
+    /// (too many shapes jumped, or kept escaping), rather than updating them; always for
     /// `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
@@ -131,7 +131,10 @@ pub struct FrameStats {
 /// with no more static shapes than moving ones, following them would cost more than a search
 /// from scratch, and the call is one (as
 /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), `began` and
-/// `ended` as always); the first call after the jumps stop rebuilds. Unbounded shapes
+/// `ended` as always); so is a call after two rebuilds in a row for escapers when a sample
+/// of the shapes shows more than the rebuild threshold escaping again (shapes moving their own
+/// size every frame, which leave their boxes without jumping). The first call after the jumps
+/// or the rush stop rebuilds. Unbounded shapes
 /// (infinite bounds or beyond ±2⁶⁰) stay out of the grids and are tested against every shape
 /// every call.
 ///
