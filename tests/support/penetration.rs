@@ -131,8 +131,9 @@ fn normals(b: &Body) -> Vec<V> {
         .collect()
 }
 
-/// The move of `b` along `u` that leaves the two touching.
-fn separating_move(a: &Body, b: &Body, u: V) -> f64 {
+/// The move of `b` along the unit direction `u` that leaves the two touching: any longer move
+/// along `u` separates them, any shorter one (from an overlap) does not.
+pub fn separating_move(a: &Body, b: &Body, u: V) -> f64 {
     let high = a
         .vertices
         .iter()
@@ -154,6 +155,10 @@ pub fn penetration(a: &Body, b: &Body) -> Depth {
         for &q in &b.vertices {
             directions.extend(unit((q.0 - p.0, q.1 - p.1)));
         }
+    }
+    if directions.is_empty() {
+        // Two single vertices at one place: every direction is as good.
+        directions.push((1.0, 0.0));
     }
     let moves: Vec<(f64, V)> = directions
         .iter()

@@ -140,19 +140,66 @@ impl Gen {
         s
     }
 
-    /// `n` pairs, the second of each sometimes sharing the first's centre and sometimes nudged
-    /// by a few ULPs.
+    /// `n` pairs, the second of each sometimes sharing the first's centre, sometimes meeting
+    /// the first within rounding ([`meeting`](Self::meeting)), and sometimes nudged by a few
+    /// ULPs.
     pub fn pairs<A: Arbitrary, B: Arbitrary>(&mut self, n: usize) -> (Vec<A>, Vec<B>) {
         (0..n)
             .map(|_| {
                 let a: A = self.shape(None);
                 let mut b: B = self.shape(Some(a.center()));
+                if self.percent() < 10 {
+                    b = self.meeting(&a, b);
+                }
                 if self.percent() < 15 {
                     b = self.nudge(b);
                 }
                 (a, b)
             })
             .unzip()
+    }
+}
+
+/// Pairs whose cores meet within rounding: the configurations where a direction taken between
+/// nearest points would be rounding noise.
+impl Gen {
+    /// A point of the shape's core as computed in `f32` (so on the core within rounding): a
+    /// vertex, or a point along an edge.
+    pub fn core_point<S: Arbitrary>(&mut self, s: &S) -> (f32, f32) {
+        let v = s.core();
+        let k = self.index(v.len());
+        if v.len() < 2 || self.percent() < 40 {
+            return v[k];
+        }
+        let (p, q) = (v[k], v[(k + 1) % v.len()]);
+        let t = self.uniform(0.0, 1.0);
+        (p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1))
+    }
+
+    /// `b` placed so that its core meets `a`'s within rounding: laid along an edge of `a`'s
+    /// core where `b`'s kind can be ([`Arbitrary::along`]; overlapping it, end to end, or
+    /// apart on the same line), else moved so that a point of its core (a vertex or a point
+    /// along an edge) lands on a point of `a`'s.
+    pub fn meeting<A: Arbitrary, B: Arbitrary>(&mut self, a: &A, b: B) -> B {
+        let v = a.core();
+        if v.len() >= 2 && self.percent() < 40 {
+            let k = self.index(v.len());
+            let (p, q) = (v[k], v[(k + 1) % v.len()]);
+            let at = |t: f32| (p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1));
+            let mut t = || match self.percent() {
+                0..15 => 0.0,
+                15..30 => 1.0,
+                _ => self.uniform(-1.0, 2.0),
+            };
+            let (t0, t1) = (t(), t());
+            if let Some(s) = b.along(at(t0), at(t1)) {
+                return s;
+            }
+        }
+        let (x, y) = self.core_point(a);
+        let (px, py) = self.core_point(&b);
+        let (cx, cy) = b.center();
+        b.moved_to(cx + (x - px), cy + (y - py))
     }
 }
 
@@ -208,6 +255,16 @@ pub trait Arbitrary: Copy + core::fmt::Debug + bytemuck::Pod {
     fn ordinary_in(g: &mut Gen, spread: &Spread) -> Self;
     fn center(&self) -> (f32, f32);
     fn moved_to(self, x: f32, y: f32) -> Self;
+    /// The shape's core (its outline before any radius) as computed in `f32`, counter-clockwise:
+    /// one vertex for a point, a circle or a ray's origin, a capsule's two ends (one where they
+    /// meet), a box's four corners, a polygon's vertices.
+    fn core(&self) -> Vec<(f32, f32)>;
+    /// This shape laid along the line from `p` to `q`: a shape of its kind whose core has that
+    /// edge, where the kind can have one (capsules, boxes and polygons); its other sizes kept
+    /// where it has them.
+    fn along(&self, _p: (f32, f32), _q: (f32, f32)) -> Option<Self> {
+        None
+    }
     /// A Rust expression that rebuilds the shape bit for bit.
     fn literal(&self) -> String {
         let fields = bytemuck::cast_slice::<Self, f32>(core::slice::from_ref(self));
@@ -229,6 +286,9 @@ impl Arbitrary for Point {
     fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
         Point::new(g.at(s), g.at(s))
     }
+    fn core(&self) -> Vec<(f32, f32)> {
+        vec![(self.x, self.y)]
+    }
     fn center(&self) -> (f32, f32) {
         (self.x, self.y)
     }
@@ -245,6 +305,9 @@ impl Arbitrary for Circle {
     }
     fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
         Circle::new(g.at(s), g.at(s), g.sized(s))
+    }
+    fn core(&self) -> Vec<(f32, f32)> {
+        vec![(self.x, self.y)]
     }
     fn center(&self) -> (f32, f32) {
         (self.x, self.y)
@@ -268,6 +331,10 @@ impl Arbitrary for Aabb {
     }
     fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
         Aabb::from_center(g.at(s), g.at(s), g.sized(s), g.sized(s))
+    }
+    fn core(&self) -> Vec<(f32, f32)> {
+        let (x0, y0, x1, y1) = (self.min_x, self.min_y, self.max_x, self.max_y);
+        vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     }
     fn center(&self) -> (f32, f32) {
         (
@@ -299,6 +366,22 @@ impl Arbitrary for Obb {
     fn ordinary_in(g: &mut Gen, s: &Spread) -> Self {
         let angle = g.uniform(-3.2, 3.2);
         Obb::new(g.at(s), g.at(s), g.sized(s), g.sized(s), angle)
+    }
+    fn core(&self) -> Vec<(f32, f32)> {
+        let (c, s) = (self.cos, self.sin);
+        let (hw, hh) = (self.half_width, self.half_height);
+        let at = |u: f32, v: f32| (self.center_x + u * c - v * s, self.center_y + u * s + v * c);
+        vec![at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh)]
+    }
+    /// A box whose first edge (its bottom side) runs from `p` to `q`, lying left of that line,
+    /// its half height kept.
+    fn along(&self, p: (f32, f32), q: (f32, f32)) -> Option<Self> {
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let len = dx.hypot(dy);
+        let (c, s) = (dx / len, dy / len);
+        let hh = self.half_height;
+        let (mx, my) = ((p.0 + q.0) * 0.5, (p.1 + q.1) * 0.5);
+        (len > 0.0).then(|| Obb::from_rotation(mx - hh * s, my + hh * c, 0.5 * len, hh, c, s))
     }
     fn center(&self) -> (f32, f32) {
         (self.center_x, self.center_y)
@@ -346,6 +429,13 @@ impl Arbitrary for Capsule {
             y + half * sin,
             radius,
         )
+    }
+    fn core(&self) -> Vec<(f32, f32)> {
+        let (a, b) = ((self.x0, self.y0), (self.x1, self.y1));
+        if a == b { vec![a] } else { vec![a, b] }
+    }
+    fn along(&self, p: (f32, f32), q: (f32, f32)) -> Option<Self> {
+        Some(Capsule::new(p.0, p.1, q.0, q.1, self.radius))
     }
     fn center(&self) -> (f32, f32) {
         ((self.x0 + self.x1) * 0.5, (self.y0 + self.y1) * 0.5)
@@ -512,6 +602,20 @@ impl Arbitrary for Polygon {
         let points = g.on_circle(x, y, r);
         Polygon::new(&points).unwrap_or_else(|_| Polygon::regular(points.len(), x, y, r, 0.0))
     }
+    fn core(&self) -> Vec<(f32, f32)> {
+        self.vertices().map(|[x, y]| (x, y)).collect()
+    }
+    /// A triangle with the edge from `p` to `q`, its third vertex left of that line (as far
+    /// from it as the edge is long), or with the edge from `q` to `p` where that fails.
+    fn along(&self, p: (f32, f32), q: (f32, f32)) -> Option<Self> {
+        let apex = |p: (f32, f32), q: (f32, f32)| {
+            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+            [(p.0 + q.0) * 0.5 - dy, (p.1 + q.1) * 0.5 + dx]
+        };
+        let triangle =
+            |p: (f32, f32), q: (f32, f32)| Polygon::new(&[[p.0, p.1], [q.0, q.1], apex(p, q)]).ok();
+        triangle(p, q).or_else(|| triangle(q, p))
+    }
     fn center(&self) -> (f32, f32) {
         let b = self.bounding_box();
         ((b.min_x + b.max_x) * 0.5, (b.min_y + b.max_y) * 0.5)
@@ -573,6 +677,9 @@ impl Arbitrary for Ray {
             g.uniform(0.5, 2.0)
         };
         Ray::new(ox, oy, tx - ox, ty - oy, max_t)
+    }
+    fn core(&self) -> Vec<(f32, f32)> {
+        vec![(self.origin_x, self.origin_y)]
     }
     fn center(&self) -> (f32, f32) {
         (self.origin_x, self.origin_y)
