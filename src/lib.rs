@@ -81,13 +81,26 @@
 //! - **How it is found.** The depth is the smallest of a set of candidate moves that contains the
 //!   true minimum: for boxes and polygons the edge normals of both shapes (the separating-axis
 //!   minimum), for a circle also the axis from its centre to the other shape's nearest vertex
-//!   (or nearest point of a box), for a point inside a shape its nearest edge. Each pair's file
-//!   in [`narrow`] lists its candidates in order.
+//!   (or nearest point of a box), for a point inside a shape its nearest edge, for a capsule its
+//!   segment's two normals and the axis between the nearest pair of vertices (its ends, the
+//!   other shape's corners, centre or ends). Each pair's file in [`narrow`] lists its
+//!   candidates in order.
+//! - **Shapes that meet within rounding.** A normal never comes from an offset too short to
+//!   trust: every candidate is a face's normal (computed from the face's two stored ends) or the
+//!   axis between two vertices (one subtraction per coordinate), with the exact move along it,
+//!   never the offset from a vertex to its nearest point inside an edge, whose direction is
+//!   rounding noise where the shapes' cores meet (a capsule lying along another, a corner or an
+//!   end on a segment, a zero-length capsule centred on a core). There the faces' normals
+//!   decide, as where the cores cross, and the normal and depth are the smallest separating
+//!   move of the stored shapes up to a few roundings of their coordinates (the derivation:
+//!   [`narrow`], "Capsules").
 //! - **Ties** between candidates go to the earliest in that order (a later one must be strictly
 //!   smaller), in the reference and the kernel alike.
 //! - **Degenerate directions**: coincident circle centres and a point at a circle's centre give
-//!   the normal `(1, 0)` and the full reach as depth; never NaN. A centre on a capsule's
-//!   segment is left sideways, along the segment's left normal `(-dy, dx) / |d|`. Where no finite move separates
+//!   the normal `(1, 0)` and the full reach as depth, as do a centre on a zero-length capsule's
+//!   ends and two zero-length capsules on one point; never NaN. A centre on a capsule's segment,
+//!   exactly or within rounding, is left sideways, along the segment's left normal
+//!   `(-dy, dx) / |d|`. Where no finite move separates
 //!   the pair (an infinite box), the depth is `f32::INFINITY` along `(1, 0)`; with coordinates
 //!   so large that squares overflow (about 1e19), the normal may fall back to `(1, 0)` as well.
 //! - **Order.** The swapped order of two kinds is the same contact reversed

@@ -9,12 +9,14 @@
 //! Validity: `min <= max` on both axes (NaN bounds fail it), the capsule's endpoints finite and
 //! its radius `>= 0`.
 //!
-//! **Contact** (normal from the box towards the capsule): apart, along the offset between the
-//! nearest points, depth `radius - distance` (candidates: the endpoints' offsets from the box,
-//! then each corner's offset to the segment, counter-clockwise from `(min_x, min_y)`);
-//! meeting, the smallest move of the segment out of the box plus the radius: the faces `+x`,
-//! `-x`, `+y`, `-y`, then the segment's left normal `(-dy, dx) / |d|` and its reverse. Ties to
-//! the earlier candidate.
+//! **Contact** (normal from the box towards the capsule): the smallest move of the segment out
+//! of the box plus the radius, ties to the earlier: the faces
+//! `+x`, `-x`, `+y`, `-y`, the segment's left normal `(-dy, dx)` and its reverse, then the ends
+//! axis from the nearest corner to the nearest end (each end's nearest corner, the nearer bound
+//! on each axis, the lower on a tie; `a`'s pair on a tie; `(1, 0)` where the two coincide).
+//! Every candidate is an exact
+//! separating move and the true one is among them whether the shapes meet or not (see [the
+//! capsule notes](super#capsules)).
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};

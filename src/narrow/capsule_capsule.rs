@@ -10,17 +10,27 @@
 //!
 //! Validity: both capsules' endpoints finite and both radii `>= 0`, each on its own.
 //!
-//! **Contact** (normal from the first capsule towards the second). Where the segments are
-//! apart, along the offset between their nearest points, depth `ra + rb - distance`: the
-//! nearest of four candidates, `a₁` and `b₁` to the second segment, then `a₂` and `b₂` to the
-//! first (ties to the earlier). Where they cross or touch, the smallest move that separates the
-//! segments (their Minkowski difference is a parallelogram with sides along `d₁` and `d₂`, so
-//! only the two segments' normals are candidates) plus `ra + rb`: the first segment's left
-//! normal `n₁ = (-d₁y, d₁x)`, then its reverse, then the second segment's normal and its
-//! reverse, compared unnormalised (`Scaled`); ties to the earlier.
+//! **Contact** (normal from the first capsule towards the second): the smallest of these
+//! moves of the second, each the exact move along its direction that separates the two (the
+//! segments' extents along it plus `ra + rb`), compared unnormalised (`Scaled`), ties to the
+//! earlier: the first segment's left normal `n₁ = (-d₁y, d₁x)`, its reverse, the second
+//! segment's normal `n₂` and its reverse, then the ends axis from the nearest pair of ends (one
+//! of each; pairs in the order `a₁a₂`, `a₁b₂`, `b₁a₂`, `b₁b₂`), `(1, 0)` where those ends
+//! coincide. The segments' Minkowski difference is a parallelogram with sides along `d₁` and
+//! `d₂`: where the segments cross or touch, its edge normals (the segments' normals) hold the
+//! minimum; where they are apart, the nearest of its features does, an edge (an end facing the
+//! other segment's span: that segment's normal) or a vertex (an end facing an end: the ends
+//! axis). So the answer never comes from the offset between an end and its nearest point inside
+//! the other segment, whose direction is rounding noise where the segments meet within rounding
+//! (collinear or parallel cores lying along each other, an end on the other core, a
+//! zero-length capsule on a core): such an offset's components are off by about `2⁻²⁴` of the
+//! coordinates' magnitude, so its direction is off by that over its length, any direction at
+//! all at rounding length and still a wrong move of a segment's length times that angle further
+//! out, while a segment's normal is exact at every length; see [the capsule
+//! notes](super#capsules).
 
 use super::contact::{Best, Scaled, over_lanes, pair_kernels};
-use super::segment::{Nearest, Segment, valid};
+use super::segment::{Ends, Segment, valid};
 use crate::lanes::{Lane, Simd};
 
 /// Whether the segments cross at a point inside both (every side test strict).
@@ -51,28 +61,10 @@ pair_kernels!(a: Capsule, CapsuleX8, CapsuleX16; b: Capsule, CapsuleX8, CapsuleX
 #[inline(always)]
 fn contact<L: Lane>(a: [L; 5], b: [L; 5]) -> Best<L> {
     let (p, q) = (Segment::of(a), Segment::of(b));
-    let (one, reach) = (L::splat(1.0), a[4] + b[4]);
-    // Apart: the nearest points.
-    let (ip, iq) = (one / p.dd, one / q.dd);
-    let mut nearest = Nearest::new();
-    for (x, y) in [(p.ax, p.ay), (p.bx, p.by)] {
-        let (qx, qy) = q.closest(x, y, iq);
-        nearest.offer(qx - x, qy - y);
-    }
-    for (x, y) in [(q.ax, q.ay), (q.bx, q.by)] {
-        let (px, py) = p.closest(x, y, ip);
-        nearest.offer(x - px, y - py);
-    }
-    let (apart, away) = super::contact::disc_squared(
-        nearest.vx,
-        nearest.vy,
-        nearest.d2,
-        1.0,
-        reach,
-    );
-    // Crossing or touching: the segments' normals. On `n₁` the first segment projects to the
-    // single value 0 (relative to `a₁`) and the second to `[lo, hi]`: moving it along `+n₁`
-    // takes `0 - lo`, along `-n₁` takes `hi`; on `n₂` the same with the roles exchanged.
+    let reach = a[4] + b[4];
+    // The segments' normals. On `n₁` the first segment projects to the single value 0
+    // (relative to `a₁`) and the second to `[lo, hi]`: moving it along `+n₁` takes `0 - lo`,
+    // along `-n₁` takes `hi`; on `n₂` the same with the roles exchanged.
     let mut best = Scaled::new();
     let (lo, hi) = {
         let (u, v) = (p.side(q.ax, q.ay), p.side(q.bx, q.by));
@@ -88,5 +80,15 @@ fn contact<L: Lane>(a: [L; 5], b: [L; 5]) -> Best<L> {
     let len = q.dd.sqrt();
     best.offer(hi + reach * len, q.dd, zero - q.dy, q.dx);
     best.offer(zero - lo + reach * len, q.dd, q.dy, zero - q.dx);
-    Best::pick(away & !crossing(&p, &q), apart, best.normalized())
+    // The ends axis: from the nearest of the first's ends to the nearest of the second's.
+    let mut ends = Ends::new();
+    for (fx, fy) in [(p.ax, p.ay), (p.bx, p.by)] {
+        ends.offer(fx, fy, q.ax, q.ay);
+        ends.offer(fx, fy, q.bx, q.by);
+    }
+    let (ux, uy, uu) = ends.axis();
+    let ahead = p.extent(ends.fx, ends.fy, ux, uy).1;
+    let behind = q.extent(ends.fx, ends.fy, ux, uy).0;
+    best.offer(reach * uu.sqrt() + ahead - behind, uu, ux, uy);
+    best.normalized()
 }

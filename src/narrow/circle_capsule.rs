@@ -5,10 +5,15 @@
 //! Both radii are tested for `>= 0` on their own (a negative radius could hide in a positive
 //! sum), and the capsule's endpoints must be finite. A NaN centre makes every comparison fail.
 //!
-//! **Contact**: along the offset from the circle's centre to the segment's nearest point, depth
-//! `radius + capsule radius - distance`; a centre on the segment is left sideways, along the
-//! segment's left normal `(-dy, dx) / |d|`, depth the sum of the radii (`(1, 0)` for a segment
-//! of zero length: then the capsule is a circle and the two centres coincide).
+//! **Contact** (normal from the circle towards the capsule), with `reach` the sum of the radii:
+//! where the centre `c` projects onto the segment, across it along its left normal
+//! `m = (-dy, dx)` or the reverse, away from the side `c` lies on, depth
+//! `reach - |m·(c - a)| / |m|`; a centre on the segment, within rounding or exactly, leaves
+//! along `m` with depth `reach`. Elsewhere along the axis from `c` to the nearer end. Never
+//! along the offset to the segment's nearest point, whose direction is rounding noise where the
+//! centre lies on the segment (see [the capsule notes](super#capsules)). For a segment of zero
+//! length (a circle stored as a capsule), the axis between the centres, `(1, 0)` where they
+//! coincide.
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, disc_contact, valid};

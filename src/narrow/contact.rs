@@ -10,7 +10,11 @@
 //! contains the true minimum is the penetration depth. For two convex polygons that set is the
 //! edge normals of both (the facets of their Minkowski difference: `a`'s outward normals, and
 //! `b`'s reversed); a disc adds the axis from its centre to the nearest vertex; a point is a
-//! polygon without edges; a box's four faces are its edges.
+//! polygon without edges; a box's four faces are its edges; a capsule is a segment (an edge seen
+//! from either side) grown by its radius, and adds the axis between the nearest pair of
+//! vertices, one of each shape ([the capsule notes](super#capsules)). No candidate's direction
+//! is an offset to a nearest point inside an edge: where shapes meet within rounding, that
+//! offset's direction is rounding noise.
 //!
 //! **Ties.** Candidates are offered in a fixed order, listed in each pair's file, and a later one
 //! replaces the best only when its depth is strictly smaller: ties go to the earliest. A NaN
@@ -19,8 +23,8 @@
 //! decided on `depth² · |n|²` products there; the order is the same up to rounding.
 //!
 //! **Degenerate directions.** Where a direction cannot be formed (coincident circle centres, a
-//! point at a circle's centre, a length whose square overflowed beyond about 1e19), the normal
-//! is `(1, 0)`; it is also `(1, 0)` where no candidate had a number (infinite shapes: the depth
+//! point at a circle's centre, coincident vertices on a capsule pair's ends axis, a length
+//! whose square overflowed beyond about 1e19), the normal is `(1, 0)`; it is also `(1, 0)` where no candidate had a number (infinite shapes: the depth
 //! is then infinite). The depth is never negative: a pair that touches after rounding has depth
 //! 0.
 

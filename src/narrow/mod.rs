@@ -57,6 +57,33 @@
 //! left to its endpoint tests: that capsule is a circle. Each capsule pair is written once over
 //! [`Lane`]: its `reference` is the `f32` instance of the same function as its kernels.
 //!
+//! **Contacts.** Moving `b` by `t` along a unit direction `u` separates the two exactly when `t`
+//! is at least `ra + rb + max over a's core of x·u - min over b's core of y·u` (their extents
+//! along `u`, the radii added): every direction offers an exact separating move, and the depth
+//! is the smallest of them. That minimum lies on a facet normal of the cores' Minkowski
+//! difference `D = core_b - core_a`: an edge normal of either core where the origin is inside
+//! `D` (the cores cross: the separating-axis minimum) or where its nearest point of `D` lies
+//! inside an edge of `D` (an endpoint or corner facing the other core's edge), and the axis
+//! between a vertex of each core where that nearest point is a vertex of `D` (an end facing a
+//! corner or an end). So each capsule contact takes the smallest exact move over its cores' edge
+//! normals and the axis between the nearest pair of vertices, one of each core, with no branch
+//! between meeting and apart.
+//!
+//! The offset from an endpoint to its nearest point inside the other core's edge is never a
+//! direction. Its components come from a parameter rounded to the edge, `a + t·d`, so each is
+//! off by about `2⁻²⁴` of the coordinates' magnitude `M`; where the cores meet within rounding
+//! (a capsule lying along another, an end on the other core, a zero-length capsule centred on a
+//! core), the offset is that short, and its direction is anything at all: the normal would come
+//! out as an arbitrary axis and the pair stay interpenetrating after the move. Longer offsets
+//! are off by `2⁻²⁴ M / length` radians, which a long edge turns into a wrong move of edge
+//! length times that: no threshold between short and long is right for every size. The edge's
+//! own normal needs none: it is computed from the edge's two stored ends (a rounding of `1e-7`
+//! radians), it is the exact direction where the offset would be, and its move is the other
+//! core's extent along it. The axis between two vertices carries no such noise either: one
+//! subtraction per coordinate, exact where the two are close (Sterbenz), so however short it
+//! is it points where the stored vertices lie; where they coincide it is `(1, 0)`, a true move
+//! like any axis, which the edge normals beat unless both cores are points.
+//!
 //! Validity (the NaN / negative-size / non-finite-rotation policy) is computed inside each test as
 //! one more mask ANDed into the answer. Where a test's own comparisons already fail on a bad field
 //! (a NaN coordinate turns a distance into NaN, and NaN compares false), the file says so instead

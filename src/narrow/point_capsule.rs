@@ -5,10 +5,11 @@
 //! Validity: the capsule's endpoints finite and its radius `>= 0`. A NaN point makes every
 //! comparison fail.
 //!
-//! **Contact**: the capsule leaves the point along the offset from the point to the segment's
-//! nearest point, depth `radius - distance`; from a point on the segment, sideways along the
-//! segment's left normal `(-dy, dx) / |d|`, depth `radius` (`(1, 0)` for a segment of zero
-//! length).
+//! **Contact**: [`circle_capsule`](super::circle_capsule)'s with a circle of radius 0: the
+//! capsule leaves the point along its segment's left normal `(-dy, dx) / |d|` or its reverse
+//! (a point beside the segment's span, on the segment within rounding or exactly: sideways
+//! along `(-dy, dx) / |d|`, depth `radius`), or along the axis from the point to the nearer end
+//! (a point beyond an end; `(1, 0)` where it is that end).
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, disc_contact, valid};

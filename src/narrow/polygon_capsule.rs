@@ -11,16 +11,19 @@
 //! Validity: every polygon coordinate finite, the capsule's endpoints finite and its radius
 //! `>= 0`.
 //!
-//! **Contact** (normal from the polygon towards the capsule): apart, along the offset between
-//! the nearest points, depth `radius - distance` (candidates: for each edge in order, the
-//! offsets of `a` and then `b` from the edge's nearest point; then each vertex's offset to the
-//! segment). Meeting, the smallest move of the segment out of the polygon plus the radius:
+//! **Contact** (normal from the polygon towards the capsule): the smallest move of the segment
+//! out of the polygon plus the radius, compared unnormalised (`Scaled`), ties to the earlier:
 //! each edge's outward normal `(ey, -ex)` in order (the segment's deeper endpoint decides,
-//! `max(e × (a - v), e × (b - v)) / |e|`), then the segment's left normal `(-dy, dx)` and its
-//! reverse, compared unnormalised (`Scaled`). Ties to the earlier candidate.
+//! `max(e × (a - v), e × (b - v)) / |e|`), the segment's left normal `(-dy, dx)` and its
+//! reverse (the polygon's extent along them), then the ends axis from the nearest vertex to the
+//! nearest end (vertex by vertex, `a` before `b`; `(1, 0)` where they coincide), the polygon's
+//! extent beyond that vertex and the segment's before that end along it. Every candidate is an
+//! exact separating move and the true one is among them whether the shapes meet or not (see
+//! [the capsule notes](super#capsules)); none comes from an offset to a nearest point inside an
+//! edge, which is rounding noise where a vertex lies on the segment or an end on an edge.
 
-use super::contact::{Best, Scaled, disc_squared, over_lanes, pair_kernels};
-use super::segment::{Nearest, Segment, valid};
+use super::contact::{Best, Scaled, over_lanes, pair_kernels};
+use super::segment::{Ends, Segment, valid};
 use super::{finite_polygon_lanes, next};
 use crate::lanes::{Lane, Simd};
 use crate::shape::MAX_VERTICES;
@@ -76,32 +79,33 @@ pair_kernels!(q: Polygon, PolygonX8, PolygonX16; c: Capsule, CapsuleX8, CapsuleX
 fn contact<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> Best<L> {
     let [xs, ys] = &q;
     let (s, r) = (Segment::of(c), c[4]);
-    let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    let mut nearest = Nearest::new();
+    let zero = L::splat(0.0);
     let mut edges = Scaled::new();
-    for k in 0..MAX_VERTICES {
-        let edge = Segment::new(xs[k], ys[k], xs[next(k)], ys[next(k)]);
-        let inv = one / edge.dd;
-        for (px, py) in [(s.ax, s.ay), (s.bx, s.by)] {
-            let (qx, qy) = edge.closest(px, py, inv);
-            nearest.offer(px - qx, py - qy);
-        }
-        let deeper = edge.side(s.ax, s.ay).pmax(edge.side(s.bx, s.by));
-        edges.offer(deeper + r * edge.dd.sqrt(), edge.dd, edge.dy, zero - edge.dx);
-    }
-    let inv = one / s.dd;
+    let mut ends = Ends::new();
     let (mut lo, mut hi) = (L::splat(f32::INFINITY), L::splat(f32::NEG_INFINITY));
     for k in 0..MAX_VERTICES {
-        let (qx, qy) = s.closest(xs[k], ys[k], inv);
-        nearest.offer(qx - xs[k], qy - ys[k]);
+        let edge = Segment::new(xs[k], ys[k], xs[next(k)], ys[next(k)]);
+        let deeper = edge.side(s.ax, s.ay).pmax(edge.side(s.bx, s.by));
+        edges.offer(deeper + r * edge.dd.sqrt(), edge.dd, edge.dy, zero - edge.dx);
+        ends.offer(xs[k], ys[k], s.ax, s.ay);
+        ends.offer(xs[k], ys[k], s.bx, s.by);
         let side = s.side(xs[k], ys[k]);
         (lo, hi) = (side.pmin(lo), side.pmax(hi));
     }
-    let (apart, away) = disc_squared(nearest.vx, nearest.vy, nearest.d2, 1.0, r);
     // On the segment's normal `m` the segment projects to 0 and the polygon to `[lo, hi]`
     // (relative to `a`, scaled by `|m|`).
     let len = s.dd.sqrt();
     edges.offer(hi + r * len, s.dd, zero - s.dy, s.dx);
     edges.offer(zero - lo + r * len, s.dd, s.dy, zero - s.dx);
-    Best::pick(away & !meets(&s, &q), apart, edges.normalized())
+    // The ends axis, from the nearest vertex `f` to the nearest end: the polygon's extent
+    // along it beyond `f`.
+    let (ux, uy, uu) = ends.axis();
+    let (fx, fy) = (ends.fx, ends.fy);
+    let mut ahead = (xs[0] - fx) * ux + (ys[0] - fy) * uy;
+    for k in 1..MAX_VERTICES {
+        ahead = ahead.pmax((xs[k] - fx) * ux + (ys[k] - fy) * uy);
+    }
+    let behind = s.extent(fx, fy, ux, uy).0;
+    edges.offer(r * uu.sqrt() + ahead - behind, uu, ux, uy);
+    edges.normalized()
 }

@@ -6,7 +6,7 @@
 //! Validity of a capsule: all four endpoint coordinates finite (the sum of `x - x` over them is
 //! 0) and `radius >= 0` (NaN fails it).
 
-use super::contact::{Best, disc, disc_squared};
+use super::contact::Best;
 use crate::lanes::Lane;
 
 /// A capsule's segment: its first endpoint `a`, its second `b`, the direction `d = b - a`
@@ -60,22 +60,20 @@ impl<L: Lane> Segment<L> {
         ends | side
     }
 
-    /// The point of the segment nearest to `(px, py)`: `a + t·d` with `t = (p - a)·d · inv`
-    /// clamped to `[0, 1]`, where `inv` is `1 / (d·d)` (a zero-length segment's `0 · inf` is
-    /// NaN, which the clamp turns into 0: the point `a`).
-    #[inline(always)]
-    pub(crate) fn closest(&self, px: L, py: L, inv: L) -> (L, L) {
-        let along = (px - self.ax) * self.dx + (py - self.ay) * self.dy;
-        // `max(t, 0)` with `t` first: a NaN `t` gives the second operand, 0.
-        let t = (along * inv).pmax(L::splat(0.0)).pmin(L::splat(1.0));
-        (self.ax + t * self.dx, self.ay + t * self.dy)
-    }
-
     /// `d × (p - a)` for the point `(px, py)`: which side of the segment's line it lies on
     /// (positive: left of `d`).
     #[inline(always)]
     pub(crate) fn side(&self, px: L, py: L) -> L {
         self.dx * (py - self.ay) - self.dy * (px - self.ax)
+    }
+
+    /// The smallest and the largest of `(e - f)·u` over the two ends `e`: the segment's extent
+    /// along `u`, relative to the point `f`.
+    #[inline(always)]
+    pub(crate) fn extent(&self, fx: L, fy: L, ux: L, uy: L) -> (L, L) {
+        let s = (self.ax - fx) * ux + (self.ay - fy) * uy;
+        let t = (self.bx - fx) * ux + (self.by - fy) * uy;
+        (s.pmin(t), s.pmax(t))
     }
 }
 
@@ -89,56 +87,101 @@ pub(crate) fn valid<L: Lane>([x0, y0, x1, y1, r]: [L; 5]) -> L::Mask {
     sum.eq(zero) & r.ge(zero)
 }
 
-/// The nearest of candidate offsets `(vx, vy)` between two shapes, kept by squared length
-/// (ties to the earliest; a NaN length is never taken).
+/// The nearest of candidate pairs of vertices, `f` of the first shape's core and `g` of the
+/// second's, kept by the squared length of `v = g - f` (ties to the earliest; a NaN length is
+/// never taken): the axis of the ends candidate (see [the capsule notes](super#capsules)).
+/// `v` is one subtraction per coordinate of two stored or computed vertices, so its direction
+/// carries no more rounding than they do however short it is: unlike an offset to a nearest
+/// point inside an edge, which is rounding noise when the cores meet within rounding.
 #[derive(Clone, Copy)]
-pub(crate) struct Nearest<L> {
-    pub(crate) vx: L,
-    pub(crate) vy: L,
-    pub(crate) d2: L,
+pub(crate) struct Ends<L> {
+    pub(crate) fx: L,
+    pub(crate) fy: L,
+    vx: L,
+    vy: L,
+    vv: L,
 }
 
-impl<L: Lane> Nearest<L> {
-    /// No candidate yet: an infinite length along `(0, 0)`.
+impl<L: Lane> Ends<L> {
+    /// No pair yet: an infinite length, `f` at the origin.
     #[inline(always)]
     pub(crate) fn new() -> Self {
+        let zero = L::splat(0.0);
         Self {
-            vx: L::splat(0.0),
-            vy: L::splat(0.0),
-            d2: L::splat(f32::INFINITY),
+            fx: zero,
+            fy: zero,
+            vx: zero,
+            vy: zero,
+            vv: L::splat(f32::INFINITY),
         }
     }
 
-    /// Takes the offset `(vx, vy)` where it is strictly shorter than the nearest so far.
+    /// Takes the pair `f`, `g` where it is strictly nearer than the nearest so far.
     #[inline(always)]
-    pub(crate) fn offer(&mut self, vx: L, vy: L) {
-        let d2 = vx * vx + vy * vy;
-        let closer = d2.lt(self.d2);
+    pub(crate) fn offer(&mut self, fx: L, fy: L, gx: L, gy: L) {
+        let (vx, vy) = (gx - fx, gy - fy);
+        let vv = vx * vx + vy * vy;
+        let closer = vv.lt(self.vv);
+        self.fx = L::select(closer, fx, self.fx);
+        self.fy = L::select(closer, fy, self.fy);
         self.vx = L::select(closer, vx, self.vx);
         self.vy = L::select(closer, vy, self.vy);
-        self.d2 = L::select(closer, d2, self.d2);
+        self.vv = L::select(closer, vv, self.vv);
+    }
+
+    /// The candidate's axis `u` (unnormalised) and `u·u`: `v`, or `(1, 0)` where the nearest
+    /// vertices coincide, `v·v` overflowed or no pair had a number (no direction between them;
+    /// any axis is then a true separating move, and the faces usually win).
+    #[inline(always)]
+    pub(crate) fn axis(&self) -> (L, L, L) {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        let has = self.vv.gt(zero) & self.vv.lt(L::splat(f32::INFINITY));
+        (
+            L::select(has, self.vx, one),
+            L::select(has, self.vy, zero),
+            L::select(has, self.vv, one),
+        )
     }
 }
 
-/// The contact of a disc of radius `reach` around `(cx, cy)` (a point, or a circle with the
-/// capsule's radius added) and a capsule's segment, normal from the disc towards the capsule:
-/// along the offset from the centre to the segment's nearest point, depth `reach - distance`;
-/// a centre on the segment (distance 0) is left sideways, along the segment's left normal
-/// `(-dy, dx) / |d|`, depth `reach`; `(1, 0)` where the segment has no direction (zero length,
-/// or a length that overflowed).
+/// The contact of a disc of radius `reach` around `c = (cx, cy)` (a point, or a circle with the
+/// capsule's radius added) and a capsule's segment `s`, normal from the disc towards the
+/// capsule. The end `e` on `c`'s side of the segment's middle (`a` up to it) and its offset
+/// `v = e - c`: where `c` lies beyond that end (`(e - o)·v > 0` for the other end `o`), along
+/// `v`, depth `reach - |v|` (`(1, 0)` and `reach` where the segment is a point and `c` on it);
+/// else across the segment along its left normal `m = (-dy, dx)` or its reverse, away from the
+/// side `c` lies on (along `m` for a centre on the segment, exactly or within rounding), depth
+/// `reach - |m·(c - a)| / |m|`. Each is the exact move along its direction and the smallest
+/// (see [the capsule notes](super#capsules)): `v` is two subtractions of stored values, and the
+/// sign of `(e - o)·v` can only be wrong where `v` is within rounding of across the segment,
+/// where the two answers are the same. One square root and one division.
 #[inline(always)]
 pub(crate) fn disc_contact<L: Lane>(s: &Segment<L>, cx: L, cy: L, reach: L) -> Best<L> {
     let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    let (qx, qy) = s.closest(cx, cy, one / s.dd);
-    let (toward, apart) = disc(qx - cx, qy - cy, 1.0, reach);
-    let len = s.dd.sqrt();
-    let has = zero.lt(len) & len.lt(L::splat(f32::INFINITY));
-    let sideways = Best::new_with(
-        reach,
-        L::select(has, (zero - s.dy) / len, one),
-        L::select(has, s.dx / len, zero),
-    );
-    Best::pick(apart, toward, sideways)
+    let (vax, vay) = (s.ax - cx, s.ay - cy);
+    let (vbx, vby) = (s.bx - cx, s.by - cy);
+    // `d·(a - c)` is minus where `c` projects along the segment: past the middle, `b`.
+    let da = s.dx * vax + s.dy * vay;
+    let to_b = (da * L::splat(-2.0)).gt(s.dd);
+    let (vx, vy) = (L::select(to_b, vbx, vax), L::select(to_b, vby, vay));
+    let vv = vx * vx + vy * vy;
+    // Beyond `a`: `d·(a - c) > 0`; beyond `b`: `-d·(b - c) > 0`.
+    let db = s.dx * vbx + s.dy * vby;
+    let beyond = L::select(to_b, zero - db, da).gt(zero);
+    let across = s.dd.gt(zero) & s.dd.lt(L::splat(f32::INFINITY));
+    let end = beyond | !across;
+    // A centre on a zero-length segment (or an offset whose square overflowed): `(1, 0)`.
+    let has = vv.gt(zero) & vv.lt(L::splat(f32::INFINITY));
+    // Across: `m·(c - a)`, away from the centre's side, along `m` from the line itself.
+    let side = s.dy * vax - s.dx * vay;
+    let sign = L::select(side.le(zero), one, L::splat(-1.0));
+    let inv = one / L::select(end, L::select(has, vv, one), s.dd).sqrt();
+    let short = L::select(end, vv, side.abs()) * inv;
+    Best::new_with(
+        reach - short,
+        L::select(end, L::select(has, vx, one), (zero - s.dy) * sign) * inv,
+        L::select(end, L::select(has, vy, zero), s.dx * sign) * inv,
+    )
 }
 
 /// The projections onto the segment's left normal `m = (-dy, dx)` of the box `[lo_x, lo_y,
@@ -198,38 +241,43 @@ pub(crate) fn box_test<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> L::Mask
 }
 
 /// The contact of the box `[lo_x, lo_y, hi_x, hi_y]` and a capsule (segment `s`, radius `r`),
-/// normal from the box towards the capsule. Apart, along the offset between the nearest
-/// points, depth `r - distance`: the nearest of `a`'s and `b`'s offsets from the box, then the
-/// four corners' offsets to the segment, counter-clockwise from `(lo_x, lo_y)` (ties to the
-/// earlier). Meeting, the smallest move of the segment out of the box plus `r`: the faces `+x`,
-/// `-x`, `+y`, `-y`, then the segment's left normal `m` and `-m`; ties to the earlier.
+/// normal from the box towards the capsule: the smallest move of the segment out of the box
+/// plus `r` (each candidate the exact move along its direction) over the faces `+x`, `-x`, `+y`, `-y`, the segment's left normal `m` and `-m`, then
+/// the ends axis from the nearest corner to the nearest end (each end's nearest corner, the
+/// nearer bound on each axis, the lower on a tie; then the nearer of the two pairs, `a`'s on a
+/// tie; see [the capsule notes](super#capsules)); ties to the earlier.
 #[inline(always)]
 pub(crate) fn box_contact<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> Best<L> {
     let [lo_x, lo_y, hi_x, hi_y] = bounds;
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
-    let mut nearest = Nearest::new();
-    for (x, y) in [(s.ax, s.ay), (s.bx, s.by)] {
-        let (gx, gy) = outside_box(x, y, bounds);
-        nearest.offer(gx, gy);
-    }
-    let inv = one / s.dd;
-    for (x, y) in corners(bounds) {
-        let (qx, qy) = s.closest(x, y, inv);
-        nearest.offer(qx - x, qy - y);
-    }
-    let (apart, away) = disc_squared(nearest.vx, nearest.vy, nearest.d2, 1.0, r);
     let mut best = Best::new();
     best.offer(hi_x - s.ax.pmin(s.bx) + r, one, zero);
     best.offer(s.ax.pmax(s.bx) - lo_x + r, minus, zero);
     best.offer(hi_y - s.ay.pmin(s.by) + r, zero, one);
     best.offer(s.ay.pmax(s.by) - lo_y + r, zero, minus);
     // On `m` the segment projects to 0 and the box to `[lo, hi]` (relative to `a`): the
-    // capsule moves `hi` along `+m` or `-lo` along `-m`, divided by `|m|`. A zero-length
-    // segment's `0 / 0` is NaN, never taken.
+    // capsule moves `hi` along `+m` or `-lo` along `-m`, divided by `|m|`. A segment too short
+    // for `m·m` to be a positive number has no normal: NaN, never taken.
     let (lo, hi) = box_projection(s, bounds);
-    let len = s.dd.sqrt();
-    let (mx, my) = ((zero - s.dy) / len, s.dx / len);
-    best.offer(hi / len + r, mx, my);
-    best.offer((zero - lo) / len + r, zero - mx, zero - my);
-    Best::pick(away & !meets_box(s, bounds), apart, best)
+    let flat = s.dd.gt(zero) & s.dd.lt(L::splat(f32::INFINITY));
+    let inv = L::select(flat, one / s.dd.sqrt(), L::splat(f32::NAN));
+    let (mx, my) = ((zero - s.dy) * inv, s.dx * inv);
+    best.offer(hi * inv + r, mx, my);
+    best.offer((zero - lo) * inv + r, zero - mx, zero - my);
+    // The corner nearest each end is the nearer bound on each axis (the lower on a tie).
+    let nearer = |e: L, lo: L, hi: L| L::select((e - lo).abs().le((hi - e).abs()), lo, hi);
+    let mut ends = Ends::new();
+    for (x, y) in [(s.ax, s.ay), (s.bx, s.by)] {
+        ends.offer(nearer(x, lo_x, hi_x), nearer(y, lo_y, hi_y), x, y);
+    }
+    let (ux, uy, uu) = ends.axis();
+    let (fx, fy) = (ends.fx, ends.fy);
+    // The box's extent along `u` beyond the corner `f`: one of the two terms on each axis is
+    // that corner's own, 0.
+    let ahead =
+        ((lo_x - fx) * ux).pmax((hi_x - fx) * ux) + ((lo_y - fy) * uy).pmax((hi_y - fy) * uy);
+    let behind = s.extent(fx, fy, ux, uy).0;
+    let inv = one / uu.sqrt();
+    best.offer((ahead - behind) * inv + r, ux * inv, uy * inv);
+    best
 }

@@ -6,6 +6,7 @@ mod differential;
 mod independent;
 mod known_answers;
 mod manifolds;
+mod meeting;
 mod policy;
 mod polygons;
 mod rays;
