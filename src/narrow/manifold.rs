@@ -19,18 +19,23 @@
 //! the first of equal ones) and the face of `b` most aligned with `-n`; the reference face is
 //! the one whose normal is closer to `n` (by the sine of the angle, `|m × n|`; `a`'s unless
 //! `b`'s is closer by more than [`PREFER_A`]); `n` is that face's normal when the sine is at
-//! most [`ALIGNED`] (only rounding: the contact took `n` from that face). The incident edge is the other shape's edge whose outward normal is most
-//! opposed to the reference face's (smallest cosine, the first of equal ones). It is clipped to
-//! the reference face's side lines (the parameter along the face's tangent kept between its two
-//! vertices); each clipped end `c`, moved to the incident surface (by the incident radius along
-//! the incident face's unit outward normal: a capsule's flat side), has depth `m·(v₁ - q) +
-//! r_ref` below the reference surface (unit outward normal `m`, first vertex `v₁`), and is a
-//! point where that is `>= 0`, placed from that surface point by `depth/2` along `±n` to
-//! midway. The deeper point takes the contact's depth exactly, the other at most that; two
-//! equally deep ends (a face resting flat on a face) both take it, so they stay equal. If no end penetrates (rounding, at depth
-//! about 0), or the deepest end is not within [`REACHED`] of the contact's depth (the side lines
-//! cut off the deepest feature, as for two crossing capsules), the one deepest point instead.
-//! Coordinates that come out NaN (infinite sizes) are reported as 0.
+//! most [`ALIGNED`] (only rounding: the contact took `n` from that face). The incident edge is
+//! the other shape's edge whose outward normal is most opposed to the reference face's
+//! (smallest cosine, the first of equal ones). It is clipped to the reference face's side lines
+//! (the parameter along the face's tangent kept between its two vertices, and within the edge:
+//! an edge lying beyond a side line is clipped to its end nearest the span); each clipped end
+//! `c`, moved to the incident surface (by the incident radius along the incident face's unit
+//! outward normal: a capsule's flat side), has depth `m·(v₁ - q) + r_ref` below the reference
+//! surface (unit outward normal `m`, first vertex `v₁`), and is a point where that is `>= 0`,
+//! placed from that surface point by `depth/2` along `±n` to midway. The deeper point takes the
+//! contact's depth exactly, the other at most that; two equally deep ends (a face resting flat
+//! on a face) both take it, so they stay equal; two ends at one place (corners touching, edges
+//! meeting end to end) are one point. If no end penetrates (faces touching, at depth about 0
+//! after rounding) or none lies across the span, the deeper clipped end alone, at the
+//! contact's depth (the support of a face would be any of its corners, however far from the
+//! other shape). If the deepest end is not within [`REACHED`] of the contact's depth (the side
+//! lines cut off the deepest feature, as for two crossing capsules), the one deepest point
+//! instead. Coordinates that come out NaN (infinite sizes) are reported as 0.
 //!
 //! **Two boxes** (AABBs and OBBs in any mix) follow these rules in each box's frame (centre,
 //! unit axes, half extents; an edge has length 0 where its half extent is 0) instead of over
@@ -47,16 +52,20 @@ use crate::shape::{
 /// between them) to be the reference face: a rounding tie goes to `a`.
 pub(crate) const PREFER_A: f32 = 1e-6;
 /// The largest sine of the angle between `n` and a face's normal for `n` to be that face's: the
-/// rounding of a normal computed from vertices or a rotation is about 1e-7, but a normal taken
-/// along the offset between nearest points (a vertex just off a capsule's flat side) is off by
-/// up to the coordinates' rounding over that distance, 1e-5 and more. A point placed with `n`
-/// off the face by this angle moves by at most that share of its depth.
+/// rounding of a normal computed from vertices or a rotation is about 1e-7 (every contact takes
+/// a face's normal from that face, never from an offset between nearest points); the margin
+/// keeps the rule's decision away from rounding. A point placed with `n` off the face by this
+/// angle moves by at most that share of its depth.
 pub(crate) const ALIGNED: f32 = 1e-3;
-/// How far (relative to `1 + depth`) the deepest clipped end may be from the contact's depth for
-/// the clipped face to describe the contact (else the one deepest point): where the reference
-/// face's side lines cut off the deepest feature (two crossing capsules), the clip does not
-/// reach the contact's depth.
-pub(crate) const REACHED: f32 = 1e-4;
+/// How far the deepest clipped end may be from the contact's depth, relative to the reference
+/// face's magnitude (the largest of its coordinates' absolute values, plus its radius) plus the
+/// depth, for the clipped face to describe the contact (else the one deepest point): where the
+/// reference face's side lines cut off the deepest feature (two crossing capsules), the clip
+/// does not reach the contact's depth. About 170 roundings of that magnitude: the two depths
+/// are computed apart, each from coordinates of that size, so they differ by rounding even
+/// where they describe the same feature; relative, so that shapes a thousandth of a unit across
+/// are judged as finely as shapes of a unit.
+pub(crate) const REACHED: f32 = 1e-5;
 
 /// A shape as a convex outline of `N` vertices, counter-clockwise, grown by a radius.
 #[derive(Clone, Copy)]
@@ -590,8 +599,11 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
     // on the incident surface at `σ` along `t` and `d` below the reference surface.
     let slope = (mx * itx + my * ity) / (tx * itx + ty * ity);
     let across = st.eq(zero);
+    // `σ` kept within the edge: where the edge lies beyond a side line, both ends go to the
+    // end nearest the span.
+    let (s_lo, s_hi) = (s1.pmin(s2), s1.pmax(s2));
     let clip = |s: L, d: L| {
-        let sigma = s.pmax(low).pmin(ht);
+        let sigma = s.pmax(low).pmin(ht).pmax(s_lo).pmin(s_hi);
         let d = L::select(across, d, d - (sigma - s) * slope);
         ((fx + sigma * tx - d * mx, fy + sigma * ty - d * my), d)
     };
@@ -602,15 +614,17 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
     let side = s(from_a, half, zero - half);
     let (px, py) = i.support(s(from_a, zero - nx, nx), s(from_a, zero - ny, ny));
     let deepest = (px + side * depth * nx, py + side * depth * ny);
-    finish(
-        [q1, q2],
-        [e1, e2],
+    let k = side * depth;
+    let clip = Clip {
+        surface: [q1, q2],
+        d: [e1, e2],
         spans,
         base,
-        (from_a, aligned),
-        [nx, ny, depth],
-        deepest,
-    )
+        touch: [q1, q2].map(|(qx, qy)| (qx + k * nx, qy + k * ny)),
+        parallel: opposed((mx, my), (imx, imy)),
+        scale: fx.abs().pmax(fy.abs()) + ht,
+    };
+    finish(clip, (from_a, aligned), [nx, ny, depth], deepest)
 }
 
 /// An edge found by [`Outline::face`].
@@ -804,14 +818,17 @@ fn aabbs<L: Lane>(fa: &[L], fb: &[L], [nx, ny, depth]: [L; 3]) -> ManifoldLanes<
             s(up, L::splat(c + 32.0), L::splat(c + 4.0)),
         ),
     );
+    // A span of length 0 (corners touching): one point.
+    let single = first.eq(second);
+    let other = |v: L| s(single, zero, v);
     ManifoldLanes {
         nx,
         ny,
-        x: [s(along_x, across, first), s(along_x, across, second)],
-        y: [s(along_x, first, across), s(along_x, second, across)],
-        depth: [depth, depth],
-        id: [id, id + L::splat(1.0)],
-        count: L::splat(2.0),
+        x: [s(along_x, across, first), other(s(along_x, across, second))],
+        y: [s(along_x, first, across), other(s(along_x, second, across))],
+        depth: [depth, other(depth)],
+        id: [id, other(id + L::splat(1.0))],
+        count: s(single, L::splat(1.0), L::splat(2.0)),
     }
 }
 
@@ -900,7 +917,7 @@ fn clipped<L: Lane>(
     [nx, ny, depth]: [L; 3],
     deepest: (L, L),
 ) -> ManifoldLanes<L> {
-    let zero = L::splat(0.0);
+    let (zero, half) = (L::splat(0.0), L::splat(0.5));
     // Clip the incident edge to the reference face's side lines: along the tangent `t`, keep
     // `0 <= t·(c - v₁) <= t·t`.
     // The incident surface: the incident edge moved by the incident radius along its own unit
@@ -916,9 +933,15 @@ fn clipped<L: Lane>(
     let (dx, dy) = (w2x - w1x, w2y - w1y);
     // The end at `s` moved to the clamped `σ`: along the edge by `(σ - s) / (s_other - s)` of
     // it (no move where the edge is across the tangent, `s1 == s2`, and 0 / 0 would be NaN).
+    // `λ` kept within the edge: where the edge lies beyond a side line, both ends go to the
+    // end nearest the span.
     let clip = |s: L, other: L, x: L, y: L, toward: f32| {
         let sigma = s.pmax(zero).pmin(tt);
-        let lambda = L::select(s.eq(other), zero, (sigma - s) / (other - s));
+        let lambda = L::select(
+            s.eq(other),
+            zero,
+            ((sigma - s) / (other - s)).pmax(zero).pmin(L::splat(1.0)),
+        );
         let k = lambda * L::splat(toward);
         (x + k * dx, y + k * dy)
     };
@@ -928,15 +951,28 @@ fn clipped<L: Lane>(
         reference.mx * (reference.x1 - qx) + reference.my * (reference.y1 - qy) + r_ref
     });
     let base = first_id(from_a, reference.index, incident.index);
-    finish(
+    let scale = reference.x1.abs().pmax(reference.y1.abs()) + r_ref;
+    let scale = scale.pmax(reference.x2.abs().pmax(reference.y2.abs()) + r_ref);
+    let k = L::select(from_a, half * depth - r_inc, r_inc - half * depth);
+    let touch = surface.map(|(qx, qy)| (qx - ox + k * nx, qy - oy + k * ny));
+    let clip = Clip {
         surface,
         d,
         spans,
         base,
-        (from_a, aligned),
-        [nx, ny, depth],
-        deepest,
-    )
+        touch,
+        parallel: opposed((reference.mx, reference.my), (incident.mx, incident.my)),
+        scale,
+    };
+    finish(clip, (from_a, aligned), [nx, ny, depth], deepest)
+}
+
+/// Whether the unit normals `m` and `w` point within [`ALIGNED`] (in the sine of the angle) of
+/// opposite ways: an incident edge lying along the reference face.
+#[inline(always)]
+fn opposed<L: Lane>((mx, my): (L, L), (wx, wy): (L, L)) -> L::Mask {
+    let zero = L::splat(0.0);
+    (mx * wy - my * wx).abs().le(L::splat(ALIGNED)) & (mx * wx + my * wy).lt(zero)
 }
 
 /// The id of a clipped manifold's first point (the second's is one more): [`CLIPPED`], plus
@@ -952,24 +988,50 @@ fn first_id<L: Lane>(from_a: L::Mask, reference: L, incident: L) -> L {
         + incident * L::splat(2.0)
 }
 
-/// The manifold from the clipped incident ends: each end's place on the incident surface and
-/// depth below the reference surface, whether the incident edge reaches the reference face
-/// (`spans`), the ends' first id (`base`; the second is one more): the ends below the surface
-/// kept and placed midway, the deeper at the contact's depth; or the one `deepest` point
-/// where `n` is not the reference face's normal (`aligned` clear) or the clip does not reach
-/// the contact's depth. `from_a`: the reference face is `a`'s.
+/// The incident edge clipped to the reference face's side lines, as [`finish`] takes it.
+struct Clip<L: Lane> {
+    /// Each clipped end's place on the incident surface.
+    surface: [(L, L); 2],
+    /// Each end's depth below the reference surface.
+    d: [L; 2],
+    /// Whether the edge reaches across the reference face's span.
+    spans: L::Mask,
+    /// The first end's id (the second's is one more).
+    base: L,
+    /// Each end's place were it the one point: its point on the incident core moved to the
+    /// incident surface along `n` (a round end's deepest point, where a flat side tilted by a
+    /// rounding would be off by its radius times the tilt), then to midway.
+    touch: [(L, L); 2],
+    /// Whether the incident edge lies along the reference face ([`opposed`]).
+    parallel: L::Mask,
+    /// The reference face's magnitude, to which [`REACHED`] is relative.
+    scale: L,
+}
+
+/// The manifold from the clipped incident ends: the ends below the reference surface kept and
+/// placed midway, the deeper at the contact's depth; where the incident edge lies along the
+/// reference face but no end is kept, the deeper end alone; or the one `deepest` point where
+/// `n` is not the reference face's normal (`aligned` clear) or the clip does not reach the
+/// contact's depth. `from_a`: the reference face is `a`'s.
 #[inline(always)]
 fn finish<L: Lane>(
-    surface: [(L, L); 2],
-    d: [L; 2],
-    spans: L::Mask,
-    base: L,
+    clip: Clip<L>,
     (from_a, aligned): (L::Mask, L::Mask),
     [nx, ny, depth]: [L; 3],
     deepest: (L, L),
 ) -> ManifoldLanes<L> {
+    let Clip {
+        surface,
+        d,
+        spans,
+        base,
+        touch,
+        parallel,
+        scale,
+    } = clip;
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
-    let keep = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
+    let below = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
+    let keep = below;
     // The deeper kept point takes the contact's depth; both where they are equally deep (a
     // face resting flat on a face), so that they stay equal.
     let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
@@ -989,6 +1051,13 @@ fn finish<L: Lane>(
         y[i] = qy + k * ny;
     }
     let ids = [base, base + L::splat(1.0)];
+    // Two ends at one place (the incident edge meets the reference face's span in a single
+    // point: corners touching, or edges meeting end to end): one point, the deeper.
+    let twin = keep[0] & keep[1] & x[0].eq(x[1]) & y[0].eq(y[1]);
+    let keep = [
+        keep[0] & !(twin & !first_deeper),
+        keep[1] & !(twin & first_deeper),
+    ];
     // Kept points first.
     let s = |when: L::Mask, p: L, q: L| L::select(when, p, q);
     let one = L::splat(1.0);
@@ -1008,18 +1077,30 @@ fn finish<L: Lane>(
         ],
         count,
     };
-    let reached = (L::select(keep[0], d[0], zero).pmax(L::select(keep[1], d[1], zero)) - depth)
+    let reached = (L::select(below[0], d[0], zero).pmax(L::select(below[1], d[1], zero)) - depth)
         .abs()
-        .le(L::splat(REACHED) * (L::splat(1.0) + depth));
-    let faced = aligned & (keep[0] | keep[1]) & reached;
+        .le(L::splat(REACHED) * (scale + depth));
+    let any = below[0] | below[1];
+    let faced = aligned & any & reached;
+    // `n` is the reference face's and the incident edge lies along it (`parallel`), but no end
+    // lies below it (faces touching, rounding put both ends above) or across its span (both
+    // clipped to the incident end nearest it): the deeper end, at the contact's depth. The
+    // support of either face would be any of its corners, however far from the other shape.
+    let second = d[1].gt(d[0]);
+    let touching = aligned & parallel & !any;
+    let (px, py) = (
+        s(touching, s(second, touch[1].0, touch[0].0), deepest.0),
+        s(touching, s(second, touch[1].1, touch[0].1), deepest.1),
+    );
+    let id = s(touching, s(second, ids[1], ids[0]), zero);
     let pick = |p: L, q: L| L::select(faced, p, q);
     ManifoldLanes {
         nx,
         ny,
-        x: [pick(clipped.x[0], deepest.0), pick(clipped.x[1], zero)],
-        y: [pick(clipped.y[0], deepest.1), pick(clipped.y[1], zero)],
+        x: [pick(clipped.x[0], px), pick(clipped.x[1], zero)],
+        y: [pick(clipped.y[0], py), pick(clipped.y[1], zero)],
         depth: [pick(clipped.depth[0], depth), pick(clipped.depth[1], zero)],
-        id: [pick(clipped.id[0], zero), pick(clipped.id[1], zero)],
+        id: [pick(clipped.id[0], id), pick(clipped.id[1], zero)],
         count: pick(clipped.count, one),
     }
 }

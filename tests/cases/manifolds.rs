@@ -429,14 +429,21 @@ where
         if close || points.is_empty() {
             continue;
         }
-        // Where the clip does not reach the contact's depth: the one deepest point (whose
-        // place the rules test checks); near the line between, left out.
+        // Where the clip does not reach the contact's depth (relative to the reference face's
+        // magnitude, its largest coordinate plus its radius, plus the depth: the crate's
+        // `REACHED` is 1e-5 of that): the one deepest point (whose place the rules test
+        // checks); near the line between, left out.
         let deepest = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        let off = (deepest - depth).abs() / (1.0 + depth);
-        if (2e-5..5e-4).contains(&off) {
+        let (v1, v2, _) = r;
+        let scale = [v1.0, v1.1, v2.0, v2.1]
+            .iter()
+            .fold(0.0f64, |m, c| m.max(c.abs()))
+            + r_ref;
+        let off = (deepest - depth).abs() / (scale + depth);
+        if (3e-6..3e-5).contains(&off) {
             continue;
         }
-        if off >= 5e-4 {
+        if off >= 3e-5 {
             compared += 1;
             pair_assert!(
                 m.count == 1,

@@ -5,12 +5,15 @@
 //! kind, in both orders, is judged against the exact shapes in `f64`: moving `b` by
 //! `depth + ε` along the normal separates them, by `depth - ε` it does not, and the depth is the
 //! smallest separating move, with `ε` a fixed number of roundings of the largest coordinate.
+//! The manifolds keep their rules on the same pairs.
 
+use super::manifolds::rules_on;
 use crate::pair_assert;
 use crate::support::penetration::{AsBody, Body, penetration, separating_move};
 use crate::support::shapes::{Arbitrary, Collapse, Gen, Spread, collapse_one_or_both};
 use widephase::{
-    Aabb, Capsule, Circle, Contact, ContactPair, Obb, Point, Polygon, contact_reference,
+    Aabb, Capsule, Circle, Contact, ContactPair, ManifoldPair, Obb, Point, Polygon, ShapeSoa,
+    contact_reference,
 };
 
 const PAIRS: usize = 5_000;
@@ -114,6 +117,25 @@ where
     assert!(hits * 2 > PAIRS, "only {hits} of {PAIRS} meeting pairs hit");
 }
 
+/// How far, relative to the magnitude, the crate lets a clipped manifold point be from midway:
+/// half its `REACHED` (1e-5) of the reference face's magnitude plus the depth, each at most
+/// about twice the pair's magnitude.
+const REACHED_SLACK: f64 = 2e-5;
+
+/// The manifold rules (see `manifolds::rules_on`) on meeting pairs, each point within `4 ε`
+/// (and [`REACHED_SLACK`]) of both boundaries.
+fn manifolds<A, B>(seed: u64)
+where
+    A: ManifoldPair<B>,
+    B: ShapeSoa,
+    A::Shape: Arbitrary + AsBody + Collapse,
+    B::Shape: Arbitrary + AsBody + Collapse,
+{
+    rules_on::<A, B>(seed, meeting_pair, false, |a, b| {
+        4.0 * epsilon(a, b) + REACHED_SLACK * magnitude(a, b)
+    });
+}
+
 /// One test per pair kind of the pair table and order.
 macro_rules! meeting_tests {
     (
@@ -133,6 +155,15 @@ macro_rules! meeting_tests {
                         contacts(63, <$B as ContactPair<$A>>::contact_reference);
                     }
                 )*
+            }
+        }
+        mod manifolds {
+            use super::*;
+            $(#[test] fn $d() { manifolds::<$A, $B>(64); })*
+            $(#[test] fn $s() { manifolds::<$S, $S>(65); })*
+            mod swapped {
+                use super::*;
+                $(#[test] fn $d() { manifolds::<$B, $A>(66); })*
             }
         }
     };
