@@ -620,7 +620,7 @@ fn framed<L: Lane>(a: Frame<L>, b: Frame<L>, [nx, ny, depth]: [L; 3]) -> Manifol
         d: [e1, e2],
         spans,
         base,
-        touch: [q1, q2].map(|(qx, qy)| (qx + k * nx, qy + k * ny)),
+        lift: (k * nx, k * ny),
         parallel: opposed((mx, my), (imx, imy)),
         scale: fx.abs().pmax(fy.abs()) + ht,
     };
@@ -954,13 +954,13 @@ fn clipped<L: Lane>(
     let scale = reference.x1.abs().pmax(reference.y1.abs()) + r_ref;
     let scale = scale.pmax(reference.x2.abs().pmax(reference.y2.abs()) + r_ref);
     let k = L::select(from_a, half * depth - r_inc, r_inc - half * depth);
-    let touch = surface.map(|(qx, qy)| (qx - ox + k * nx, qy - oy + k * ny));
+    let lift = (k * nx - ox, k * ny - oy);
     let clip = Clip {
         surface,
         d,
         spans,
         base,
-        touch,
+        lift,
         parallel: opposed((reference.mx, reference.my), (incident.mx, incident.my)),
         scale,
     };
@@ -998,10 +998,11 @@ struct Clip<L: Lane> {
     spans: L::Mask,
     /// The first end's id (the second's is one more).
     base: L,
-    /// Each end's place were it the one point: its point on the incident core moved to the
-    /// incident surface along `n` (a round end's deepest point, where a flat side tilted by a
-    /// rounding would be off by its radius times the tilt), then to midway.
-    touch: [(L, L); 2],
+    /// What takes an end from its place on the incident surface to its place as the one
+    /// point: back to the incident core, to the incident surface along `n` (a round end's
+    /// deepest point, where a flat side tilted by a rounding would be off by its radius times
+    /// the tilt), then to midway.
+    lift: (L, L),
     /// Whether the incident edge lies along the reference face ([`opposed`]).
     parallel: L::Mask,
     /// The reference face's magnitude, to which [`REACHED`] is relative.
@@ -1025,7 +1026,7 @@ fn finish<L: Lane>(
         d,
         spans,
         base,
-        touch,
+        lift,
         parallel,
         scale,
     } = clip;
@@ -1089,8 +1090,16 @@ fn finish<L: Lane>(
     let second = d[1].gt(d[0]);
     let touching = aligned & parallel & !any;
     let (px, py) = (
-        s(touching, s(second, touch[1].0, touch[0].0), deepest.0),
-        s(touching, s(second, touch[1].1, touch[0].1), deepest.1),
+        s(
+            touching,
+            s(second, surface[1].0, surface[0].0) + lift.0,
+            deepest.0,
+        ),
+        s(
+            touching,
+            s(second, surface[1].1, surface[0].1) + lift.1,
+            deepest.1,
+        ),
     );
     let id = s(touching, s(second, ids[1], ids[0]), zero);
     let pick = |p: L, q: L| L::select(faced, p, q);
