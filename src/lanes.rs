@@ -17,6 +17,20 @@ use bytemuck::{Pod, Zeroable};
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 use wide::{f32x8, f32x16, i32x8, i32x16};
 
+/// `a < b ? a : b`: on NaN or equal inputs (including `-0` vs `+0`) the second operand, exactly
+/// as x86 `minps` does: the scalar `min` of every pair test, and [`Lane::pmin`] on `f32`.
+#[inline(always)]
+pub(crate) fn min(a: f32, b: f32) -> f32 {
+    if a < b { a } else { b }
+}
+
+/// `a > b ? a : b`: on NaN or equal inputs the second operand, exactly as x86 `maxps` does: the
+/// scalar `max` of every pair test, and [`Lane::pmax`] on `f32`.
+#[inline(always)]
+pub(crate) fn max(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
 /// Number of lanes of the `X8` types and of a container's [`block`](crate::Circles::block).
 pub const LANES: usize = 8;
 
@@ -117,11 +131,11 @@ impl Lane for f32 {
     }
     #[inline(always)]
     fn pmin(self, other: Self) -> Self {
-        crate::narrow::min(self, other)
+        min(self, other)
     }
     #[inline(always)]
     fn pmax(self, other: Self) -> Self {
-        crate::narrow::max(self, other)
+        max(self, other)
     }
     #[inline(always)]
     fn abs(self) -> Self {

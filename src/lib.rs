@@ -176,10 +176,37 @@ pub use soa::{
 };
 pub use wide;
 
+/// The re-exports of one function of every pair module but the casts under the pair's name, for
+/// `pair_table!(pair_exports, reference)`, `… x8)`, `… contact_reference)` and
+/// `… contact_x8)`.
+macro_rules! pair_exports {
+    (
+        $function:ident
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $(pub use crate::narrow::$d::$function as $d;)*
+        $(pub use crate::narrow::$s::$function as $s;)*
+    };
+}
+
+/// The re-exports of one function of every ray-cast module under its name, for
+/// `pair_table!(cast_exports, reference)` and `pair_table!(cast_exports, x8)`.
+macro_rules! cast_exports {
+    (
+        $function:ident
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $(pub use crate::narrow::$c::$function as $c;)*
+    };
+}
+
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
 /// kernels match bit for bit. Each function's derivation is in its file under [`narrow`].
 pub mod reference {
-    use crate::narrow::pairs::{cast_exports, pair_exports};
     crate::pair_table!(pair_exports, reference);
     crate::pair_table!(cast_exports, reference);
 }
@@ -187,7 +214,6 @@ pub mod reference {
 /// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer (for
 /// the ray casts, lane `i` of the result is ray `i`'s entry parameter).
 pub mod kernel {
-    use crate::narrow::pairs::{cast_exports, pair_exports};
     crate::pair_table!(pair_exports, x8);
     crate::pair_table!(cast_exports, x8);
 }
@@ -198,7 +224,6 @@ pub mod kernel {
 /// per `f32x16` where the build has `avx512f`, two 256-bit halves otherwise; the same bits
 /// either way.
 pub mod kernel16 {
-    use crate::narrow::pairs::{cast_exports, pair_exports};
     crate::pair_table!(pair_exports, x16);
     crate::pair_table!(cast_exports, x16);
 }
@@ -206,21 +231,18 @@ pub mod kernel16 {
 /// The scalar reference of every pair's contact (see [`Contact`]): `None` when the pair does
 /// not overlap. Each function's candidates are in its file under [`narrow`].
 pub mod contact_reference {
-    use crate::narrow::pairs::pair_exports;
     crate::pair_table!(pair_exports, contact_reference);
 }
 
 /// The eight-lane contact kernel of every pair: the overlap kernel's bits and each hit lane's
 /// normal and depth (see [`ContactX8`]).
 pub mod contact_kernel {
-    use crate::narrow::pairs::pair_exports;
     crate::pair_table!(pair_exports, contact_x8);
 }
 
 /// The sixteen-lane contact kernel of every pair (see [`ContactX16`]); the same bits as
 /// [`contact_kernel`](mod@contact_kernel) lane for lane.
 pub mod contact_kernel16 {
-    use crate::narrow::pairs::pair_exports;
     crate::pair_table!(pair_exports, contact_x16);
 }
 

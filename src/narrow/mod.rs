@@ -99,18 +99,7 @@ pub(crate) mod segment;
 use pairs::pair_modules;
 crate::pair_table!(pair_modules);
 
-/// `a < b ? a : b`: on NaN or equal inputs (including `-0` vs `+0`) the second operand, exactly
-/// as x86 `minps` does.
-#[inline(always)]
-pub(crate) fn min(a: f32, b: f32) -> f32 {
-    if a < b { a } else { b }
-}
-
-/// `a > b ? a : b`: on NaN or equal inputs the second operand, exactly as x86 `maxps` does.
-#[inline(always)]
-pub(crate) fn max(a: f32, b: f32) -> f32 {
-    if a > b { a } else { b }
-}
+pub(crate) use crate::lanes::{max, min};
 
 /// Whether both rotation components are finite: `x - x` is `0` for finite `x` and NaN for
 /// ±inf and NaN, and NaN never compares equal.

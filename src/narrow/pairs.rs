@@ -90,32 +90,4 @@ macro_rules! pair_modules {
     };
 }
 
-/// The re-exports of one function of every pair module but the casts under the pair's name, for
-/// `pair_table!(pair_exports, reference)`, `… x8)`, `… contact_reference)` and
-/// `… contact_x8)`.
-macro_rules! pair_exports {
-    (
-        $function:ident
-        distinct { $($d:ident: $A:ty, $B:ty;)* }
-        same { $($s:ident: $S:ty;)* }
-        casts { $($c:ident: $C:ty;)* }
-    ) => {
-        $(pub use crate::narrow::$d::$function as $d;)*
-        $(pub use crate::narrow::$s::$function as $s;)*
-    };
-}
-
-/// The re-exports of one function of every ray-cast module under its name, for
-/// `pair_table!(cast_exports, reference)` and `pair_table!(cast_exports, x8)`.
-macro_rules! cast_exports {
-    (
-        $function:ident
-        distinct { $($d:ident: $A:ty, $B:ty;)* }
-        same { $($s:ident: $S:ty;)* }
-        casts { $($c:ident: $C:ty;)* }
-    ) => {
-        $(pub use crate::narrow::$c::$function as $c;)*
-    };
-}
-
-pub(crate) use {cast_exports, pair_exports, pair_modules};
+pub(crate) use pair_modules;
