@@ -154,6 +154,7 @@ pub mod narrow;
 pub mod scene;
 pub mod shape;
 pub mod soa;
+mod tasks;
 
 pub use batch::{
     ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, batch_contact, batch_contact_at,

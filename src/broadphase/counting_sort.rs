@@ -10,18 +10,9 @@
 
 use super::LANES;
 use super::levels::Levels;
+use crate::tasks::chunking;
 use core::ops::Range;
 use rayon::prelude::*;
-
-/// Below this many items per chunk, splitting a pass over threads costs more than it saves.
-pub(crate) const MIN_CHUNK: usize = 16 * 1024;
-
-/// Number of chunks a parallel pass splits `n` items into (one per thread, fewer for small
-/// `n`), and the chunk length.
-pub(crate) fn chunking(n: usize) -> (usize, usize) {
-    let chunks = (n / MIN_CHUNK).clamp(1, rayon::current_num_threads().max(1));
-    (chunks, n.div_ceil(chunks).max(1))
-}
 
 /// NaN boxes after the sorted ones, so that a scan can read eight lanes from any position.
 const PAD: usize = LANES;

@@ -3,7 +3,7 @@
 //! density.
 
 use super::LANES;
-use super::counting_sort::chunking;
+use crate::tasks::chunking;
 use rayon::prelude::*;
 use wide::{f32x8, i32x8};
 

@@ -1,7 +1,7 @@
 //! The answer's order: pairs ascending, by a parallel least-significant-digit radix sort, or
 //! from the last answer and the pairs that began and ended since.
 
-use crate::broadphase::counting_sort::chunking;
+use crate::tasks::chunking;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
