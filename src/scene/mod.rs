@@ -78,6 +78,7 @@
 //! before the last answer was kept: about 275 bytes per shape kept (about 1.9 candidates per
 //! shape), about 155 from scratch.
 
+mod answers;
 mod candidates;
 mod contacts;
 mod filter;
@@ -87,6 +88,7 @@ mod pack;
 mod query;
 mod ray_walk;
 mod records;
+mod reorder;
 mod sort;
 mod statics;
 mod store;
