@@ -85,17 +85,20 @@ mod filter;
 mod finder;
 mod kept;
 mod pack;
+mod polygon_blocks;
 mod query;
 mod ray_walk;
 mod records;
 mod reorder;
 mod sort;
 mod statics;
+mod stats;
 mod store;
 
 pub use filter::Filter;
-pub use finder::{FrameStats, PairFinder};
+pub use finder::PairFinder;
 pub use query::SceneIndex;
+pub use stats::FrameStats;
 pub use store::Scene;
 
 /// Bit of an internal id that says the shape belongs to the second scene of `pairs_with`.

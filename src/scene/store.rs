@@ -10,78 +10,16 @@
 
 use super::MAX_SHAPES;
 use super::filter::{Filter, FilterTable};
+use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
 use super::records::{
     AABB, CAPSULE, CIRCLE, CLASS, FILTER_SHIFT, INVALID, KIND, OBB, POLYGON, Record, STATIC,
-    UNBOUNDED, classify,
+    UNBOUNDED,
 };
 use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 use core::cmp::Reverse;
 use rayon::prelude::*;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
-/// Slots per block of polygon storage: the polygons of slots `k·B .. (k + 1)·B` of a store
-/// live in its block `k`, so that [`Scene::update`] gives each thread the blocks of its own
-/// slots, and a polygon's handle (`k·B` plus its place in the block) fits a record's field.
-pub(crate) const POLYGON_BLOCK: usize = 4096;
-
-/// The polygons of one block of slots, by place, and the free places (never more than
-/// [`POLYGON_BLOCK`] places: one per slot at most).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct PolygonBlock {
-    pub(crate) slots: Vec<Polygon>,
-    free: Vec<u32>,
-}
-
-impl PolygonBlock {
-    /// Stores `p` in `reuse` (the place of the polygon being replaced), a free place, or a new
-    /// one; returns the place.
-    fn store(&mut self, p: Polygon, reuse: Option<u32>) -> u32 {
-        match reuse.or_else(|| self.free.pop()) {
-            Some(place) => {
-                self.slots[place as usize] = p;
-                place
-            }
-            None => {
-                self.slots.push(p);
-                (self.slots.len() - 1) as u32
-            }
-        }
-    }
-
-    /// The box and record of `shape` (id `id`, kind-word bits `keep` beyond its class) in block
-    /// `k`, replacing `old` (the record it had in this block, if any): a polygon keeps the
-    /// place of the polygon it replaces, and a place no longer used is freed.
-    #[inline(always)]
-    fn place(
-        &mut self,
-        k: usize,
-        id: u32,
-        keep: u32,
-        old: Option<&Record>,
-        shape: &Shape,
-    ) -> ([f32; 4], Record) {
-        let (b, mut r) = classify(shape, id);
-        r.kind |= keep;
-        let old_place = old
-            .filter(|o| o.kind & KIND == POLYGON)
-            .map(|o| o.fields[0].to_bits() % POLYGON_BLOCK as u32);
-        match shape {
-            Shape::Polygon(p) => {
-                let handle = (k * POLYGON_BLOCK) as u32 + self.store(*p, old_place);
-                r.fields[0] = f32::from_bits(handle);
-            }
-            _ => self.free.extend(old_place),
-        }
-        (b, r)
-    }
-
-    /// The polygon of a handle in this block.
-    #[inline(always)]
-    pub(crate) fn polygon(&self, handle: u32) -> &Polygon {
-        &self.slots[(handle % POLYGON_BLOCK as u32) as usize]
-    }
-}
 
 /// The shape a record was made from, bit for bit; `polygon` finds a polygon by its handle.
 #[inline(always)]
@@ -244,32 +182,30 @@ const IN_STATIC: u32 = 1 << 31;
 /// The source of static epochs: each change of a scene's static shapes takes a new one.
 static EPOCHS: AtomicU64 = AtomicU64::new(1);
 
-/// A collision world: circles, AABBs, OBBs and convex polygons, moving or static, each with
-/// a [`Filter`], under stable ids.
+/// A collision world: circles, AABBs, OBBs and convex polygons, moving or static, each with a
+/// [`Filter`], under stable ids.
 ///
-/// **Ids.** [`push`](Self::push) and its twins return the shape's id: the smallest id that
-/// was removed and not reused yet, or else the next id never used (0, 1, 2, … in a scene that
-/// never removes). An id names its shape until [`remove`](Self::remove); answers are sorted by
-/// id, whatever order the scene keeps internally. [`remove`](Self::remove), [`get`](Self::get),
-/// [`contains`](Self::contains), [`filter`](Self::filter) and [`is_static`](Self::is_static)
-/// answer any `u32` (`None` or `false` for an id that is not live); [`set`](Self::set) and
+/// **Ids.** [`push`](Self::push) and its twins return the shape's id: the smallest id that was
+/// removed and not reused yet, or else the next id never used (0, 1, 2, … in a scene that never
+/// removes). An id names its shape until [`remove`](Self::remove); answers are sorted by id,
+/// whatever order the scene keeps internally. [`remove`](Self::remove), [`get`](Self::get),
+/// [`contains`](Self::contains), [`filter`](Self::filter) and [`is_static`](Self::is_static) answer
+/// any `u32` (`None` or `false` for an id that is not live); [`set`](Self::set) and
 /// [`set_filter`](Self::set_filter) panic on one, naming it, like indexing out of bounds.
 ///
-/// **Static shapes** ([`push_static`](Self::push_static)) are level geometry: two static shapes
-/// are never paired, [`update`](Self::update) skips them, and a kept
-/// [`PairFinder`](crate::PairFinder) files them once, so that a frame costs what the moving shapes and their neighbours cost, not the size
-/// of the level. [`set`](Self::set) may move one, and [`remove`](Self::remove) remove one: any
+/// **Static shapes** ([`push_static`](Self::push_static)) are level geometry: two static shapes are
+/// never paired, [`update`](Self::update) skips them, and a kept [`PairFinder`](crate::PairFinder)
+/// files them once, so that a frame costs what the moving shapes and their neighbours cost, not the
+/// size of the level. [`set`](Self::set) may move one, and [`remove`](Self::remove) remove one: any
 /// change of the static shapes (`push_static`, and `set`, `set_filter` or `remove` of a static
 /// shape) makes each finder file them anew on its next call, which costs about a from-scratch
-/// search of the static shapes: cheap for a few thousand, a few milliseconds per hundred
-/// thousand.
+/// search of the static shapes: cheap for a few thousand, a few milliseconds per hundred thousand.
 ///
 /// **Layers.** A pair `(a, b)` is reported only when their filters allow it (see [`Filter`]);
 /// [`push`](Self::push) and [`push_static`](Self::push_static) give [`Filter::ALL`].
 ///
 /// **Bad data.** A shape that fails [`Shape::check`] (NaN, a negative radius, …) stays in the
-/// scene, under its id, and is never paired or found by a query until it is `set` to a valid
-/// one.
+/// scene, under its id, and is never paired or found by a query until it is `set` to a valid one.
 ///
 /// ```
 /// use widephase::{Aabb, Circle, Obb, Scene};
