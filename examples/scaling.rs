@@ -1,0 +1,236 @@
+//! How a frame scales with threads on this machine: for each thread count and scene size, the
+//! median frame of a kept `PairFinder` and of a search from scratch (each after
+//! `Scene::update`), each phase as `FrameStats` reports it, and `par_batch_test` over 4 M
+//! circle–AABB pairs beside them (the speed-up the kernels alone get, which caps a frame's on a
+//! machine whose memory bandwidth is the limit).
+//!
+//! ```text
+//! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
+//!     [--frames N]   frames timed per run, after as many warm-up frames (default 30)
+//!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
+//!                    3 % of its size)
+//! ```
+//!
+//! The scene is the benchmarks' (a third each circles, AABBs and OBBs, sizes 0.5–1.5, covering
+//! 30 % of a square), every shape moving at the given speed and turning back every 64 frames.
+//! Each thread count runs in a rayon pool of that many threads. Medians, in milliseconds;
+//! `x` is the one-thread median over this one.
+
+#[path = "../tests/support/shapes.rs"]
+mod shapes;
+
+use shapes::{Gen, Motion};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use widephase::{
+    Aabb, Aabbs, Circle, Circles, FrameStats, HitMask, PairFinder, SIMD_BACKEND, Scene,
+    par_batch_test,
+};
+
+/// What the command line asked for.
+struct Options {
+    threads: Vec<usize>,
+    shapes: Vec<usize>,
+    frames: usize,
+    speed: f32,
+}
+
+/// The options, or a message saying what is wrong with them.
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        threads: vec![1, 2],
+        shapes: vec![100_000, 1_000_000],
+        frames: 30,
+        speed: 0.06,
+    };
+    let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
+        v.split(',')
+            .map(|x| x.trim().replace('_', "").parse::<usize>())
+            .collect::<Result<Vec<_>, _>>()
+            .ok()
+            .filter(|l| !l.is_empty() && l.iter().all(|&x| x > 0))
+            .ok_or_else(|| {
+                format!("{flag} takes positive whole numbers separated by commas, got {v:?}")
+            })
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--threads" => o.threads = list(&flag, &value)?,
+            "--shapes" => o.shapes = list(&flag, &value)?,
+            "--frames" => o.frames = list(&flag, &value)?[0],
+            "--speed" => {
+                o.speed = value
+                    .parse()
+                    .ok()
+                    .filter(|s: &f32| s.is_finite() && *s >= 0.0)
+                    .ok_or_else(|| format!("--speed takes a number >= 0, got {value:?}"))?;
+            }
+            _ => return Err(format!("unknown option {flag:?}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The median of `v` (sorted in place).
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Milliseconds of a duration.
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The medians of one run of frames: the frame, then each phase of `FrameStats`.
+struct Run {
+    frame: f64,
+    phases: [f64; 7],
+}
+
+/// The phases of `FrameStats` this prints, in its order.
+const PHASES: [&str; 7] = [
+    "build", "search", "pack", "kernels", "sort", "events", "update",
+];
+
+/// `frames` frames (after as many warm-up frames) of `scene` moved by `motion`, each
+/// `Scene::update` and then `finder`'s kept search or a search from scratch.
+fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
+    let (mut scene, mut frame, mut finder, mut pairs) =
+        (start.clone(), 0, PairFinder::new(), Vec::new());
+    let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
+    for i in 0..2 * frames {
+        let begin = Instant::now();
+        motion.step(&mut scene, &mut frame);
+        let moved = begin.elapsed();
+        if kept {
+            finder.overlapping_pairs(&scene, &mut pairs);
+        } else {
+            finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
+        }
+        let total = begin.elapsed();
+        black_box(&pairs);
+        if i >= frames {
+            let s: &FrameStats = finder.stats();
+            totals.push(ms(total));
+            let each = [
+                s.build, s.search, s.pack, s.kernels, s.sort, s.events, moved,
+            ];
+            for (k, d) in each.into_iter().enumerate() {
+                phases[k].push(ms(d));
+            }
+        }
+    }
+    Run {
+        frame: median(&mut totals),
+        phases: core::array::from_fn(|k| median(&mut phases[k])),
+    }
+}
+
+/// The median time of `par_batch_test` over 4 M circle–AABB pairs, in G pairs per second.
+fn kernels(circles: &Circles, boxes: &Aabbs) -> f64 {
+    let mut hits = HitMask::new();
+    let mut times = Vec::new();
+    for i in 0..24 {
+        let begin = Instant::now();
+        par_batch_test(circles, boxes, &mut hits).expect("equal lengths");
+        if i >= 4 {
+            times.push(begin.elapsed().as_secs_f64());
+        }
+    }
+    circles.len() as f64 / median(&mut times) / 1e9
+}
+
+fn main() {
+    let o = options().unwrap_or_else(|e| {
+        eprintln!("scaling: {e}");
+        eprintln!(
+            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] [--speed 0.06]"
+        );
+        std::process::exit(2)
+    });
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    println!(
+        "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
+         frames after as many warm-up frames; shapes move {} of their half extent a frame",
+        o.frames, o.speed
+    );
+    let pools: Vec<_> = o
+        .threads
+        .iter()
+        .map(|&t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .expect("a thread pool")
+        })
+        .collect();
+
+    let mut g = Gen::new(11);
+    let n = 4 << 20;
+    let circles: Circles = (0..n)
+        .map(|_| {
+            Circle::new(
+                g.uniform(0.0, 4.0),
+                g.uniform(0.0, 4.0),
+                g.uniform(0.1, 1.0),
+            )
+        })
+        .collect();
+    let boxes: Aabbs = (0..n)
+        .map(|_| {
+            let (x, y) = (g.uniform(0.0, 4.0), g.uniform(0.0, 4.0));
+            Aabb::from_center(x, y, g.uniform(0.1, 1.0), g.uniform(0.1, 1.0))
+        })
+        .collect();
+    println!("\npar_batch_test, 4 M circle-AABB pairs (G pairs/s):");
+    let mut first = None;
+    for (pool, t) in pools.iter().zip(&o.threads) {
+        let rate = pool.install(|| kernels(&circles, &boxes));
+        let base = *first.get_or_insert(rate);
+        println!("  {t:>3} threads  {rate:7.3}  {:5.2}x", rate / base);
+    }
+    drop((circles, boxes));
+
+    for &n in &o.shapes {
+        let start: Scene = Gen::new(7).mixed_scene(n).into_iter().collect();
+        let side = start
+            .iter()
+            .map(|(_, s)| s.bounding_box().max_x)
+            .fold(0.0f32, f32::max);
+        let motion = Motion::new(&start, o.speed, side);
+        println!("\n{n} shapes (medians, ms; x: the first thread count's median over this one):");
+        println!(
+            "  threads | kept    x     | scratch x     | kept phases: {} | scratch phases: {}",
+            PHASES.join(" "),
+            PHASES.join(" ")
+        );
+        let mut base = None;
+        for (pool, t) in pools.iter().zip(&o.threads) {
+            let kept = pool.install(|| run(&start, &motion, o.frames, true));
+            let scratch = pool.install(|| run(&start, &motion, o.frames, false));
+            let (k0, s0) = *base.get_or_insert((kept.frame, scratch.frame));
+            let list = |p: &[f64; 7]| {
+                p.iter()
+                    .map(|v| format!("{v:.2}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            println!(
+                "  {t:>7} | {:7.2} {:5.2} | {:7.2} {:5.2} | {} | {}",
+                kept.frame,
+                k0 / kept.frame,
+                scratch.frame,
+                s0 / scratch.frame,
+                list(&kept.phases),
+                list(&scratch.phases)
+            );
+        }
+    }
+    println!(
+        "\nPhases as FrameStats reports them: build, sort, events and update are wall-clock; \
+         search, pack and kernels are summed over the threads that ran them (CPU time)."
+    );
+}
