@@ -87,6 +87,13 @@ pub(crate) fn valid<L: Lane>([x0, y0, x1, y1, r]: [L; 5]) -> L::Mask {
     sum.eq(zero) & r.ge(zero)
 }
 
+/// Whether a squared length `v·v` gives a direction: more than 0 (not coincident, nor
+/// underflowed) and finite (not overflowed, not NaN).
+#[inline(always)]
+fn has_direction<L: Lane>(vv: L) -> L::Mask {
+    vv.gt(L::splat(0.0)) & vv.lt(L::splat(f32::INFINITY))
+}
+
 /// The nearest of candidate pairs of vertices, `f` of the first shape's core and `g` of the
 /// second's, kept by the squared length of `v = g - f` (ties to the earliest; a NaN length is
 /// never taken): the axis of the ends candidate (see [the capsule notes](super#capsules)).
@@ -135,7 +142,7 @@ impl<L: Lane> Ends<L> {
     #[inline(always)]
     pub(crate) fn axis(&self) -> (L, L, L) {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
-        let has = self.vv.gt(zero) & self.vv.lt(L::splat(f32::INFINITY));
+        let has = has_direction(self.vv);
         (
             L::select(has, self.vx, one),
             L::select(has, self.vy, zero),
@@ -168,10 +175,10 @@ pub(crate) fn disc_contact<L: Lane>(s: &Segment<L>, cx: L, cy: L, reach: L) -> B
     // Beyond `a`: `d·(a - c) > 0`; beyond `b`: `-d·(b - c) > 0`.
     let db = s.dx * vbx + s.dy * vby;
     let beyond = L::select(to_b, zero - db, da).gt(zero);
-    let across = s.dd.gt(zero) & s.dd.lt(L::splat(f32::INFINITY));
+    let across = has_direction(s.dd);
     let end = beyond | !across;
     // A centre on a zero-length segment (or an offset whose square overflowed): `(1, 0)`.
-    let has = vv.gt(zero) & vv.lt(L::splat(f32::INFINITY));
+    let has = has_direction(vv);
     // Across: `m·(c - a)`, away from the centre's side, along `m` from the line itself.
     let side = s.dy * vax - s.dx * vay;
     let sign = L::select(side.le(zero), one, L::splat(-1.0));
@@ -242,10 +249,11 @@ pub(crate) fn box_test<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> L::Mask
 
 /// The contact of the box `[lo_x, lo_y, hi_x, hi_y]` and a capsule (segment `s`, radius `r`),
 /// normal from the box towards the capsule: the smallest move of the segment out of the box
-/// plus `r` (each candidate the exact move along its direction) over the faces `+x`, `-x`, `+y`, `-y`, the segment's left normal `m` and `-m`, then
-/// the ends axis from the nearest corner to the nearest end (each end's nearest corner, the
-/// nearer bound on each axis, the lower on a tie; then the nearer of the two pairs, `a`'s on a
-/// tie; see [the capsule notes](super#capsules)); ties to the earlier.
+/// plus `r` (each candidate the exact move along its direction) over the faces `+x`, `-x`,
+/// `+y`, `-y`, the segment's left normal `m` and `-m`, then the ends axis from the nearest
+/// corner to the nearest end (each end's nearest corner, the nearer bound on each axis, the
+/// lower on a tie; then the nearer of the two pairs, `a`'s on a tie; see [the capsule
+/// notes](super#capsules)); ties to the earlier.
 #[inline(always)]
 pub(crate) fn box_contact<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> Best<L> {
     let [lo_x, lo_y, hi_x, hi_y] = bounds;
@@ -259,8 +267,7 @@ pub(crate) fn box_contact<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> Best
     // capsule moves `hi` along `+m` or `-lo` along `-m`, divided by `|m|`. A segment too short
     // for `m·m` to be a positive number has no normal: NaN, never taken.
     let (lo, hi) = box_projection(s, bounds);
-    let flat = s.dd.gt(zero) & s.dd.lt(L::splat(f32::INFINITY));
-    let inv = L::select(flat, one / s.dd.sqrt(), L::splat(f32::NAN));
+    let inv = L::select(has_direction(s.dd), one / s.dd.sqrt(), L::splat(f32::NAN));
     let (mx, my) = ((zero - s.dy) * inv, s.dx * inv);
     best.offer(hi * inv + r, mx, my);
     best.offer((zero - lo) * inv + r, zero - mx, zero - my);

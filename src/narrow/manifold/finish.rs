@@ -71,11 +71,10 @@ pub(super) fn finish<L: Lane>(
     } = clip;
     let (zero, half) = (L::splat(0.0), L::splat(0.5));
     let below = [spans & d[0].ge(zero), spans & d[1].ge(zero)];
-    let keep = below;
-    // The deeper kept point takes the contact's depth; both where they are equally deep (a
-    // face resting flat on a face), so that they stay equal.
-    let first_deeper = keep[0] & !(keep[1] & d[1].gt(d[0]));
-    let second_deeper = keep[1] & (!first_deeper | d[1].eq(d[0]));
+    // The deeper end below the surface takes the contact's depth; both where they are equally
+    // deep (a face resting flat on a face), so that they stay equal.
+    let first_deeper = below[0] & !(below[1] & d[1].gt(d[0]));
+    let second_deeper = below[1] & (!first_deeper | d[1].eq(d[0]));
     let depths = [
         L::select(first_deeper, depth, d[0].pmin(depth)),
         L::select(second_deeper, depth, d[1].pmin(depth)),
@@ -93,10 +92,10 @@ pub(super) fn finish<L: Lane>(
     let ids = [base, base + L::splat(1.0)];
     // Two ends at one place (the incident edge meets the reference face's span in a single
     // point: corners touching, or edges meeting end to end): one point, the deeper.
-    let twin = keep[0] & keep[1] & x[0].eq(x[1]) & y[0].eq(y[1]);
+    let twin = below[0] & below[1] & x[0].eq(x[1]) & y[0].eq(y[1]);
     let keep = [
-        keep[0] & !(twin & !first_deeper),
-        keep[1] & !(twin & first_deeper),
+        below[0] & !(twin & !first_deeper),
+        below[1] & !(twin & first_deeper),
     ];
     // Kept points first.
     let s = |when: L::Mask, p: L, q: L| L::select(when, p, q);
