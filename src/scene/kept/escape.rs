@@ -1,0 +1,118 @@
+//! The escape check: one streaming pass, a task per range of slots, that finds every moving
+//! shape whose box left its enlarged box (or whose slot, kind or filter changed) and gives
+//! each its new enlarged box and cell while its data is in cache.
+
+use super::Kept;
+use super::follow::STAYED;
+use super::lists::TAG;
+use super::margin::inside;
+use super::margin::jumped_from;
+use super::moves::relocate;
+use super::tasks::{MIN_TASK, plan};
+use crate::scene::store::Scene;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// Shapes the escape check looks at between two looks at the escapers found so far.
+pub(super) const STOP_CHECK: usize = 4096;
+
+impl Kept {
+    /// The escape check: every moving slot whose current box is not inside its enlarged box
+    /// (new slots included, and slots beyond the store's end, whose shapes were removed) is
+    /// flagged and listed, ascending. `false` when there are too many: the caller rebuilds.
+    ///
+    /// In the same streaming pass, each escaper among the slots both calls hold gets its new
+    /// enlarged box, kind and id, and its new cell (see [`move_escapers`](Self::move_escapers)),
+    /// while its data is in cache (one pass over the escapers afterwards read it again from
+    /// memory, a few cache lines per escaper). A call that then rebuilds or searches from
+    /// scratch computes all of these anew.
+    pub(super) fn find_escapers(&mut self, scene: &Scene) -> bool {
+        let (n, old) = (scene.moving.len(), self.len);
+        let (both, top) = (n.min(old), n.max(old));
+        self.escaped.resize(top, STAYED);
+        self.fat.resize(top, [f32::NAN; 4]);
+        self.shifts.resize(top, ([0.0; 2], 0));
+        self.tags.resize(top, u32::MAX);
+        self.slot_ids.resize(top, u32::MAX);
+        // The most escapers a frame keeps the grid for; the pass stops once they are more.
+        let limit = (self.rebuild_above * n as f32) as usize;
+        let Some(room) = limit.checked_sub(top - both) else {
+            return false;
+        };
+        let tasks = plan(&mut self.tasks, both, MIN_TASK);
+        // Equal ranges, as the slices below are split.
+        let chunk = both.div_ceil(tasks.len()).max(1);
+        for (k, t) in tasks.iter_mut().enumerate() {
+            t.range = (k * chunk).min(both)..((k + 1) * chunk).min(both);
+        }
+        let (grid, margin, call) = (&self.grid, self.margin, self.call);
+        let (boxes, records) = (&scene.moving.boxes[..both], &scene.moving.records[..both]);
+        let found = AtomicUsize::new(0);
+        tasks
+            .par_iter_mut()
+            .zip(self.fat[..both].par_chunks_mut(chunk))
+            .zip(self.shifts[..both].par_chunks_mut(chunk))
+            .zip(self.tags[..both].par_chunks_mut(chunk))
+            .zip(self.slot_ids[..both].par_chunks(chunk))
+            .for_each(|((((t, fat), shifts), tags), slot_ids)| {
+                t.ids.clear();
+                t.found.clear();
+                t.entering.clear();
+                t.was_in.clear();
+                (t.outside, t.jumps, t.unkeyed) = (0, 0, false);
+                let first = t.range.start;
+                for block in (0..t.range.len()).step_by(STOP_CHECK) {
+                    let before = t.ids.len();
+                    for i in block..(block + STOP_CHECK).min(t.range.len()) {
+                        let slot = first + i;
+                        let (b, r) = (&boxes[slot], &records[slot]);
+                        let tag = r.kind & TAG;
+                        if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
+                            continue;
+                        }
+                        t.ids.push(slot as u32);
+                        t.jumps += usize::from(jumped_from(b, &fat[i]));
+                        tags[i] = tag;
+                        let old = (&fat[i], shifts[i], call);
+                        let Some(to) = relocate(grid, margin, slot, old, Some(b)) else {
+                            t.unkeyed = true;
+                            continue;
+                        };
+                        (fat[i], shifts[i]) = (to.fat, (to.shift, call));
+                        t.outside += to.outside;
+                        if let Some(key) = to.key {
+                            t.found.push((key, t.entering.len() as u32));
+                            t.entering.push((slot as u32, to.fat));
+                            t.was_in.push(to.was_in);
+                        }
+                    }
+                    let more = t.ids.len() - before;
+                    if found.fetch_add(more, Relaxed) + more > room {
+                        return;
+                    }
+                }
+            });
+        if found.into_inner() > room {
+            return false;
+        }
+        self.escapers.clear();
+        self.enter.clear();
+        self.entering.clear();
+        self.was_in.clear();
+        let (mut outside, mut jumps, mut unkeyed) = (self.outside as isize, 0, false);
+        for t in tasks.iter() {
+            self.escapers.extend_from_slice(&t.ids);
+            let base = self.entering.len() as u32;
+            self.enter
+                .extend(t.found.iter().map(|&(key, k)| (key, base + k)));
+            self.entering.extend_from_slice(&t.entering);
+            self.was_in.extend_from_slice(&t.was_in);
+            outside += t.outside;
+            jumps += t.jumps;
+            unkeyed |= t.unkeyed;
+        }
+        (self.outside, self.jumps, self.unkeyed) = (outside as usize, jumps, unkeyed);
+        self.escapers.extend(both as u32..top as u32);
+        true
+    }
+}

@@ -1,0 +1,272 @@
+//! How a kept list follows the escapers' moves: an escaper's candidates dropped (the pairs of
+//! the flagged ones ended, or passed to the same pair found again), every other kept, the new
+//! ones merged in, in one pass.
+
+use crate::scene::candidates::HIT;
+use crate::scene::sort::pair_key;
+
+/// [`Kept::escaped`](super::Kept::escaped): a slot that did not escape in this call.
+pub(super) const STAYED: u8 = 0;
+/// An escaper that holds the shape it held in the last call.
+pub(super) const MOVED: u8 = 1;
+/// An escaper whose slot holds another shape than in the last call, or none (new, removed).
+pub(super) const TAKEN: u8 = 2;
+
+/// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
+/// moving slot stays where it is, and a neighbour's position moves with the number of moving
+/// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named
+/// by the ids its positions held in the last call: a slot's from `last_ids`, a neighbour's
+/// from its label, which stays until the next call (see `Statics::tidy`).
+#[derive(Clone, Copy)]
+pub(super) struct Follow<'a> {
+    pub(super) before: u32,
+    pub(super) after: u32,
+    pub(super) escaped: &'a [u8],
+    pub(super) last_ids: &'a [u32],
+    pub(super) labels: &'a [(u32, u32)],
+}
+
+impl Follow<'_> {
+    /// A neighbour's position `x` of the last call (not below `before`) in this call.
+    #[inline(always)]
+    pub(super) fn shifted(&self, x: u32) -> u32 {
+        x - self.before + self.after
+    }
+
+    /// The position of `x` in this call, `None` for an escaper's slot.
+    #[inline(always)]
+    pub(super) fn at(&self, x: u32) -> Option<u32> {
+        if x >= self.before {
+            Some(self.shifted(x))
+        } else if self.escaped[x as usize] != STAYED {
+            None
+        } else {
+            Some(x)
+        }
+    }
+
+    /// A key of the last call's position `x`, ascending with `x`, equal to its position in
+    /// this call where it has one: a list in order of first positions is in order of keys.
+    #[inline(always)]
+    pub(super) fn key(&self, x: u32) -> u32 {
+        if x < self.before {
+            x.min(self.after)
+        } else {
+            self.shifted(x)
+        }
+    }
+
+    /// A candidate at its positions in this call (keeping its flag), `None` if an escaper's.
+    #[inline(always)]
+    pub(super) fn moved(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
+        Some((self.at(p)?, self.at(q & !HIT)? | q & HIT))
+    }
+
+    /// Where a dropped candidate lies in this call if both its shapes are the ones it had (an
+    /// escaper that moved, not a slot another shape took): its escaper finds it again there
+    /// if its boxes still overlap. `None` if either slot is gone or holds another shape.
+    #[inline(always)]
+    pub(super) fn twin(&self, (p, q): (u32, u32)) -> Option<(u32, u32)> {
+        let at = |x: u32| {
+            if x >= self.before {
+                Some(self.shifted(x))
+            } else {
+                (self.escaped[x as usize] != TAKEN).then_some(x)
+            }
+        };
+        Some((at(p)?, at(q & !HIT)?))
+    }
+
+    /// The pair of ids of a dropped candidate, smaller first.
+    pub(super) fn named(&self, (p, q): (u32, u32)) -> (u32, u32) {
+        let id_at = |x: u32| {
+            if x < self.before {
+                self.last_ids[x as usize]
+            } else {
+                self.labels[(x - self.before) as usize].0
+            }
+        };
+        let (x, y) = (id_at(p), id_at(q & !HIT));
+        (x.min(y), x.max(y))
+    }
+}
+
+/// One kept list as a frame decides it: its pair kind, its candidates as the last call left
+/// them, the new ones to merge in (ascending), and how it follows the escapers' moves (`None`:
+/// it does not, and `added` is empty).
+#[derive(Clone, Copy)]
+pub(super) struct Part<'a> {
+    pub(super) kind: usize,
+    pub(super) old: &'a [(u32, u32)],
+    pub(super) added: &'a [(u32, u32)],
+    pub(super) follow: Option<Follow<'a>>,
+}
+
+impl Part<'_> {
+    /// The key of a last call's first position (see [`Follow::key`]).
+    #[inline(always)]
+    pub(super) fn key(&self, x: u32) -> u32 {
+        self.follow.map_or(x, |f| f.key(x))
+    }
+
+    /// The number of old candidates whose first positions' keys are below `at`, and of new
+    /// ones whose first positions are.
+    pub(super) fn below(&self, at: u32) -> (usize, usize) {
+        (
+            self.old.partition_point(|c| self.key(c.0) < at),
+            below(self.added, at),
+        )
+    }
+
+    /// Writes to `out` the candidates from `at` (old, new) to `end` whose first positions lie
+    /// below `window`, in order: the old ones followed (an escaper's dropped, its pair to
+    /// `dropped` if it is flagged [`HIT`]) and the new ones merged in.
+    pub(super) fn merge(
+        &self,
+        at: &mut (usize, usize),
+        end: (usize, usize),
+        window: u32,
+        out: &mut Vec<(u32, u32)>,
+        dropped: &mut Vec<(u32, u32)>,
+    ) {
+        // The ends of this window in both, by binary search, so that the loops below test
+        // neither the window nor the kind of list per candidate.
+        let old_end = at.0 + self.old[at.0..end.0].partition_point(|c| self.key(c.0) < window);
+        let new_end = at.1 + below(&self.added[at.1..end.1], window);
+        let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);
+        *at = (old_end, new_end);
+        match self.follow {
+            None => merge_into(old, new, (Some, |_| None), |c| c, out, dropped),
+            Some(f) => merge_into(
+                old,
+                new,
+                (|c| f.moved(c), |c| f.twin(c)),
+                |c| f.named(c),
+                out,
+                dropped,
+            ),
+        }
+    }
+}
+
+/// Writes `old` (each as `moved` gives it, dropped where that is `None`) and `new` to `out`,
+/// merged in order. A dropped candidate flagged [`HIT`] passes its flag to its `twin` among
+/// the new ones if there is one (the same pair found again), else its pair as `named` gives
+/// it goes to `dropped`.
+#[inline(always)]
+pub(super) fn merge_into(
+    old: &[(u32, u32)],
+    mut new: &[(u32, u32)],
+    (moved, twin): (
+        impl Fn((u32, u32)) -> Option<(u32, u32)>,
+        impl Fn((u32, u32)) -> Option<(u32, u32)>,
+    ),
+    named: impl Fn((u32, u32)) -> (u32, u32),
+    out: &mut Vec<(u32, u32)>,
+    dropped: &mut Vec<(u32, u32)>,
+) {
+    // Compared with its flag, as one number: a flagged pair may come after a new one of the
+    // same first position that it would precede. Any order is right; the order is for
+    // locality.
+    // The key of the next new candidate (none: above every key).
+    let head_of = |new: &[(u32, u32)]| new.first().map_or(u64::MAX, |&c| pair_key(c));
+    let mut head = head_of(new);
+    let take = |new: &mut &[(u32, u32)], head: &mut u64, key: u64, out: &mut Vec<_>| {
+        while *head < key {
+            out.push(new[0]);
+            *new = &new[1..];
+            *head = head_of(new);
+        }
+    };
+    for &c in old {
+        let Some(m) = moved(c) else {
+            if c.1 & HIT != 0 {
+                // An escaper's pair found again stays flagged: it neither ended nor began
+                // unless its kernel now says otherwise.
+                if let Some(t) = twin(c) {
+                    let key = pair_key(t);
+                    take(&mut new, &mut head, key, out);
+                    if head == key {
+                        out.push((t.0, t.1 | HIT));
+                        new = &new[1..];
+                        head = head_of(new);
+                        continue;
+                    }
+                }
+                dropped.push(named(c));
+            }
+            continue;
+        };
+        take(&mut new, &mut head, pair_key(m), out);
+        out.push(m);
+    }
+    out.extend_from_slice(new);
+}
+
+/// The number of `list`'s candidates whose first position is below `at`, by binary search.
+pub(super) fn below(list: &[(u32, u32)], at: u32) -> usize {
+    list.partition_point(|c| c.0 < at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Slots 0–2 moving (slot 1 escaped this call), neighbours after them; each slot's id
+    /// in the last call its number plus 10. `replaced`: slot 2 escaped too, holding another
+    /// shape now.
+    fn follow(labels: &[(u32, u32)], replaced: bool) -> Follow<'_> {
+        const ESCAPED: [[u8; 3]; 2] = [[STAYED, MOVED, STAYED], [STAYED, MOVED, TAKEN]];
+        Follow {
+            before: 3,
+            after: 3,
+            escaped: &ESCAPED[usize::from(replaced)],
+            last_ids: &[10, 11, 12],
+            labels,
+        }
+    }
+
+    fn merged(f: Follow<'_>, old: &[(u32, u32)], new: &[(u32, u32)]) -> [Vec<(u32, u32)>; 2] {
+        let (mut out, mut dropped) = (Vec::new(), Vec::new());
+        let part = Part {
+            kind: 0,
+            old,
+            added: new,
+            follow: Some(f),
+        };
+        let mut at = (0, 0);
+        part.merge(
+            &mut at,
+            (old.len(), new.len()),
+            u32::MAX,
+            &mut out,
+            &mut dropped,
+        );
+        [out, dropped]
+    }
+
+    #[test]
+    pub(super) fn an_escapers_pair_found_again_keeps_its_flag() {
+        let labels = [(20, 0), (21, 0)];
+        // Slot 1 escaped: its pair with neighbour 0 (position 3) overlapped and is found
+        // again, its pair with slot 2 overlapped and is not, its pair with neighbour 1 did
+        // not overlap and is found again.
+        let old = [(0, 3 | HIT), (1, 2 | HIT), (1, 3 | HIT), (1, 4)];
+        let new = [(1, 3), (1, 4)];
+        let [out, dropped] = merged(follow(&labels, false), &old, &new);
+        assert_eq!(out, [(0, 3 | HIT), (1, 3 | HIT), (1, 4)]);
+        assert_eq!(dropped, [(11, 12)]);
+    }
+
+    #[test]
+    pub(super) fn a_pair_of_a_slot_another_shape_took_ends() {
+        let labels = [(20, 0)];
+        // Slot 2 holds another shape now: its pair with neighbour 0, found again at the same
+        // positions, is another pair (the old one ended, the new one begins unflagged).
+        let old = [(2, 3 | HIT)];
+        let new = [(2, 3)];
+        let [out, dropped] = merged(follow(&labels, true), &old, &new);
+        assert_eq!(out, [(2, 3)]);
+        assert_eq!(dropped, [(12, 20)]);
+    }
+}

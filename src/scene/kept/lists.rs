@@ -1,0 +1,87 @@
+//! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
+
+use super::tasks::Task;
+use crate::scene::Filter;
+use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
+use crate::scene::sort::RadixSort;
+use crate::scene::store::Scene;
+
+/// The bits of a record's kind word that its candidates are filed by: its kind code and its
+/// filter's index. A kept list holds only pairs whose filters pair, so a shape whose filter
+/// changed is an escaper, and the kernels' walk need not look at filters.
+pub(super) const TAG: u32 = KIND | !CLASS;
+
+/// The scene's filter table, where some shape's filter is not [`Filter::ALL`].
+pub(super) fn filters_of(scene: &Scene) -> Option<&[Filter]> {
+    scene.filters.layered().then(|| scene.filters.all())
+}
+
+/// Candidate pairs by pair kind ([`Candidates::kind_of`]): pairs of positions in the records
+/// the kernels read, each in its kernel's argument order, so that a frame gathers and tests
+/// them without filing them again. A list keeps about the order of its first position.
+#[derive(Debug, Default)]
+pub(super) struct Lists {
+    pub(super) kinds: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// The escapers' new candidates of this call, all kinds (sorted once, then split by kind
+    /// before they are merged in), and by kind.
+    pub(super) new: Vec<(u32, u32)>,
+    pub(super) added: [Vec<(u32, u32)>; PAIR_KINDS],
+}
+
+impl Lists {
+    pub(super) fn len(&self) -> usize {
+        self.kinds.iter().map(Vec::len).sum()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.kinds.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The pairs each task filed, appended to the lists in task order.
+    pub(super) fn take_filed(&mut self, tasks: &[Task]) {
+        for (k, list) in self.kinds.iter_mut().enumerate() {
+            for t in tasks {
+                list.extend_from_slice(&t.filed[k]);
+            }
+        }
+    }
+
+    /// The new candidates (`new`, whose kind codes `kind_at` gives by position) sorted into
+    /// `added` by pair kind, each kind's ascending, for the lists to merge in.
+    pub(super) fn prepare(&mut self, sort: &mut RadixSort, kind_at: impl Fn(u32) -> u32) {
+        // One sort of all the new pairs; split by kind, each kind's stay sorted.
+        sort.sort(&mut self.new);
+        self.added.iter_mut().for_each(Vec::clear);
+        for &(x, y) in &self.new {
+            let (kind, pair) = Candidates::kind_of(kind_at(x), kind_at(y), x, y);
+            self.added[kind].push(pair);
+        }
+    }
+}
+
+/// Files the pair of slots `(p, q)` under its pair kind in `lists`, by the slots' [`tags`]
+/// (a word per slot: a search's hits come in no order of slots, and a record per hit read
+/// from the scene's store cost a tenth of a frame's escaper queries), unless their filters
+/// (in `filters`, the scene's table; `None`: every filter is [`Filter::ALL`]) do not pair;
+/// whether it filed it.
+///
+/// [`tags`]: super::Kept::tags
+/// [`Filter::ALL`]: crate::Filter::ALL
+#[inline(always)]
+pub(super) fn file(
+    lists: &mut [Vec<(u32, u32)>; PAIR_KINDS],
+    (tags, filters): (&[u32], Option<&[Filter]>),
+    p: u32,
+    q: u32,
+) -> bool {
+    let (tp, tq) = (tags[p as usize], tags[q as usize]);
+    if let Some(table) = filters
+        && !table[(tp >> FILTER_SHIFT) as usize].pairs_with(table[(tq >> FILTER_SHIFT) as usize])
+    {
+        return false;
+    }
+    let (kind, pair) = Candidates::kind_of(tp, tq, p, q);
+    lists[kind].push(pair);
+    true
+}

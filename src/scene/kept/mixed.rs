@@ -1,0 +1,133 @@
+//! The mixed candidates: for each moving shape, the static shapes whose boxes overlap its
+//! enlarged box, from its neighbourhood or, where it left its far box, from the static grid.
+
+use super::Kept;
+use super::lists::filters_of;
+use super::margin::{Margin, inside, overlap};
+use super::tasks::{MIN_TASK, Task, each_task, plan};
+use crate::broadphase::union;
+use crate::scene::candidates::Candidates;
+use crate::scene::records::{FILTER_SHIFT, Record};
+use crate::scene::statics::Statics;
+use crate::scene::store::Scene;
+
+/// Entries of a neighbourhood tested at a time for a moving shape's static candidates.
+pub(super) const HOOD_PART: usize = 32;
+
+/// The mixed candidates of `n` moving shapes, shape `i` at slot `at(i)` (its position in
+/// the records the kernels read) with its enlarged box in `fat` and its record in `sorted` (the
+/// moving records): every static shape whose box overlaps the enlarged box, given to `put` as its
+/// pair kind and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's
+/// argument order. A shape's static shapes come from its neighbourhood where its far box still
+/// holds the enlarged box, else from the static grid over a new far box (the padded box
+/// grown by `far_margin`), which becomes its neighbourhood. Shapes come out in the order
+/// given within each task when positions ascend with `i`.
+pub(super) fn find_mixed(
+    statics: &mut Statics,
+    tasks: &mut Vec<Task>,
+    scene: &Scene,
+    (fat, sorted, far_margin): (&[[f32; 4]], &[Record], Margin),
+    n: usize,
+    at: impl Fn(usize) -> u32 + Sync,
+    mut put: impl FnMut(usize, (u32, u32)),
+) -> usize {
+    // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
+    // enlarged box `fat` (which an escaper's move ahead may put beyond it).
+    let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
+    statics.tidy(scene.moving.len());
+    let tasks = plan(tasks, n, MIN_TASK / 4);
+    if statics.grid.len() == 0 {
+        return 0;
+    }
+    let boxes = &scene.moving.boxes;
+    let kept: &Statics = statics;
+    each_task(tasks, |_, t| {
+        t.mixed.clear();
+        t.requery.clear();
+        t.ids.clear();
+        for i in t.range.clone() {
+            let e = at(i);
+            let fat = &fat[e as usize];
+            if fat[0].is_nan() {
+                continue;
+            }
+            if inside(fat, &kept.far(e as usize)) {
+                // Without a branch per entry (about half overlap): each is written, and
+                // counted where it does.
+                for part in kept.hood(e as usize).chunks(HOOD_PART) {
+                    let (mut near, mut n) = ([(e, 0); HOOD_PART], 0);
+                    for &(c, b) in part {
+                        near[n].1 = c;
+                        n += usize::from(overlap(&b, fat));
+                    }
+                    t.mixed.extend_from_slice(&near[..n]);
+                }
+            } else {
+                let (far, before) = (far_box(&boxes[e as usize], e, fat), t.ids.len());
+                kept.grid.overlapping(far, &mut |s| t.ids.push(s));
+                t.requery.push((e, (t.ids.len() - before) as u32));
+            }
+        }
+    });
+    let moving = sorted.len() as u32;
+    let (filters, mut filtered) = (filters_of(scene), 0);
+    let mut file = |statics: &Statics, (p, c): (u32, u32)| {
+        let kinds = (sorted[p as usize].kind, statics.labels[c as usize].1);
+        if let Some(table) = filters {
+            let filter = |k: u32| table[(k >> FILTER_SHIFT) as usize];
+            if !filter(kinds.0).pairs_with(filter(kinds.1)) {
+                filtered += 1;
+                return;
+            }
+        }
+        let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
+        put(kind, pair);
+    };
+    for t in tasks.iter() {
+        let (mut ready, mut from) = (&t.mixed[..], 0);
+        for &(e, count) in &t.requery {
+            while let Some((&first, rest)) = ready.split_first()
+                && first.0 < e
+            {
+                file(statics, first);
+                ready = rest;
+            }
+            let (slot, found) = (e as usize, &t.ids[from..from + count as usize]);
+            from += count as usize;
+            let far = far_box(&boxes[slot], e, &fat[slot]);
+            let span = statics.refill(scene, slot, far, found);
+            for k in span {
+                let (c, b) = statics.entry(k);
+                if overlap(&b, &fat[slot]) {
+                    file(statics, (e, c));
+                }
+            }
+        }
+        for &pair in ready {
+            file(statics, pair);
+        }
+    }
+    filtered
+}
+
+impl Kept {
+    /// The mixed candidates anew, of every moving slot. A shape whose
+    /// neighbourhood no longer holds its enlarged box gets one over the enlarged box itself
+    /// (the far box waits for its next escape): a rebuild, or a change of the static shapes,
+    /// then queries the level as it did before neighbourhoods, instead of over every far box
+    /// at once (which made such a frame about twice as slow).
+    pub(super) fn all_mixed(&mut self, scene: &Scene) {
+        self.mixed.clear();
+        let kinds = &mut self.mixed.kinds;
+        let n = scene.moving.len();
+        self.filtered += find_mixed(
+            &mut self.statics,
+            &mut self.tasks,
+            scene,
+            (&self.fat, &scene.moving.records, self.margin),
+            n,
+            |s| s as u32,
+            |kind, pair| kinds[kind].push(pair),
+        );
+    }
+}

@@ -1,0 +1,439 @@
+//! Frame-to-frame coherence: what a kept [`PairFinder`](super::PairFinder) remembers between
+//! calls of `overlapping_pairs`, and how a frame pays only for what moved.
+//!
+//! **Static shapes** are filed once per change of the scene's static shapes (its
+//! `static_epoch`): a grid over their padded boxes and their records in its order; for each
+//! moving shape, the static shapes whose boxes overlap its enlarged box (the mixed candidates,
+//! kept and followed like the moving ones), found in its neighbourhood (the static shapes
+//! near its far box, copied: see `statics.rs`) and only when it leaves that in the level's
+//! grid. Two static shapes are never candidates, and a frame in which no static shape changed
+//! reads the level's own arrays only for the shapes that left their far boxes.
+//!
+//! **Moving shapes** are kept by slot of the scene's moving store, and the kernels read their
+//! records where the scene keeps them (nothing is copied per frame). Each has an enlarged box,
+//! its padded box grown by a margin (and moved ahead the way it last left one: see
+//! [`Margin::enlarge_ahead`]); the grid holds the enlarged boxes, and the candidates are
+//! every pair of shapes whose enlarged boxes overlap, as pairs of slots. A frame first checks,
+//! in one streaming pass, that every shape's current box lies inside its enlarged box. Those
+//! that do not (they moved too far, changed size, appeared, or turned valid or invalid) are
+//! the escapers: each gets a new enlarged box and moves to its new cell (or stays in its place
+//! in the grid, its box written there, where the cell is the same); its candidates are
+//! dropped and it is queried against the grid for its new ones, while every other candidate
+//! stays as it is (a slot does not move when a shape does). The candidates are kept filed by
+//! pair kind, each in its kernel's argument order and ascending by first slot, so that a
+//! frame gathers and tests them without looking at their kinds again and reads the records
+//! in one sweep. Only pairs whose filters pair are filed, and a shape whose kind or filter
+//! changed is an escaper. Each kept candidate carries a flag
+//! ([`HIT`](crate::scene::candidates::HIT)) set while its pair is in the answer: a frame's answer
+//! is the last one without the pairs whose flag the kernels cleared or whose candidate an escaper
+//! dropped, and with those whose flag they set, a merge of a few thousand changes rather than a
+//! sort of the whole answer (the flags stay true because a slot that holds another id is an
+//! escaper).
+//!
+//! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
+//! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
+//! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
+//! shapes are escapers whose new box is none.
+mod escape;
+mod escapers;
+mod follow;
+mod jumps;
+mod lists;
+mod margin;
+mod mixed;
+mod moves;
+mod rebuild;
+mod tasks;
+mod unbounded;
+mod walk;
+
+pub(crate) use margin::{AUTO_MARGIN, Margin};
+
+use super::records::Record;
+use super::sort::{RadixSort, apply_events, cancel_common, events_between};
+use super::statics::Statics;
+use super::store::Scene;
+use crate::broadphase::counting_sort::Staged;
+use crate::broadphase::grid::Grid;
+use crate::scene::candidates::PAIR_KINDS;
+use follow::STAYED;
+use jumps::{sampled, too_many_jumped};
+use lists::Lists;
+use margin::inside;
+use margin::jumped_from;
+use std::time::{Duration, Instant};
+use tasks::Task;
+/// The automatic rebuild threshold: a frame rebuilds when more than this share of the shapes
+/// escaped their enlarged boxes.
+pub(crate) const AUTO_REBUILD: f32 = 0.25;
+
+/// What one call did, for [`FrameStats`](super::FrameStats).
+#[derive(Debug, Default)]
+pub(crate) struct KeptStats {
+    pub(crate) rebuilt: bool,
+    pub(crate) escaped: usize,
+    pub(crate) candidates: usize,
+    pub(crate) filtered: usize,
+    pub(crate) build: Duration,
+    pub(crate) search: Duration,
+    pub(crate) sort: Duration,
+    pub(crate) events: Duration,
+    pub(crate) merged: bool,
+    pub(crate) pack: Duration,
+    pub(crate) kernels: Duration,
+}
+
+/// The coherent state of a kept finder and its scratch.
+#[derive(Debug)]
+pub(crate) struct Kept {
+    /// Whether the state describes the moving slots `0 .. len` of the last scene; and whether
+    /// only their enlarged boxes do, after a search from scratch (see
+    /// [`note_boxes`](Self::note_boxes)).
+    valid: bool,
+    boxes_only: bool,
+    /// How many calls in a row, up to the last, rebuilt because too many shapes escaped.
+    crowded: u8,
+    len: usize,
+    /// The static shapes as filed, and their neighbours.
+    statics: Statics,
+    /// The mixed candidates: pairs of a moving slot `p` and the position
+    /// `moving + c` of neighbour `c` (a static shape whose box overlaps the moving one's
+    /// enlarged box) in the records the kernels read, by pair kind.
+    mixed: Lists,
+    pub(crate) margin: Margin,
+    pub(crate) rebuild_above: f32,
+    /// Per id: its enlarged box (NaN `min_x`: not entered).
+    fat: Vec<[f32; 4]>,
+    /// Per id: how far its enlarged box was moved ahead of its padded box, and the call that
+    /// enlarged it (see [`Margin::enlarge_ahead`]); the number of this call.
+    shifts: Vec<([f32; 2], u32)>,
+    call: u32,
+    grid: Grid,
+    /// Per grid position: the slot; and the second buffer of a repair.
+    ids: Vec<u32>,
+    spare_ids: Vec<u32>,
+    staged: Vec<Staged<u32>>,
+    /// The static neighbours' records by neighbour slot, which the kernels read after the
+    /// moving shapes' (those the scene keeps by slot).
+    neighbours: Vec<Record>,
+    /// The candidates: pairs of slots whose enlarged boxes overlap, by pair kind.
+    candidates: Lists,
+    /// Per slot: whether it escaped in this call ([`STAYED`] between calls), and whether it
+    /// still holds the shape it held in the last call ([`MOVED`](follow::MOVED)) or not
+    /// ([`TAKEN`](follow::TAKEN)).
+    escaped: Vec<u8>,
+    /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`](lists::TAG)
+    /// of its kind word), and the id it held in the last call (a shape whose kind or filter
+    /// changed, or a slot that holds another shape, is an escaper). An escaper's id is updated at
+    /// the end of the call, so that the candidates it drops are named by the ids they had.
+    tags: Vec<u32>,
+    slot_ids: Vec<u32>,
+    /// Whether this call's lists follow the escapers' moves (the number of moving slots of
+    /// the last call), and whether the mixed lists do too (see [`Follow`](follow::Follow)).
+    follow: Option<u32>,
+    follow_mixed: bool,
+    /// Candidates this call left unfiled because their filters do not pair.
+    filtered: usize,
+    /// Whether the last answer is exactly the pairs of the candidates flagged
+    /// [`HIT`](crate::scene::candidates::HIT): then a call can find its answer from the last one
+    /// and the flags that change (see
+    /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
+    flagged: bool,
+    /// The pairs that began and ended in this call, while they are gathered.
+    began: Vec<(u32, u32)>,
+    ended: Vec<(u32, u32)>,
+    /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
+    /// number in `entering`, which holds its slot and new enlarged box), sorted by key for
+    /// the repair. The escape check also counts the
+    /// escapers that jumped, and notes one whose new box fits no level.
+    escapers: Vec<u32>,
+    enter: Vec<(u32, u32)>,
+    entering: Vec<(u32, [f32; 4])>,
+    /// Per entry of `entering`: the cell it was in (`u32::MAX`: none); the entries that
+    /// change cells, `(key, k)` as in `enter`, and the slots that leave their cells (flagged
+    /// for the repair, all false between calls).
+    was_in: Vec<u32>,
+    moves: Vec<(u32, u32)>,
+    leaving: Vec<bool>,
+    jumps: usize,
+    unkeyed: bool,
+    /// Per slot, a rebuild's counts of candidates by first slot.
+    counts: Vec<u32>,
+    /// Scratch of the unbounded shapes' pairs, and of the static grid's positions.
+    fresh: Vec<(u32, u32)>,
+    fresh_records: Vec<Record>,
+    /// Enlarged boxes whose corner lies outside their level's cells, and how many did when
+    /// the grid was built (the outliers its layout clamped on purpose, see
+    /// [`Levels::plan`](crate::broadphase::levels::Levels::plan)).
+    outside: usize,
+    outside_built: usize,
+    tasks: Vec<Task>,
+    /// Where the tasks of a walk over the candidate lists split each list.
+    splits: Vec<[(usize, usize); 2 * PAIR_KINDS]>,
+    sort: RadixSort,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Self {
+            valid: false,
+            boxes_only: false,
+            crowded: 0,
+            len: 0,
+            statics: Statics::default(),
+            mixed: Lists::default(),
+            margin: AUTO_MARGIN,
+            rebuild_above: AUTO_REBUILD,
+            fat: Vec::new(),
+            shifts: Vec::new(),
+            call: 0,
+            grid: Grid::default(),
+            ids: Vec::new(),
+            spare_ids: Vec::new(),
+            staged: Vec::new(),
+            neighbours: Vec::new(),
+            splits: Vec::new(),
+            candidates: Lists::default(),
+            escaped: Vec::new(),
+            tags: Vec::new(),
+            slot_ids: Vec::new(),
+            follow: None,
+            follow_mixed: false,
+            filtered: 0,
+            flagged: false,
+            began: Vec::new(),
+            ended: Vec::new(),
+            escapers: Vec::new(),
+            enter: Vec::new(),
+            entering: Vec::new(),
+            was_in: Vec::new(),
+            moves: Vec::new(),
+            leaving: Vec::new(),
+            jumps: 0,
+            unkeyed: false,
+            counts: Vec::new(),
+            fresh: Vec::new(),
+            fresh_records: Vec::new(),
+            outside: 0,
+            outside_built: 0,
+            tasks: Vec::new(),
+            sort: RadixSort::default(),
+        }
+    }
+}
+
+impl Kept {
+    /// The grid over the enlarged boxes.
+    pub(crate) fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The places of static shapes' copies, in use or freed for the next.
+    pub(crate) fn static_copies(&self) -> usize {
+        self.statics.records.len()
+    }
+
+    /// Forgets the state: the next call rebuilds.
+    pub(crate) fn invalidate(&mut self) {
+        (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
+        self.statics.filed = None;
+    }
+
+    /// Every overlapping pair of `scene` into `out` (cleared first), sorted, and the pairs
+    /// of that answer not in `previous` (the last call's) into `began`, those of `previous`
+    /// not in it into `ended`.
+    ///
+    /// A frame that kept its candidates finds the answer from the last one: the flags of the
+    /// candidates that changed, and the pairs of the flagged candidates that escapers dropped,
+    /// give the pairs that began and ended, and a merge of those into `previous` gives the
+    /// answer, without sorting it. Other frames (a rebuild, a change of the static shapes,
+    /// unbounded shapes now or in the last call) sort the answer and compare it with
+    /// `previous`.
+    ///
+    /// Returns `false`, keeping only the enlarged boxes of a sample of the moving shapes (see
+    /// [`sampled`]), when more than [`JUMPED`](jumps::JUMPED) of them jumped since the last call
+    /// (counted on that sample after a search from scratch), the static shapes are no more than the
+    /// moving ones, and the rebuild threshold is below 1: the caller then searches from
+    /// scratch. The next call that does not rebuilds.
+    pub(crate) fn overlapping_pairs(
+        &mut self,
+        scene: &Scene,
+        previous: &[(u32, u32)],
+        out: &mut Vec<(u32, u32)>,
+        [began, ended]: [&mut Vec<(u32, u32)>; 2],
+        stats: &mut KeptStats,
+    ) -> bool {
+        self.began.clear();
+        self.ended.clear();
+        self.call = self.call.wrapping_add(1);
+        self.filtered = 0;
+        let mut events = false;
+        let n = scene.moving.len();
+        let start = Instant::now();
+        let refile = self.statics.filed != Some(scene.static_epoch);
+        // Too many shapes jumped, since the last kept call or the last search from scratch:
+        // the caller searches from scratch (with a level of many static shapes, following the
+        // jumps stays cheaper than filing the level again).
+        let may_jump = !refile && scene.static_len() <= n && self.rebuild_above < 1.0;
+        // A sample that escaped more than the rebuild threshold would make this call rebuild,
+        // which costs more than a search from scratch.
+        let above = self.rebuild_above;
+        let rush = |(jumps, escaped, of): (usize, usize, usize)| {
+            too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
+        };
+        if self.boxes_only && may_jump && rush(self.enlarge_sample(scene, true)) {
+            self.noted(n);
+            return false;
+        }
+        // After two calls in a row that too many escapers made rebuild (the escape check
+        // stops early and counts no jumps), the sample says whether they jumped or would
+        // make this call rebuild again: frames in which every shape teleports, or moves its
+        // own size, would otherwise rebuild every call, at about twice a search from scratch.
+        // (After one, a single fast frame or a finder switching scenes would search from
+        // scratch and then rebuild anyway.)
+        let crowded = core::mem::take(&mut self.crowded);
+        if self.valid && crowded >= 2 && may_jump && rush(self.enlarge_sample(scene, false)) {
+            self.note_boxes(scene);
+            return false;
+        }
+        self.boxes_only = false;
+        let checked = self.valid;
+        let incremental = checked && self.find_escapers(scene);
+        // The escape check counted the escapers that jumped.
+        if incremental && may_jump && too_many_jumped(self.jumps, n) {
+            self.note_boxes(scene);
+            return false;
+        }
+        if refile {
+            self.statics.file(scene);
+        }
+        if incremental {
+            stats.escaped = self.escapers.len();
+            let before = self.len as u32;
+            self.follow = None;
+            if !self.move_escapers(scene) {
+                self.rebuild(scene, stats);
+            } else {
+                stats.build = start.elapsed();
+                let search = Instant::now();
+                if !self.escapers.is_empty() {
+                    self.follow_moves(scene, !refile, before);
+                }
+                if refile {
+                    self.all_mixed(scene);
+                }
+                stats.search = search.elapsed();
+                events = self.flagged && !refile;
+            }
+        } else {
+            stats.escaped = n;
+            self.follow = None;
+            self.rebuild(scene, stats);
+            self.crowded = if checked {
+                crowded.saturating_add(1)
+            } else {
+                0
+            };
+        }
+        // The neighbours' records that changed since the last call (all after a refile).
+        self.statics.copy_into(&mut self.neighbours, 0, true);
+        out.clear();
+        let events = events && scene.unbounded() == 0;
+        // The kernels, the lists following the escapers' moves on the way (their slots'
+        // flags and last ids still as the escape check left them).
+        self.decide_lists(scene, out, stats, events);
+        self.follow = None;
+        // A rebuild may have cut the flags of removed slots already. Each escaper's id is
+        // now the one its slot holds in this call.
+        for &e in &self.escapers {
+            if let Some(flag) = self.escaped.get_mut(e as usize) {
+                *flag = STAYED;
+            }
+            if let (Some(id), Some(r)) = (
+                self.slot_ids.get_mut(e as usize),
+                scene.moving.records.get(e as usize),
+            ) {
+                *id = r.id;
+            }
+        }
+        self.escapers.clear();
+        self.fat.truncate(n);
+        self.shifts.truncate(n);
+        self.escaped.truncate(n);
+        self.tags.truncate(n);
+        self.slot_ids.truncate(n);
+        self.len = n;
+        self.valid = true;
+        if scene.unbounded() > 0 {
+            self.add_unbounded(scene, out, stats);
+        }
+        self.flagged = scene.unbounded() == 0;
+        stats.merged = events;
+        stats.filtered += self.filtered;
+        if events {
+            let start = Instant::now();
+            self.sort.sort(&mut self.began);
+            self.sort.sort(&mut self.ended);
+            // A pair an escaper dropped and found again that still overlaps goes on.
+            cancel_common(&mut self.began, &mut self.ended);
+            let merge = Instant::now();
+            apply_events(previous, &self.began, &self.ended, out);
+            stats.sort = merge.elapsed();
+            // The caller's lists take these buffers (and this the caller's, cleared next call).
+            core::mem::swap(began, &mut self.began);
+            core::mem::swap(ended, &mut self.ended);
+            stats.events = merge - start;
+        } else {
+            let sort = Instant::now();
+            self.sort.sort(out);
+            let compare = Instant::now();
+            events_between(previous, out, began, ended);
+            stats.sort = compare - sort;
+            stats.events = compare.elapsed();
+        }
+        true
+    }
+
+    /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
+    /// holds for them, those that left them, and the size of the sample; with `enlarge`,
+    /// their enlarged boxes anew, centred on their boxes, in the same pass. Between searches
+    /// from scratch the finder keeps only these boxes, to count the next call's jumps: the
+    /// other slots' are never read before a rebuild enlarges every box anew.
+    fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize, usize) {
+        let (margin, boxes) = (self.margin, &scene.moving.boxes);
+        let old = self.len.min(self.fat.len());
+        self.fat.resize(boxes.len(), [f32::NAN; 4]);
+        let (mut jumps, mut escaped, mut of) = (0, 0, 0);
+        for run in sampled(boxes.len()) {
+            for (k, (f, b)) in self.fat[run.clone()]
+                .iter_mut()
+                .zip(&boxes[run.clone()])
+                .enumerate()
+            {
+                let slot = run.start + k;
+                jumps += usize::from(slot < old && jumped_from(b, f));
+                escaped += usize::from(slot < old && !f[0].is_nan() && !inside(b, f));
+                if enlarge {
+                    *f = margin.enlarge(b, slot as u32);
+                }
+            }
+            of += run.len();
+        }
+        (jumps, escaped, of)
+    }
+
+    /// After a search from scratch: the sampled moving slots' enlarged boxes, for the next
+    /// call to count the shapes that jumped; the rest of the state is given up (the next call
+    /// that does not search from scratch rebuilds).
+    fn note_boxes(&mut self, scene: &Scene) {
+        self.enlarge_sample(scene, true);
+        self.noted(scene.moving.len());
+    }
+
+    /// The state given up but the `n` moving slots' enlarged boxes, just computed.
+    fn noted(&mut self, n: usize) {
+        self.len = n;
+        (self.valid, self.flagged, self.boxes_only) = (false, false, true);
+        self.escapers.clear();
+    }
+}

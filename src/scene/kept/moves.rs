@@ -1,0 +1,146 @@
+//! The escapers' move in the grid: each to the cell of its new enlarged box (or out of the
+//! grid), a box written in place where the cell stays, one repair of the grid for the rest.
+
+use super::Kept;
+use super::follow::{MOVED, TAKEN};
+use super::lists::TAG;
+use super::margin::{Margin, TURN_CALLS};
+use crate::broadphase::grid::Grid;
+use crate::scene::store::Scene;
+
+/// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
+/// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
+/// many, at least a sixteenth of the shapes.
+pub(super) const OUTSIDE_MIN: usize = 64;
+
+/// Where an escaper goes: its new enlarged box (NaN where it has no box: removed, or left
+/// out of the grid) and how far it moved ahead, that box's cell (`None` where NaN), and how it
+/// changes the count of enlarged boxes outside their level's cells.
+pub(super) struct Relocated {
+    pub(super) fat: [f32; 4],
+    pub(super) shift: [f32; 2],
+    /// The cell of the old enlarged box (`u32::MAX`: none).
+    pub(super) was_in: u32,
+    pub(super) key: Option<u32>,
+    pub(super) outside: isize,
+}
+
+/// [`Relocated`] of the escaper at `slot`, whose enlarged box was `old` and whose padded box
+/// is `b` (`None`: removed). `None` when the new box fits no level of `grid`: the caller
+/// rebuilds.
+#[inline(always)]
+pub(super) fn relocate(
+    grid: &Grid,
+    margin: Margin,
+    slot: usize,
+    (old, (was, then), now): (&[f32; 4], ([f32; 2], u32), u32),
+    b: Option<&[f32; 4]>,
+) -> Option<Relocated> {
+    // A turn within a few calls of the last enlargement is a shape going to and fro.
+    let recent = now.wrapping_sub(then) < TURN_CALLS;
+    let clamped = |b: &[f32; 4]| grid.key_for(b).map(|key| (key, grid.clamped(key, b)));
+    let (was_in, before) = if old[0].is_nan() {
+        (u32::MAX, 0)
+    } else {
+        clamped(old).map_or((u32::MAX, 0), |(key, out)| (key, isize::from(out)))
+    };
+    let (fat, shift) = b.map_or(([f32::NAN; 4], [0.0; 2]), |b| {
+        margin.enlarge_ahead(b, slot as u32, old, (was, recent))
+    });
+    if fat[0].is_nan() {
+        return Some(Relocated {
+            fat,
+            shift,
+            was_in,
+            key: None,
+            outside: -before,
+        });
+    }
+    let (key, out) = clamped(&fat)?;
+    Some(Relocated {
+        fat,
+        shift,
+        was_in,
+        key: Some(key),
+        outside: isize::from(out) - before,
+    })
+}
+
+impl Kept {
+    /// Moves the escapers to their new cells (a removed slot out of the grid): those the
+    /// escape check did not see (new slots, removed ones) get their new enlarged boxes here.
+    /// `false` when one is larger than the grid's coarsest level allows, or too many boxes lie
+    /// outside the grid's cells: the caller rebuilds.
+    pub(super) fn move_escapers(&mut self, scene: &Scene) -> bool {
+        if self.escapers.is_empty() {
+            return true;
+        }
+        let boxes = &scene.moving.boxes;
+        let both = scene.moving.len().min(self.len);
+        let unseen = self.escapers.partition_point(|&e| (e as usize) < both);
+        for &e in &self.escapers[unseen..] {
+            let e = e as usize;
+            if let Some(r) = scene.moving.records.get(e) {
+                self.tags[e] = r.kind & TAG;
+            }
+            let old = (&self.fat[e], self.shifts[e], self.call);
+            let Some(to) = relocate(&self.grid, self.margin, e, old, boxes.get(e)) else {
+                return false;
+            };
+            (self.fat[e], self.shifts[e]) = (to.fat, (to.shift, self.call));
+            self.outside = self.outside.wrapping_add_signed(to.outside);
+            if let Some(key) = to.key {
+                self.enter.push((key, self.entering.len() as u32));
+                self.entering.push((e as u32, to.fat));
+                self.was_in.push(to.was_in);
+            }
+        }
+        let records = &scene.moving.records;
+        for &e in &self.escapers {
+            let e = e as usize;
+            let same = records.get(e).is_some_and(|r| r.id == self.slot_ids[e]);
+            self.escaped[e] = if same { MOVED } else { TAKEN };
+        }
+        let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
+        if self.unkeyed || self.outside > tolerated {
+            return false;
+        }
+        // An escaper whose new box has the cell of its old one keeps its place in the grid,
+        // its box written there: only those that change cells (or leave the grid) make the
+        // repair rewrite the grid, and a frame in which none does has no repair at all.
+        self.leaving.resize(self.escaped.len(), false);
+        for &e in &self.escapers {
+            self.leaving[e as usize] = true;
+        }
+        self.moves.clear();
+        for &(key, k) in &self.enter {
+            let (e, fat) = self.entering[k as usize];
+            let stays = self.was_in[k as usize] == key && {
+                let cell = self.grid.cell(key);
+                let at = self.ids[cell.clone()].iter().position(|&s| s == e);
+                at.map(|p| self.grid.set_box(cell.start + p, fat)).is_some()
+            };
+            if stays {
+                self.leaving[e as usize] = false;
+            } else {
+                self.moves.push((key, k));
+            }
+        }
+        let leaving = self.escapers.iter().any(|&e| self.leaving[e as usize]);
+        if leaving {
+            // By cell, then by slot (the numbers in `entering` ascend with the slots).
+            self.sort.sort(&mut self.moves);
+            self.grid.repair(
+                &mut self.ids,
+                &mut self.spare_ids,
+                &self.leaving,
+                &self.moves,
+                &self.entering,
+            );
+        }
+        for &e in &self.escapers {
+            self.leaving[e as usize] = false;
+        }
+        true
+    }
+}

@@ -1,0 +1,123 @@
+//! The rebuild: every moving shape's enlarged box anew, the grid over them, a full search for
+//! the candidates (filed by pair kind, each list by first slot) and the mixed candidates.
+
+use super::follow::STAYED;
+use super::lists::{TAG, file, filters_of};
+use super::tasks::{MIN_TASK, each_task, plan};
+use super::{Kept, KeptStats};
+use crate::broadphase::grid::MIN_BUFFER;
+use crate::scene::store::Scene;
+use rayon::prelude::*;
+use std::time::Instant;
+
+impl Kept {
+    /// Every moving slot's enlarged box anew, into `fat`, centred on its box (not moved
+    /// ahead: its shift reset), for a rebuild.
+    pub(super) fn enlarge_all(&mut self, scene: &Scene) {
+        let (margin, boxes) = (self.margin, &scene.moving.boxes);
+        self.fat.resize(boxes.len(), [f32::NAN; 4]);
+        self.shifts.clear();
+        self.shifts.resize(boxes.len(), ([0.0; 2], self.call));
+        self.fat
+            .par_chunks_mut(MIN_TASK)
+            .zip(boxes.par_chunks(MIN_TASK))
+            .enumerate()
+            .for_each(|(c, (fat, boxes))| {
+                let first = c * MIN_TASK;
+                for (k, (f, b)) in fat.iter_mut().zip(boxes).enumerate() {
+                    *f = margin.enlarge(b, (first + k) as u32);
+                }
+            });
+    }
+
+    /// Everything of the moving shapes anew over enlarged boxes: the grid, the candidates
+    /// (sorted), and the mixed candidates.
+    pub(super) fn rebuild(&mut self, scene: &Scene, stats: &mut KeptStats) {
+        let start = Instant::now();
+        stats.rebuilt = true;
+        let n = scene.moving.len();
+        self.enlarge_all(scene);
+        self.escaped.resize(n, STAYED);
+        self.tags.clear();
+        self.tags
+            .extend(scene.moving.records.iter().map(|r| r.kind & TAG));
+        self.slot_ids.clear();
+        self.slot_ids
+            .extend(scene.moving.records.iter().map(|r| r.id));
+        self.ids.resize(n, 0);
+        self.grid.build(
+            &self.fat,
+            scene.cell_size,
+            |i| i,
+            &mut self.staged,
+            &mut self.ids,
+        );
+        let (grid, fat) = (&self.grid, &self.fat);
+        self.outside = self.ids[..grid.len()]
+            .iter()
+            .filter(|&&id| {
+                let b = &fat[id as usize];
+                grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
+            })
+            .count();
+        self.outside_built = self.outside;
+        stats.build = start.elapsed();
+
+        let search = Instant::now();
+        let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
+        let (grid, ids) = (&self.grid, &self.ids);
+        let filing = (&self.tags[..], filters_of(scene));
+        each_task(tasks, |_, t| {
+            t.filed.iter_mut().for_each(Vec::clear);
+            t.filtered = 0;
+            t.buf.resize(MIN_BUFFER * 8, (0, 0));
+            let (filed, filtered) = (&mut t.filed, &mut t.filtered);
+            grid.search(t.range.clone(), &mut t.buf, &mut |pairs: &[(
+                u32,
+                u32,
+            )]| {
+                for &(p, q) in pairs {
+                    let (s, u) = (ids[p as usize], ids[q as usize]);
+                    *filtered += usize::from(!file(filed, filing, s.min(u), s.max(u)));
+                }
+            });
+        });
+        self.candidates.clear();
+        self.candidates.take_filed(tasks);
+        self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
+        // By first slot, which the kernels read in order.
+        let spare = &mut self.candidates.new;
+        for list in &mut self.candidates.kinds {
+            sort_by_first(list, spare, &mut self.counts, n);
+        }
+        self.all_mixed(scene);
+        stats.search = search.elapsed();
+    }
+}
+
+pub(super) fn sort_by_first(
+    list: &mut Vec<(u32, u32)>,
+    spare: &mut Vec<(u32, u32)>,
+    counts: &mut Vec<u32>,
+    n: usize,
+) {
+    if list.len() < 2 {
+        return;
+    }
+    counts.clear();
+    counts.resize(n + 1, 0);
+    for &(p, _) in list.iter() {
+        counts[p as usize + 1] += 1;
+    }
+    for k in 1..counts.len() {
+        counts[k] += counts[k - 1];
+    }
+    spare.clear();
+    spare.resize(list.len(), (0, 0));
+    for &c in list.iter() {
+        let at = &mut counts[c.0 as usize];
+        spare[*at as usize] = c;
+        *at += 1;
+    }
+    core::mem::swap(list, spare);
+}

@@ -1,0 +1,74 @@
+//! The kept frame's rayon tasks: each a share of a pass with scratch of its own, kept from
+//! call to call.
+
+use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use core::ops::Range;
+use rayon::prelude::*;
+use std::time::Duration;
+
+/// Fewest items per rayon task in the coherent passes.
+pub(super) const MIN_TASK: usize = 16 * 1024;
+
+/// One rayon task's share of a pass and its scratch.
+#[derive(Debug, Default)]
+pub(super) struct Task {
+    pub(super) range: Range<usize>,
+    /// How long the task took to decide its candidates.
+    pub(super) time: Duration,
+    /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
+    pub(super) found: Vec<(u32, u32)>,
+    /// The pairs of the last answer whose candidates the task dropped.
+    pub(super) ended: Vec<(u32, u32)>,
+    pub(super) mixed: Vec<(u32, u32)>,
+    /// The shapes whose neighbourhood the task found wanting, `(slot, number of static shapes
+    /// found for it)`, those static shapes' positions in the level's grid in `ids`.
+    pub(super) requery: Vec<(u32, u32)>,
+    /// Candidates the task left unfiled because their filters do not pair.
+    pub(super) filtered: usize,
+    /// Pairs the task filed, by pair kind; and the lists it decided, as they follow the
+    /// escapers' moves (the moving lists', then the mixed ones').
+    pub(super) filed: [Vec<(u32, u32)>; PAIR_KINDS],
+    pub(super) outs: [Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    /// The escapers the task found that enter the grid, `(id, new enlarged box)` (their
+    /// `(key, number)` in `found`), how they change the count of boxes outside their
+    /// level's cells, how many jumped, and whether one fits no level.
+    pub(super) entering: Vec<(u32, [f32; 4])>,
+    pub(super) was_in: Vec<u32>,
+    pub(super) outside: isize,
+    pub(super) jumps: usize,
+    pub(super) unkeyed: bool,
+    pub(super) ids: Vec<u32>,
+    pub(super) buf: Vec<(u32, u32)>,
+    pub(super) narrow: Candidates,
+}
+
+/// Runs `f` on each task and its number: on rayon's threads, or on this one where there is
+/// one task (a caller outside the pool would otherwise hand it to a worker and wait; the 100 k
+/// frame measured the same either way, the point is to not depend on it).
+pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync + Send) {
+    if let [t] = tasks {
+        f(0, t);
+    } else {
+        tasks.par_iter_mut().enumerate().for_each(|(k, t)| f(k, t));
+    }
+}
+
+/// Splits `0 .. n` into tasks (one on one thread, up to four per thread otherwise, none
+/// smaller than `min` items) and returns them. Tasks beyond those are kept with their scratch,
+/// so that a pass with fewer tasks does not free what the next one needs.
+pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
+    let threads = rayon::current_num_threads();
+    let want = if threads <= 1 {
+        1
+    } else {
+        (threads * 4).min(n / min.max(1) + 1)
+    };
+    if tasks.len() < want {
+        tasks.resize_with(want, Task::default);
+    }
+    let tasks = &mut tasks[..want];
+    for (k, t) in tasks.iter_mut().enumerate() {
+        t.range = n * k / want..n * (k + 1) / want;
+    }
+    tasks
+}

@@ -1,0 +1,252 @@
+//! Deciding the kept lists: the tasks split every list by first position, each writes its
+//! share anew as it follows the escapers' moves and runs the kernels over it, a window of
+//! positions at a time so that the records stay in cache for every pair kind.
+
+use super::follow::{Follow, Part, below};
+use super::lists::Lists;
+use super::tasks::{MIN_TASK, each_task, plan};
+use super::{Kept, KeptStats};
+use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::pack::Shared;
+use crate::scene::store::Scene;
+use std::time::Instant;
+
+/// First positions per window of the walk over the candidate lists.
+pub(super) const WINDOW: u32 = 16 * 1024;
+
+impl Kept {
+    /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
+    /// of those that overlap, `(smaller, larger)`, appended to `out`. Each task decides the
+    /// candidates of every list whose first positions fall in a range of its own (see
+    /// [`split_parts`] and [`walk`]), and sets their [`HIT`](crate::scene::candidates::HIT) flags
+    /// to their hits. With `events`, the hits that began and ended go to `self.began` and
+    /// `self.ended` instead (see [`Candidates::decide_list`]).
+    ///
+    /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
+    /// decided, the escapers' candidates dropped (the pairs of flagged ones ended) and the new
+    /// ones merged in, in the same pass: a list is read once per frame, not once to follow the
+    /// moves and once more for the kernels.
+    pub(super) fn decide_lists(
+        &mut self,
+        scene: &Scene,
+        out: &mut Vec<(u32, u32)>,
+        stats: &mut KeptStats,
+        events: bool,
+    ) {
+        let n = scene.moving.len() as u32;
+        let follow = self.follow.map(|before| Follow {
+            before,
+            after: n,
+            escaped: &self.escaped,
+            last_ids: &self.slot_ids,
+            labels: &self.statics.labels,
+        });
+        let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
+        let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
+        let added = |set: usize, lists: &Lists| -> usize {
+            if follows[set] {
+                lists.added.iter().map(Vec::len).sum()
+            } else {
+                0
+            }
+        };
+        let total = moving.len() + mixed.len() + added(0, moving) + added(1, mixed);
+        if total == 0 {
+            return;
+        }
+        let tasks = plan(&mut self.tasks, total, MIN_TASK);
+        let shared = Shared::new(&self.grid, &scene.moving.records, [scene, scene], 0, false)
+            .with_tail(&self.neighbours)
+            .with_copies(&self.statics.polygons, n)
+            .admitted()
+            .paired();
+        if follow.is_none() && tasks.len() == 1 {
+            // Nothing to follow: the lists are decided where they are.
+            let t = &mut tasks[0];
+            let start = Instant::now();
+            t.narrow.reset();
+            t.ended.clear();
+            walk(
+                &mut t.narrow,
+                &shared,
+                [&mut moving.kinds, &mut mixed.kinds],
+                events,
+            );
+            t.time = start.elapsed();
+        } else {
+            {
+                let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
+                    let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
+                    let lists: &Lists = if set == 0 { moving } else { mixed };
+                    Part {
+                        kind,
+                        old: &lists.kinds[kind],
+                        added: if follows[set] {
+                            &lists.added[kind]
+                        } else {
+                            &[]
+                        },
+                        follow: if follows[set] { follow } else { None },
+                    }
+                });
+                let positions = n.saturating_add(self.neighbours.len() as u32);
+                let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
+                each_task(tasks, |k, t| {
+                    let start = Instant::now();
+                    t.narrow.reset();
+                    t.ended.clear();
+                    let bounds = [&splits[k], &splits[k + 1]];
+                    merge_walk(
+                        &mut t.narrow,
+                        &shared,
+                        &parts,
+                        bounds,
+                        &mut t.outs,
+                        events,
+                        &mut t.ended,
+                    );
+                    t.time = start.elapsed();
+                });
+            }
+            // The lists as written: one task's buffers take the lists' place (the old lists
+            // are its buffers next call), several tasks' follow one another.
+            for (j, list) in moving.kinds.iter_mut().chain(&mut mixed.kinds).enumerate() {
+                if let [t] = tasks {
+                    core::mem::swap(list, &mut t.outs[j]);
+                } else {
+                    list.clear();
+                    for t in tasks.iter() {
+                        list.extend_from_slice(&t.outs[j]);
+                    }
+                }
+            }
+        }
+        for t in tasks.iter() {
+            out.extend_from_slice(&t.narrow.pairs);
+            self.began.extend_from_slice(&t.narrow.began);
+            self.ended.extend_from_slice(&t.narrow.ended);
+            self.ended.extend_from_slice(&t.ended);
+            stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
+            stats.kernels += t.narrow.kernel_time;
+            stats.filtered += t.narrow.filtered;
+            stats.candidates += t.narrow.candidates;
+        }
+    }
+}
+
+/// Where `tasks` tasks split `parts` (first positions below `positions`): task `k` decides the
+/// candidates from `splits[k][j]` to `splits[k + 1][j]` of each part `j` (old, new), those
+/// whose first positions fall in a range of its own, about as many candidates per task.
+/// Ascending in `k`, so that every candidate is decided once.
+pub(super) fn split_parts<'s>(
+    parts: &[Part<'_>; 2 * PAIR_KINDS],
+    positions: u32,
+    tasks: usize,
+    splits: &'s mut Vec<[(usize, usize); 2 * PAIR_KINDS]>,
+) -> &'s [[(usize, usize); 2 * PAIR_KINDS]] {
+    let total: usize = parts.iter().map(|p| p.old.len() + p.added.len()).sum();
+    splits.clear();
+    splits.push([(0, 0); 2 * PAIR_KINDS]);
+    for k in 1..tasks {
+        // The least position below which about `k / tasks` of all the candidates start.
+        let want = total * k / tasks;
+        let (mut lo, mut hi) = (0u32, positions);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let count = parts.iter().map(|p| p.below(mid)).map(|(o, a)| o + a);
+            if count.sum::<usize>() < want {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let last = splits[k - 1];
+        splits.push(core::array::from_fn(|j| {
+            let (o, a) = parts[j].below(lo);
+            (o.max(last[j].0), a.max(last[j].1))
+        }));
+    }
+    splits.push(parts.map(|p| (p.old.len(), p.added.len())));
+    splits
+}
+
+/// Decides every list of `sets` (the moving lists, the mixed lists) where it is (see
+/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at
+/// a time: the records a window reads stay in cache for every pair kind (one list after
+/// another read all the records once per pair kind).
+pub(super) fn walk(
+    narrow: &mut Candidates,
+    shared: &Shared<'_>,
+    sets: [&mut [Vec<(u32, u32)>; PAIR_KINDS]; 2],
+    events: bool,
+) {
+    let mut at = [[0usize; PAIR_KINDS]; 2];
+    // Each window starts at the least first position left in any list.
+    while let Some(low) = (0..2 * PAIR_KINDS)
+        .filter_map(|j| {
+            sets[j / PAIR_KINDS][j % PAIR_KINDS].get(at[j / PAIR_KINDS][j % PAIR_KINDS])
+        })
+        .map(|c| c.0)
+        .min()
+    {
+        let window = low.saturating_add(WINDOW);
+        for j in 0..2 * PAIR_KINDS {
+            let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
+            let list = &mut sets[set][kind];
+            let start = at[set][kind];
+            if start == list.len() {
+                continue;
+            }
+            // At least the first candidate where it lies in the window, so that the walk ends
+            // however the list is ordered.
+            let stop = (start + below(&list[start..], window))
+                .max(start + usize::from(list[start].0 < window));
+            if start < stop {
+                narrow.decide_list(shared, kind, &mut list[start..stop], events);
+            }
+            at[set][kind] = stop;
+        }
+    }
+}
+
+/// [`walk`] over the parts' candidates from `from[j]` to `to[j]`, each list written anew to
+/// `outs[j]` (cleared first) as it follows the escapers' moves (see [`Part::merge`]), and
+/// decided there.
+pub(super) fn merge_walk(
+    narrow: &mut Candidates,
+    shared: &Shared<'_>,
+    parts: &[Part<'_>; 2 * PAIR_KINDS],
+    [from, to]: [&[(usize, usize); 2 * PAIR_KINDS]; 2],
+    outs: &mut [Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    events: bool,
+    dropped: &mut Vec<(u32, u32)>,
+) {
+    for (j, out) in outs.iter_mut().enumerate() {
+        out.clear();
+        // Room for a sixteenth more, so that the buffers, which take turns with the lists, do
+        // not grow by turns in a steady frame loop.
+        let n = (to[j].0 - from[j].0) + (to[j].1 - from[j].1);
+        out.reserve(n + n / 16);
+    }
+    let mut at = *from;
+    // Each window starts at the least first position left in any list.
+    while let Some(low) = (0..2 * PAIR_KINDS)
+        .flat_map(|j| {
+            let (p, (o, a)) = (&parts[j], at[j]);
+            let old = (o < to[j].0).then(|| p.key(p.old[o].0));
+            let new = (a < to[j].1).then(|| p.added[a].0);
+            [old, new]
+        })
+        .flatten()
+        .min()
+    {
+        let window = low.saturating_add(WINDOW);
+        for (j, part) in parts.iter().enumerate() {
+            let start = outs[j].len();
+            part.merge(&mut at[j], to[j], window, &mut outs[j], dropped);
+            if start < outs[j].len() {
+                narrow.decide_list(shared, part.kind, &mut outs[j][start..], events);
+            }
+        }
+    }
+}
