@@ -7,6 +7,7 @@
 //! ```text
 //! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
 //!     [--frames N]   frames timed per run, after as many warm-up frames (default 30)
+//!     [--modes kept,scratch]  which frames to time (default both)
 //!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
 //!                    3 % of its size)
 //! ```
@@ -33,6 +34,7 @@ struct Options {
     shapes: Vec<usize>,
     frames: usize,
     speed: f32,
+    modes: Vec<String>,
 }
 
 /// The options, or a message saying what is wrong with them.
@@ -42,6 +44,7 @@ fn options() -> Result<Options, String> {
         shapes: vec![100_000, 1_000_000],
         frames: 30,
         speed: 0.06,
+        modes: vec!["kept".into(), "scratch".into()],
     };
     let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
         v.split(',')
@@ -67,6 +70,16 @@ fn options() -> Result<Options, String> {
                     .filter(|s: &f32| s.is_finite() && *s >= 0.0)
                     .ok_or_else(|| format!("--speed takes a number >= 0, got {value:?}"))?;
             }
+            "--modes" => {
+                o.modes = value.split(',').map(|m| m.trim().to_string()).collect();
+                if let Some(m) = o
+                    .modes
+                    .iter()
+                    .find(|m| !["kept", "scratch"].contains(&m.as_str()))
+                {
+                    return Err(format!("--modes takes kept, scratch or both, got {m:?}"));
+                }
+            }
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
@@ -88,6 +101,8 @@ fn ms(d: Duration) -> f64 {
 struct Run {
     frame: f64,
     phases: [f64; 7],
+    /// The median share of the frame its phases add up to.
+    covered: f64,
 }
 
 /// The phases of `FrameStats` this prints, in its order.
@@ -101,6 +116,7 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
     let (mut scene, mut frame, mut finder, mut pairs) =
         (start.clone(), 0, PairFinder::new(), Vec::new());
     let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
+    let mut covered = Vec::new();
     for i in 0..2 * frames {
         let begin = Instant::now();
         motion.step(&mut scene, &mut frame);
@@ -121,11 +137,13 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
             for (k, d) in each.into_iter().enumerate() {
                 phases[k].push(ms(d));
             }
+            covered.push(ms(each.iter().sum()) / ms(total));
         }
     }
     Run {
         frame: median(&mut totals),
         phases: core::array::from_fn(|k| median(&mut phases[k])),
+        covered: median(&mut covered),
     }
 }
 
@@ -147,7 +165,8 @@ fn main() {
     let o = options().unwrap_or_else(|e| {
         eprintln!("scaling: {e}");
         eprintln!(
-            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] [--speed 0.06]"
+            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
+             [--modes kept,scratch] [--speed 0.06]"
         );
         std::process::exit(2)
     });
@@ -203,34 +222,29 @@ fn main() {
         let motion = Motion::new(&start, o.speed, side);
         println!("\n{n} shapes (medians, ms; x: the first thread count's median over this one):");
         println!(
-            "  threads | kept    x     | scratch x     | kept phases: {} | scratch phases: {}",
-            PHASES.join(" "),
-            PHASES.join(" ")
+            "  threads mode      frame     x | {} |  sum",
+            PHASES.map(|p| format!("{p:>7}")).join(" ")
         );
-        let mut base = None;
+        let mut base = [None; 2];
         for (pool, t) in pools.iter().zip(&o.threads) {
-            let kept = pool.install(|| run(&start, &motion, o.frames, true));
-            let scratch = pool.install(|| run(&start, &motion, o.frames, false));
-            let (k0, s0) = *base.get_or_insert((kept.frame, scratch.frame));
-            let list = |p: &[f64; 7]| {
-                p.iter()
-                    .map(|v| format!("{v:.2}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            println!(
-                "  {t:>7} | {:7.2} {:5.2} | {:7.2} {:5.2} | {} | {}",
-                kept.frame,
-                k0 / kept.frame,
-                scratch.frame,
-                s0 / scratch.frame,
-                list(&kept.phases),
-                list(&scratch.phases)
-            );
+            for (m, mode) in ["kept", "scratch"].into_iter().enumerate() {
+                if !o.modes.iter().any(|x| x == mode) {
+                    continue;
+                }
+                let r = pool.install(|| run(&start, &motion, o.frames, m == 0));
+                let first = *base[m].get_or_insert(r.frame);
+                println!(
+                    "  {t:>7} {mode:<8} {:7.2} {:5.2} | {} | {:3.0}%",
+                    r.frame,
+                    first / r.frame,
+                    r.phases.map(|v| format!("{v:7.2}")).join(" "),
+                    100.0 * r.covered
+                );
+            }
         }
     }
     println!(
-        "\nPhases as FrameStats reports them: build, sort, events and update are wall-clock; \
-         search, pack and kernels are summed over the threads that ran them (CPU time)."
+        "\nPhases: FrameStats' wall-clock phases and the update before them; sum: the median \
+         share of the frame they add up to."
     );
 }

@@ -9,7 +9,7 @@ use super::kept::{Kept, KeptStats, Margin};
 use super::pack::Shared;
 use super::records::{Record, UNBOUNDED};
 use super::sort::{RadixSort, events_between};
-use super::stats::FrameStats;
+use super::stats::{FrameStats, Laps, share};
 use super::store::Store;
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
@@ -204,21 +204,21 @@ impl PairFinder {
             .overlapping_pairs(scene, &self.previous, out, events, &mut kept);
         if !followed {
             // Too many shapes jumped: a search from scratch, the kept state left as it was.
-            self.run(&[scene], scene.cell_size, out);
-            let events = Instant::now();
+            let mut laps = kept.laps;
+            self.run(&[scene], scene.cell_size, out, &mut laps);
             events_between(&self.previous, out, &mut self.began, &mut self.ended);
             self.previous.clear();
             self.previous.extend_from_slice(out);
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();
-            self.stats.events = events.elapsed();
+            self.stats.events = laps.lap();
             self.stats.static_copies = self.kept.static_copies();
             return;
         }
-        let keep = Instant::now();
         self.previous.clear();
         self.previous.extend_from_slice(out);
         let grid = self.kept.grid();
+        let [pack, kernels] = share(kept.decide, [kept.cpu_pack, kept.cpu_kernels]);
         self.stats = FrameStats {
             shapes: scene.len(),
             statics: scene.static_len(),
@@ -233,15 +233,18 @@ impl PairFinder {
             pairs: out.len(),
             build: kept.build,
             search: kept.search,
-            pack: kept.pack,
-            kernels: kept.kernels,
+            pack,
+            kernels,
+            cpu_search: kept.cpu_search,
+            cpu_pack: kept.cpu_pack,
+            cpu_kernels: kept.cpu_kernels,
             sort: kept.sort,
             rebuilt: kept.rebuilt,
             escaped: kept.escaped,
             contacts: Duration::ZERO,
             began: self.began.len(),
             ended: self.ended.len(),
-            events: kept.events + keep.elapsed(),
+            events: kept.events + kept.laps.lap(),
             merged: kept.merged,
             static_copies: self.kept.static_copies(),
         };
@@ -336,7 +339,7 @@ impl PairFinder {
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
     pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[scene, other], scene.cell_size, out);
+        self.run(&[scene, other], scene.cell_size, out, &mut Laps::default());
     }
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), searched from scratch: the grid
@@ -363,7 +366,7 @@ impl PairFinder {
     /// assert_eq!(fresh.len(), 99);
     /// ```
     pub fn overlapping_pairs_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[scene], scene.cell_size, out);
+        self.run(&[scene], scene.cell_size, out, &mut Laps::default());
     }
 
     /// What the last frame did.
@@ -372,9 +375,16 @@ impl PairFinder {
         &self.stats
     }
 
-    fn run(&mut self, sides: &[&Scene], cell_size: Option<f32>, out: &mut Vec<(u32, u32)>) {
+    /// A search from scratch of `sides` (one scene, or two for `pairs_with`) into `out`, its
+    /// phases read off `laps`.
+    fn run(
+        &mut self,
+        sides: &[&Scene],
+        cell_size: Option<f32>,
+        out: &mut Vec<(u32, u32)>,
+        laps: &mut Laps,
+    ) {
         let cross = sides.len() == 2;
-        let start = Instant::now();
         let mut stats = FrameStats {
             shapes: sides.iter().map(|s| s.len()).sum(),
             statics: sides.iter().map(|s| s.static_len()).sum(),
@@ -383,7 +393,7 @@ impl PairFinder {
             ..FrameStats::default()
         };
         let sentinel = self.build(sides, cell_size);
-        stats.build = start.elapsed();
+        stats.build = laps.lap();
         stats.levels = self.grid.levels();
         stats.large = self.grid.coarse();
         stats.cells = self.grid.cells();
@@ -398,20 +408,22 @@ impl PairFinder {
             cross,
         );
         self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
+        let jobs = laps.lap();
 
-        let sort = Instant::now();
         out.clear();
         for job in &self.jobs {
             let narrow = &job.narrow;
             out.extend_from_slice(&narrow.pairs);
             stats.candidates += narrow.candidates;
             stats.filtered += narrow.filtered;
-            stats.search += job.search_time;
-            stats.pack += narrow.pack_time;
-            stats.kernels += narrow.kernel_time;
+            stats.cpu_search += job.search_time;
+            stats.cpu_pack += narrow.pack_time;
+            stats.cpu_kernels += narrow.kernel_time;
         }
+        [stats.search, stats.pack, stats.kernels] =
+            share(jobs, [stats.cpu_search, stats.cpu_pack, stats.cpu_kernels]);
         self.sort.sort(out);
-        stats.sort = sort.elapsed();
+        stats.sort = laps.lap();
         stats.pairs = out.len();
         (stats.rebuilt, stats.escaped) = (true, stats.shapes);
         self.stats = stats;

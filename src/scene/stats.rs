@@ -1,20 +1,27 @@
 //! [`FrameStats`]: what one frame of a [`PairFinder`](crate::PairFinder) did and how long each
 //! phase took.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What one frame of a [`PairFinder`](crate::PairFinder) did and how long each phase took.
 ///
-/// Search, pack and kernel times are summed over the threads that ran them (CPU time); on one
-/// thread they are wall time. In `pairs_with`, packing and kernels run in small batches inside the
-/// search, so the search time excludes them.
+/// **Every phase is wall-clock time of the frame**, and the phases add up to it: `build`,
+/// `search`, `pack`, `kernels`, `sort`, `events` (and `contacts` for
+/// [`PairFinder::contacts`](crate::PairFinder::contacts)) are read off one clock, each the time
+/// since the last phase ended. Where phases run interleaved in the same tasks (the search, the
+/// packing and the kernels of a search from scratch, or the packing and kernels of a kept
+/// frame), their wall time together is shared among them in proportion to their CPU time,
+/// which [`cpu_search`](Self::cpu_search), [`cpu_pack`](Self::cpu_pack) and
+/// [`cpu_kernels`](Self::cpu_kernels) give: summed over the tasks that ran them, so on `t`
+/// threads up to `t` times the wall time.
 ///
-/// For a kept finder's `overlapping_pairs` (see [`PairFinder`](crate::PairFinder)), `build` is the
-/// escape check, and the escapers' move to their new cells (or, in a frame that rebuilt, the
-/// enlarged boxes and the grid), `search` the escapers' queries (or the whole search), and `pack`
+/// For a kept finder's `overlapping_pairs` (see [`PairFinder`](crate::PairFinder)), `build` is
+/// the escape check and the escapers' move to their new cells (or, in a frame that rebuilt, the
+/// enlarged boxes and the grid), `search` the escapers' queries (or the whole search), `pack`
 /// everything of deciding the candidates but the kernels (the kept lists written anew as they are
 /// read, the escapers' candidates dropped and their new ones merged in; copying the shapes into
-/// lane blocks, collecting the hits).
+/// lane blocks, collecting the hits), `events` finding the pairs that began and ended and `sort`
+/// merging them into the last answer (or sorting it).
 ///
 /// Non-exhaustive: later phases (contacts) may add fields; read it, do not build it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -45,14 +52,20 @@ pub struct FrameStats {
     pub filtered: usize,
     /// Overlapping pairs found.
     pub pairs: usize,
-    /// Building the grid and copying the shapes into cell order.
+    /// Building the grid and copying the shapes into cell order (wall time).
     pub build: Duration,
-    /// Pairing bounding boxes through the grid.
+    /// Pairing bounding boxes through the grid (wall time).
     pub search: Duration,
-    /// Copying candidates' shapes into lane blocks.
+    /// Copying candidates' shapes into lane blocks (wall time).
     pub pack: Duration,
-    /// Running the kernels and collecting their hits.
+    /// Running the kernels and collecting their hits (wall time).
     pub kernels: Duration,
+    /// The search's CPU time, summed over the tasks that ran it.
+    pub cpu_search: Duration,
+    /// The packing's CPU time, summed over the tasks that ran it.
+    pub cpu_pack: Duration,
+    /// The kernels' CPU time, summed over the tasks that ran them.
+    pub cpu_kernels: Duration,
     /// Putting the answer in order: merging the pairs that began and ended into the last
     /// answer (see [`merged`](Self::merged)), or sorting it.
     pub sort: Duration,
@@ -86,4 +99,46 @@ pub struct FrameStats {
     /// moving ones, however long the frames run. Kept `overlapping_pairs` only; zero
     /// otherwise.
     pub static_copies: usize,
+}
+
+/// A frame's wall clock, read as each phase ends: each phase is the time since the last
+/// reading, so that the phases add up to the frame.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Laps(Instant);
+
+impl Default for Laps {
+    fn default() -> Self {
+        Self(Instant::now())
+    }
+}
+
+impl Laps {
+    /// The time since the last reading (or since the clock started).
+    pub(crate) fn lap(&mut self) -> Duration {
+        let now = Instant::now();
+        let since = now - self.0;
+        self.0 = now;
+        since
+    }
+}
+
+/// `wall`, the wall time of phases that ran interleaved in the same tasks, shared among them in
+/// proportion to their CPU times `cpu` (equally where those are all zero). The shares add up
+/// to `wall`.
+pub(crate) fn share<const N: usize>(wall: Duration, cpu: [Duration; N]) -> [Duration; N] {
+    let total: f64 = cpu.iter().map(Duration::as_secs_f64).sum();
+    let mut left = wall;
+    core::array::from_fn(|k| {
+        if k == N - 1 {
+            return left;
+        }
+        let part = if total > 0.0 {
+            wall.mul_f64(cpu[k].as_secs_f64() / total)
+        } else {
+            wall / N as u32
+        }
+        .min(left);
+        left -= part;
+        part
+    })
 }

@@ -518,3 +518,51 @@ fn a_box_moved_ahead_keeps_its_static_candidates_through_a_refile() {
     assert_eq!(pairs, [(circle, wall)]);
     assert_eq!(pairs, scene.overlapping_pairs());
 }
+
+/// `FrameStats`' phases are wall time that adds up to no more than the call (on two threads,
+/// where CPU time summed over tasks would exceed it), and the CPU fields hold the tasks' sums:
+/// for a kept frame (rebuilt, and followed), a jump to a search from scratch and a search from
+/// scratch, with contacts.
+#[test]
+fn frame_stats_phases_add_up_to_the_frame() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool");
+    pool.install(|| {
+        let mut g = Gen::new(41);
+        let mut scene = mixed(&mut g, 20_000, 300.0);
+        let (mut finder, mut pairs, mut contacts) = (PairFinder::new(), Vec::new(), Vec::new());
+        for frame in 0..12u32 {
+            // Frames 0–5 move a little, 6 teleports every shape (a jump), 7– move again.
+            let step = if frame == 6 { f32::INFINITY } else { 0.05 };
+            scene.update(|id, s| moved(s, id, frame, step, 300.0));
+            let phases = |s: &widephase::FrameStats| {
+                [
+                    s.build, s.search, s.pack, s.kernels, s.sort, s.events, s.contacts,
+                ]
+                .iter()
+                .sum::<std::time::Duration>()
+            };
+            let start = std::time::Instant::now();
+            if frame % 3 == 2 {
+                finder.contacts(&scene, &mut contacts);
+            } else {
+                finder.overlapping_pairs(&scene, &mut pairs);
+            }
+            let wall = start.elapsed();
+            let s = finder.stats();
+            assert!(phases(s) <= wall, "frame {frame}: {s:?} over {wall:?}");
+            assert!(s.candidates == 0 || s.cpu_pack + s.cpu_kernels > std::time::Duration::ZERO);
+            let start = std::time::Instant::now();
+            finder.overlapping_pairs_from_scratch(&scene, &mut pairs);
+            let wall = start.elapsed();
+            let s = finder.stats();
+            assert!(
+                phases(s) <= wall,
+                "from scratch {frame}: {s:?} over {wall:?}"
+            );
+            assert!(s.cpu_search > std::time::Duration::ZERO);
+        }
+    });
+}

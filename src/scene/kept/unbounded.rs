@@ -91,8 +91,8 @@ impl Kept {
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
             // Filing and collecting hits count as packing: all but the kernels.
-            stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
-            stats.kernels += t.narrow.kernel_time;
+            stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
+            stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
             stats.candidates += t.narrow.candidates;
         }

@@ -126,8 +126,8 @@ impl Kept {
             self.began.extend_from_slice(&t.narrow.began);
             self.ended.extend_from_slice(&t.narrow.ended);
             self.ended.extend_from_slice(&t.ended);
-            stats.pack += t.time.saturating_sub(t.narrow.kernel_time);
-            stats.kernels += t.narrow.kernel_time;
+            stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
+            stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
             stats.candidates += t.narrow.candidates;
         }
