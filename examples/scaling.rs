@@ -214,7 +214,10 @@ fn main() {
     drop((circles, boxes));
 
     for &n in &o.shapes {
-        let start: Scene = Gen::new(7).mixed_scene(n).into_iter().collect();
+        let mut start: Scene = Gen::new(7).mixed_scene(n).into_iter().collect();
+        if std::env::var_os("SCALING_REORDER").is_some() {
+            start.reorder();
+        }
         let side = start
             .iter()
             .map(|(_, s)| s.bounding_box().max_x)
