@@ -3,7 +3,6 @@
 //! each its new enlarged box and cell while its data is in cache.
 
 use super::Kept;
-use super::follow::STAYED;
 use super::lists::TAG;
 use super::margin::inside;
 use super::margin::jumped_from;
@@ -15,6 +14,10 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// Shapes the escape check looks at between two looks at the escapers found so far.
 pub(super) const STOP_CHECK: usize = 4096;
+
+/// Holes (indices whose slots the scene no longer has) beyond as many again as the moving
+/// shapes that a call tolerates before it rebuilds.
+const HOLES_MIN: usize = 1024;
 
 impl Kept {
     /// The escape check: every moving slot whose current box is not inside its enlarged box
@@ -29,7 +32,10 @@ impl Kept {
     pub(super) fn find_escapers(&mut self, scene: &Scene) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
-        self.escaped.resize(top, STAYED);
+        // Holes left by a scene that shrank cost every call until a rebuild numbers anew.
+        if self.top > 2 * n + HOLES_MIN {
+            return false;
+        }
         self.fat.resize(top, [f32::NAN; 4]);
         self.shifts.resize(top, ([0.0; 2], 0));
         self.tags.resize(top, u32::MAX);
@@ -45,7 +51,7 @@ impl Kept {
         for (k, t) in tasks.iter_mut().enumerate() {
             t.range = (k * chunk).min(both)..((k + 1) * chunk).min(both);
         }
-        let (grid, margin, call) = (&self.grid, self.margin, self.call);
+        let (grid, margin, call, index_of) = (&self.grid, self.margin, self.call, &self.index_of);
         let (boxes, records) = (&scene.moving.boxes[..both], &scene.moving.records[..both]);
         let found = AtomicUsize::new(0);
         tasks
@@ -82,7 +88,7 @@ impl Kept {
                         t.outside += to.outside;
                         if let Some(key) = to.key {
                             t.found.push((key, t.entering.len() as u32));
-                            t.entering.push((slot as u32, to.fat));
+                            t.entering.push((index_of[slot], to.fat));
                             t.was_in.push(to.was_in);
                         }
                     }

@@ -28,7 +28,7 @@ impl Kept {
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
-                (&self.fat, &scene.moving.records, self.margin.far()),
+                (&self.fat, &self.local, &self.slot_of, self.margin.far()),
                 enter.len(),
                 at,
                 |_, pair| new.push(pair),
@@ -36,12 +36,12 @@ impl Kept {
             self.filtered += filtered;
             self.search_cpu += cpu;
         }
-        let after = scene.moving.len() as u32;
-        let (tags, neighbours) = (&self.tags, &self.statics.labels);
-        // The kind code at a position (a neighbour's after the moving slots).
+        let after = self.top as u32;
+        let (kinds, neighbours) = (&self.kinds, &self.statics.labels);
+        // The kind code at a position (a neighbour's after the moving indices).
         let kind_at = |x: u32| {
             if x < after {
-                tags[x as usize]
+                kinds[x as usize]
             } else {
                 neighbours[(x - after) as usize].1
             }
@@ -59,15 +59,14 @@ impl Kept {
     /// position).
     pub(super) fn query_escapers(&mut self, scene: &Scene) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
-        let (grid, ids, entering, escaped, enter, tags) = (
+        let (grid, ids, entering, escaped, enter) = (
             &self.grid,
             &self.ids,
             &self.entering,
             &self.escaped,
             &self.enter,
-            &self.tags,
         );
-        let filing = (&tags[..], filters_of(scene));
+        let filing = (&self.kinds[..], filters_of(scene));
         each_task(tasks, |_, t| {
             let start = Instant::now();
             t.filed.iter_mut().for_each(Vec::clear);

@@ -23,6 +23,7 @@ pub(super) struct Follow<'a> {
     pub(super) after: u32,
     pub(super) escaped: &'a [u8],
     pub(super) last_ids: &'a [u32],
+    pub(super) slot_of: &'a [u32],
     pub(super) labels: &'a [(u32, u32)],
 }
 
@@ -81,7 +82,7 @@ impl Follow<'_> {
     pub(super) fn named(&self, (p, q): (u32, u32)) -> (u32, u32) {
         let id_at = |x: u32| {
             if x < self.before {
-                self.last_ids[x as usize]
+                self.last_ids[self.slot_of[x as usize] as usize]
             } else {
                 self.labels[(x - self.before) as usize].0
             }
@@ -222,6 +223,7 @@ mod tests {
             after: 3,
             escaped: &ESCAPED[usize::from(replaced)],
             last_ids: &[10, 11, 12],
+            slot_of: &[0, 1, 2],
             labels,
         }
     }

@@ -60,13 +60,11 @@ impl Lists {
     }
 }
 
-/// Files the pair of slots `(p, q)` under its pair kind in `lists`, by the slots' [`tags`]
-/// (a word per slot: a search's hits come in no order of slots, and a record per hit read
-/// from the scene's store cost a tenth of a frame's escaper queries), unless their filters
-/// (in `filters`, the scene's table; `None`: every filter is [`Filter::ALL`]) do not pair;
-/// whether it filed it.
+/// Files the pair of indices `(p, q)` under its pair kind in `lists`, by their records'
+/// [`TAG`]s in `tags` (by index: a word per hit rather than a record), unless their filters (in
+/// `filters`, the scene's table; `None`: every filter is
+/// [`Filter::ALL`]) do not pair; whether it filed it.
 ///
-/// [`tags`]: super::Kept::tags
 /// [`Filter::ALL`]: crate::Filter::ALL
 #[inline(always)]
 pub(super) fn file(

@@ -28,7 +28,7 @@ pub(super) fn find_mixed(
     statics: &mut Statics,
     tasks: &mut Vec<Task>,
     scene: &Scene,
-    (fat, sorted, far_margin): (&[[f32; 4]], &[Record], Margin),
+    (fat, sorted, slot_of, far_margin): (&[[f32; 4]], &[Record], &[u32], Margin),
     n: usize,
     at: impl Fn(usize) -> u32 + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
@@ -36,12 +36,14 @@ pub(super) fn find_mixed(
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
     let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
-    statics.tidy(scene.moving.len());
+    statics.tidy(sorted.len());
     let tasks = plan(tasks, n, MIN_TASK / 4);
     if statics.grid.len() == 0 {
         return (0, Duration::ZERO);
     }
+    // The padded and enlarged boxes of index `e`, by its slot.
     let boxes = &scene.moving.boxes;
+    let slot = |e: u32| slot_of[e as usize] as usize;
     let kept: &Statics = statics;
     each_task(tasks, |_, t| {
         let start = Instant::now();
@@ -50,10 +52,10 @@ pub(super) fn find_mixed(
         t.ids.clear();
         for i in t.range.clone() {
             let e = at(i);
-            let fat = &fat[e as usize];
-            if fat[0].is_nan() {
+            // A hole (its slot gone) has no box.
+            let Some(fat) = fat.get(slot(e)).filter(|f| !f[0].is_nan()) else {
                 continue;
-            }
+            };
             if inside(fat, &kept.far(e as usize)) {
                 // Without a branch per entry (about half overlap): each is written, and
                 // counted where it does.
@@ -66,7 +68,7 @@ pub(super) fn find_mixed(
                     t.mixed.extend_from_slice(&near[..n]);
                 }
             } else {
-                let (far, before) = (far_box(&boxes[e as usize], e, fat), t.ids.len());
+                let (far, before) = (far_box(&boxes[slot(e)], e, fat), t.ids.len());
                 kept.grid.overlapping(far, &mut |s| t.ids.push(s));
                 t.requery.push((e, (t.ids.len() - before) as u32));
             }
@@ -97,13 +99,16 @@ pub(super) fn find_mixed(
                 file(statics, first);
                 ready = rest;
             }
-            let (slot, found) = (e as usize, &t.ids[from..from + count as usize]);
+            let (s, found) = (
+                slot_of[e as usize] as usize,
+                &t.ids[from..from + count as usize],
+            );
             from += count as usize;
-            let far = far_box(&boxes[slot], e, &fat[slot]);
-            let span = statics.refill(scene, slot, far, found);
+            let far = far_box(&boxes[s], e, &fat[s]);
+            let span = statics.refill(scene, e as usize, far, found);
             for k in span {
                 let (c, b) = statics.entry(k);
-                if overlap(&b, &fat[slot]) {
+                if overlap(&b, &fat[s]) {
                     file(statics, (e, c));
                 }
             }
@@ -124,12 +129,12 @@ impl Kept {
     pub(super) fn all_mixed(&mut self, scene: &Scene) {
         self.mixed.clear();
         let kinds = &mut self.mixed.kinds;
-        let n = scene.moving.len();
+        let n = self.top;
         let (filtered, cpu) = find_mixed(
             &mut self.statics,
             &mut self.tasks,
             scene,
-            (&self.fat, &scene.moving.records, self.margin),
+            (&self.fat, &self.local, &self.slot_of, self.margin),
             n,
             |s| s as u32,
             |kind, pair| kinds[kind].push(pair),

@@ -42,6 +42,7 @@ mod lists;
 mod margin;
 mod mixed;
 mod moves;
+mod numbers;
 mod rebuild;
 mod tasks;
 mod unbounded;
@@ -108,23 +109,38 @@ pub(crate) struct Kept {
     mixed: Lists,
     pub(crate) margin: Margin,
     pub(crate) rebuild_above: f32,
-    /// Per id: its enlarged box (NaN `min_x`: not entered).
+    /// Per index, the moving slot it stands for and that slot's record as the kernels read it
+    /// (inert for a hole: an index whose slot the scene no longer has); per slot, its index;
+    /// and the number of indices, `len` or more where the scene shrank since the last rebuild.
+    /// The grid's items, the candidate lists and `escaped` are by index: the slots numbered in
+    /// the grid's order at the last rebuild (a slot pushed since keeps its own number), so that
+    /// the kernels read the records of neighbouring shapes from neighbouring memory. Read by
+    /// slot, in the order the shapes were pushed, those reads were over half of a
+    /// million-shape frame, cache and TLB misses.
+    slot_of: Vec<u32>,
+    index_of: Vec<u32>,
+    local: Vec<Record>,
+    top: usize,
+    /// Per index, the [`TAG`](lists::TAG) of its record: what filing a pair reads, a word
+    /// rather than a record per hit.
+    kinds: Vec<u32>,
+    /// Per slot: its enlarged box (NaN `min_x`: not entered).
     fat: Vec<[f32; 4]>,
     /// Per id: how far its enlarged box was moved ahead of its padded box, and the call that
     /// enlarged it (see [`Margin::enlarge_ahead`]); the number of this call.
     shifts: Vec<([f32; 2], u32)>,
     call: u32,
     grid: Grid,
-    /// Per grid position: the slot; and the second buffer of a repair.
+    /// Per grid position: the index; and the second buffer of a repair.
     ids: Vec<u32>,
     spare_ids: Vec<u32>,
     staged: Vec<Staged<u32>>,
     /// The static neighbours' records by neighbour slot, which the kernels read after the
     /// moving shapes' (those the scene keeps by slot).
     neighbours: Vec<Record>,
-    /// The candidates: pairs of slots whose enlarged boxes overlap, by pair kind.
+    /// The candidates: pairs of indices whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
-    /// Per slot: whether it escaped in this call ([`STAYED`] between calls), and whether it
+    /// Per index: whether its slot escaped in this call ([`STAYED`] between calls), and whether it
     /// still holds the shape it held in the last call ([`MOVED`](follow::MOVED)) or not
     /// ([`TAKEN`](follow::TAKEN)).
     escaped: Vec<u8>,
@@ -192,6 +208,11 @@ impl Default for Kept {
             mixed: Lists::default(),
             margin: AUTO_MARGIN,
             rebuild_above: AUTO_REBUILD,
+            slot_of: Vec::new(),
+            index_of: Vec::new(),
+            local: Vec::new(),
+            top: 0,
+            kinds: Vec::new(),
             fat: Vec::new(),
             shifts: Vec::new(),
             call: 0,
@@ -317,7 +338,9 @@ impl Kept {
         }
         if incremental {
             stats.escaped = self.escapers.len();
-            let before = self.len as u32;
+            let before = self.top as u32;
+            self.number_new(n);
+            self.gather(scene);
             self.follow = None;
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);
@@ -351,10 +374,12 @@ impl Kept {
         // flags and last ids still as the escape check left them).
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
-        // A rebuild may have cut the flags of removed slots already. Each escaper's id is
-        // now the one its slot holds in this call.
+        // A rebuild cleared the flags already. Each escaper's id is now the one its slot holds
+        // in this call.
         for &e in &self.escapers {
-            if let Some(flag) = self.escaped.get_mut(e as usize) {
+            if let Some(flag) =
+                (self.index_of.get(e as usize)).and_then(|&i| self.escaped.get_mut(i as usize))
+            {
                 *flag = STAYED;
             }
             if let (Some(id), Some(r)) = (
@@ -367,7 +392,8 @@ impl Kept {
         self.escapers.clear();
         self.fat.truncate(n);
         self.shifts.truncate(n);
-        self.escaped.truncate(n);
+        self.top = self.local.len();
+        self.escaped.truncate(self.top);
         self.tags.truncate(n);
         self.slot_ids.truncate(n);
         self.len = n;

@@ -67,8 +67,9 @@ pub(super) fn relocate(
 }
 
 impl Kept {
-    /// Moves the escapers to their new cells (a removed slot out of the grid): those the
-    /// escape check did not see (new slots, removed ones) get their new enlarged boxes here.
+    /// Moves the escapers to their new cells (a removed slot's index out of the grid): those
+    /// the escape check did not see (new slots, removed ones) get their new enlarged boxes
+    /// here. The escapers are slots; the grid's items and `escaped` are by index.
     /// `false` when one is larger than the grid's coarsest level allows, or too many boxes lie
     /// outside the grid's cells: the caller rebuilds.
     pub(super) fn move_escapers(&mut self, scene: &Scene) -> bool {
@@ -91,7 +92,7 @@ impl Kept {
             self.outside = self.outside.wrapping_add_signed(to.outside);
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
-                self.entering.push((e as u32, to.fat));
+                self.entering.push((self.index_of[e], to.fat));
                 self.was_in.push(to.was_in);
             }
         }
@@ -99,7 +100,7 @@ impl Kept {
         for &e in &self.escapers {
             let e = e as usize;
             let same = records.get(e).is_some_and(|r| r.id == self.slot_ids[e]);
-            self.escaped[e] = if same { MOVED } else { TAKEN };
+            self.escaped[self.index_of[e] as usize] = if same { MOVED } else { TAKEN };
         }
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
@@ -110,7 +111,7 @@ impl Kept {
         // repair rewrite the grid, and a frame in which none does has no repair at all.
         self.leaving.resize(self.escaped.len(), false);
         for &e in &self.escapers {
-            self.leaving[e as usize] = true;
+            self.leaving[self.index_of[e as usize] as usize] = true;
         }
         self.moves.clear();
         for &(key, k) in &self.enter {
@@ -126,7 +127,8 @@ impl Kept {
                 self.moves.push((key, k));
             }
         }
-        let leaving = self.escapers.iter().any(|&e| self.leaving[e as usize]);
+        let index_of = &self.index_of;
+        let leaving = (self.escapers.iter()).any(|&e| self.leaving[index_of[e as usize] as usize]);
         if leaving {
             // By cell, then by slot (the numbers in `entering` ascend with the slots).
             self.sort.sort(&mut self.moves);
@@ -139,7 +141,7 @@ impl Kept {
             );
         }
         for &e in &self.escapers {
-            self.leaving[e as usize] = false;
+            self.leaving[self.index_of[e as usize] as usize] = false;
         }
         true
     }

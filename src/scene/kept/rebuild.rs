@@ -1,7 +1,6 @@
 //! The rebuild: every moving shape's enlarged box anew, the grid over them, a full search for
 //! the candidates (filed by pair kind, each list by first slot) and the mixed candidates.
 
-use super::follow::STAYED;
 use super::lists::{TAG, file, filters_of};
 use super::tasks::{MIN_TASK, each_task, plan};
 use super::{Kept, KeptStats};
@@ -36,7 +35,6 @@ impl Kept {
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
-        self.escaped.resize(n, STAYED);
         self.tags.clear();
         self.tags
             .extend(scene.moving.records.iter().map(|r| r.kind & TAG));
@@ -53,18 +51,20 @@ impl Kept {
         );
         let (grid, fat) = (&self.grid, &self.fat);
         self.outside = self.ids[..grid.len()]
-            .iter()
+            .par_iter()
             .filter(|&&id| {
                 let b = &fat[id as usize];
                 grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
             })
             .count();
         self.outside_built = self.outside;
+        self.number(n);
+        self.gather(scene);
         stats.build += stats.laps.lap();
 
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
         let (grid, ids) = (&self.grid, &self.ids);
-        let filing = (&self.tags[..], filters_of(scene));
+        let filing = (&self.kinds[..], filters_of(scene));
         each_task(tasks, |_, t| {
             let start = Instant::now();
             t.filed.iter_mut().for_each(Vec::clear);
@@ -86,7 +86,7 @@ impl Kept {
         self.candidates.clear();
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        // By first slot, which the kernels read in order.
+        // By first index, which the kernels read in order.
         let spare = &mut self.candidates.new;
         for list in &mut self.candidates.kinds {
             sort_by_first(list, spare, &mut self.counts, n);

@@ -33,12 +33,13 @@ impl Kept {
         stats: &mut KeptStats,
         events: bool,
     ) {
-        let n = scene.moving.len() as u32;
+        let n = self.top as u32;
         let follow = self.follow.map(|before| Follow {
             before,
             after: n,
             escaped: &self.escaped,
             last_ids: &self.slot_ids,
+            slot_of: &self.slot_of,
             labels: &self.statics.labels,
         });
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
@@ -55,7 +56,7 @@ impl Kept {
             return;
         }
         let tasks = plan(&mut self.tasks, total, MIN_TASK);
-        let shared = Shared::new(&self.grid, &scene.moving.records, [scene, scene], 0, false)
+        let shared = Shared::new(&self.grid, &self.local, [scene, scene], 0, false)
             .with_tail(&self.neighbours)
             .with_copies(&self.statics.polygons, n)
             .admitted()
