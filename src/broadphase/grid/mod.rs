@@ -31,6 +31,8 @@
 //! of them, the later one, finds the pair. Across levels the box of the coarser level looks up
 //! the finer level's cells, using the finer level's `reach`. No pass removes duplicates.
 
+mod repair;
+
 use super::LANES;
 use super::counting_sort::{CountingSort, Staged};
 use super::levels::{Level, Levels, X, Y};
@@ -51,26 +53,7 @@ pub(crate) struct Grid {
     max_x: Vec<f32>,
     max_y: Vec<f32>,
     /// The second buffers of [`repair`](Grid::repair).
-    repair: Repair,
-}
-
-/// What [`Grid::repair`] does after copying a run of boxes.
-enum Then {
-    /// Enters this entry.
-    Enter(u32),
-    /// Skips the next old position (a removed box).
-    Skip,
-    /// Nothing: the last run.
-    Stop,
-}
-
-/// The cell starts and box fields [`Grid::repair`] writes before they are exchanged with the
-/// grid's, and the positions it removes.
-#[derive(Debug, Default)]
-struct Repair {
-    starts: Vec<u32>,
-    fields: [Vec<f32>; 4],
-    removed: Vec<u32>,
+    repair: repair::Repair,
 }
 
 impl Grid {
@@ -123,124 +106,6 @@ impl Grid {
             .expect("a key of this grid");
         let [x0, y0, x1, y1] = level.region();
         !(x0 <= b[0] && b[0] < x1 && y0 <= b[1] && b[1] < y1)
-    }
-
-    /// Moves boxes between cells without a rebuild: removes every position whose item (an id
-    /// into `moved`) is flagged in `moved`, and enters each `(key, k)` of `enter` (sorted by
-    /// key), the item and box `entered[k]`, at the end of its cell. Every other box keeps
-    /// its cell and its order. `items` (the item of each position) follows, `spare` holding the
-    /// caller's second buffer. The levels do not change: a caller enters only keys from
-    /// [`key_for`](Self::key_for).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn repair(
-        &mut self,
-        items: &mut Vec<u32>,
-        spare: &mut Vec<u32>,
-        moved: &[bool],
-        enter: &[(u32, u32)],
-        entered: &[(u32, [f32; 4])],
-    ) {
-        let cells = self.levels.cells();
-        let starts = self.sort.starts();
-        let old = starts[cells] as usize;
-        let Repair {
-            starts: new_starts,
-            fields,
-            removed,
-        } = &mut self.repair;
-        new_starts.clear();
-        new_starts.resize(cells + 1, 0);
-        // The removed positions, ascending.
-        removed.clear();
-        removed.extend(
-            items[..old]
-                .iter()
-                .enumerate()
-                .filter(|&(_, &id)| moved[id as usize])
-                .map(|(p, _)| p as u32),
-        );
-        // Every array is written once, in place: the second buffers keep about their
-        // length from call to call (as many boxes leave as enter), so that resizing them
-        // writes little, and each run between events is copied without a push per item
-        // (runs are a few boxes long where many boxes moved).
-        let total = old + enter.len() - removed.len();
-        spare.resize(total, 0);
-        for f in fields.iter_mut() {
-            f.resize(total + LANES, f32::NAN);
-        }
-        let [fx0, fy0, fx1, fy1] = fields;
-        let (mut src, mut out) = (0usize, 0usize);
-        // Copies old positions `src .. end` to `out ..`, then enters an entry, skips position
-        // `end`, or (at the end) nothing.
-        let mut step = |end: usize, then: Then| {
-            let n = end - src;
-            let (from, to) = (src..end, out..out + n);
-            if n <= 8 {
-                for (p, q) in from.zip(to) {
-                    spare[q] = items[p];
-                    (fx0[q], fy0[q]) = (self.min_x[p], self.min_y[p]);
-                    (fx1[q], fy1[q]) = (self.max_x[p], self.max_y[p]);
-                }
-            } else {
-                spare[to.clone()].copy_from_slice(&items[from.clone()]);
-                fx0[to.clone()].copy_from_slice(&self.min_x[from.clone()]);
-                fy0[to.clone()].copy_from_slice(&self.min_y[from.clone()]);
-                fx1[to.clone()].copy_from_slice(&self.max_x[from.clone()]);
-                fy1[to.clone()].copy_from_slice(&self.max_y[from]);
-            }
-            (src, out) = (end, out + n);
-            match then {
-                Then::Enter(k) => {
-                    let (id, b) = &entered[k as usize];
-                    spare[out] = *id;
-                    (fx0[out], fy0[out], fx1[out], fy1[out]) = (b[0], b[1], b[2], b[3]);
-                    out += 1;
-                }
-                Then::Skip => src += 1,
-                Then::Stop => {}
-            }
-        };
-        let (mut r, mut e) = (0, 0);
-        loop {
-            let next_removal = removed.get(r).map_or(usize::MAX, |&p| p as usize);
-            let next_entry = enter
-                .get(e)
-                .map_or(usize::MAX, |&(key, _)| starts[key as usize + 1] as usize);
-            if next_entry <= next_removal && next_entry != usize::MAX {
-                step(next_entry, Then::Enter(enter[e].1));
-                e += 1;
-            } else if next_removal != usize::MAX {
-                step(next_removal, Then::Skip);
-                r += 1;
-            } else {
-                step(old, Then::Stop);
-                break;
-            }
-        }
-        // Each cell starts where it did, moved by the entries before it and the removals
-        // before its first position.
-        let (mut r, mut e) = (0, 0);
-        for c in 0..cells {
-            while e < enter.len() && (enter[e].0 as usize) < c {
-                e += 1;
-            }
-            while r < removed.len() && (removed[r] as usize) < starts[c] as usize {
-                r += 1;
-            }
-            new_starts[c] = (starts[c] as usize + e - r) as u32;
-        }
-        new_starts[cells] = out as u32;
-        debug_assert!(spare.len() == out);
-        // The padding after the last box: NaN, never a hit.
-        for f in [&mut *fx0, &mut *fy0, &mut *fx1, &mut *fy1] {
-            f[out..].fill(f32::NAN);
-        }
-        core::mem::swap(items, spare);
-        self.sort.swap_starts(new_starts);
-        core::mem::swap(&mut self.min_x, fx0);
-        core::mem::swap(&mut self.min_y, fy0);
-        core::mem::swap(&mut self.max_x, fx1);
-        core::mem::swap(&mut self.max_y, fy1);
     }
 
     /// Number of boxes entered.
