@@ -8,6 +8,8 @@
 //! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
 //!     [--frames N]   frames timed per run, after as many warm-up frames (default 30)
 //!     [--modes kept,scratch]  which frames to time (default both)
+//!     [--reorder]    put the scene in spatial order first (`Scene::reorder`; the motion
+//!                    then reads its per-shape arrays out of order)
 //!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
 //!                    3 % of its size)
 //! ```
@@ -35,6 +37,7 @@ struct Options {
     frames: usize,
     speed: f32,
     modes: Vec<String>,
+    reorder: bool,
 }
 
 /// The options, or a message saying what is wrong with them.
@@ -45,6 +48,7 @@ fn options() -> Result<Options, String> {
         frames: 30,
         speed: 0.06,
         modes: vec!["kept".into(), "scratch".into()],
+        reorder: false,
     };
     let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
         v.split(',')
@@ -58,6 +62,10 @@ fn options() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--reorder" {
+            o.reorder = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--threads" => o.threads = list(&flag, &value)?,
@@ -166,7 +174,7 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--modes kept,scratch] [--speed 0.06]"
+             [--modes kept,scratch] [--reorder] [--speed 0.06]"
         );
         std::process::exit(2)
     });
@@ -215,7 +223,7 @@ fn main() {
 
     for &n in &o.shapes {
         let mut start: Scene = Gen::new(7).mixed_scene(n).into_iter().collect();
-        if std::env::var_os("SCALING_REORDER").is_some() {
+        if o.reorder {
             start.reorder();
         }
         let side = start

@@ -1,6 +1,6 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
-use super::tasks::Task;
+use super::tasks::{Task, concat};
 use crate::scene::Filter;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
@@ -38,12 +38,10 @@ impl Lists {
         self.kinds.iter_mut().for_each(Vec::clear);
     }
 
-    /// The pairs each task filed, appended to the lists in task order.
+    /// The pairs each task filed, as the lists, in task order.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
         for (k, list) in self.kinds.iter_mut().enumerate() {
-            for t in tasks {
-                list.extend_from_slice(&t.filed[k]);
-            }
+            concat(list, tasks, &|t: &Task| &t.filed[k][..]);
         }
     }
 

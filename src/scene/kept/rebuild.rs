@@ -83,7 +83,6 @@ impl Kept {
             t.time = start.elapsed();
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
-        self.candidates.clear();
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         // By first index, which the kernels read in order.

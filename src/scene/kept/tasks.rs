@@ -72,3 +72,43 @@ pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
     }
     tasks
 }
+
+/// Fewest pairs a concatenation copies on one thread.
+const MIN_COPY: usize = 64 * 1024;
+
+/// `list` (cleared first) as `part` of every task, one after another in task order, each
+/// copied where it lies in `list` on rayon's threads.
+pub(super) fn concat(
+    list: &mut Vec<(u32, u32)>,
+    tasks: &[Task],
+    part: &(impl Fn(&Task) -> &[(u32, u32)] + Sync),
+) {
+    let total = tasks.iter().map(|t| part(t).len()).sum();
+    // Only a longer list than the last is written before it is copied into.
+    list.resize(total, (0, 0));
+    copy_parts(list, tasks, part);
+}
+
+/// Copies each task's `part` into `dst`, one after another, in halves on rayon's threads.
+fn copy_parts(
+    dst: &mut [(u32, u32)],
+    tasks: &[Task],
+    part: &(impl Fn(&Task) -> &[(u32, u32)] + Sync),
+) {
+    if tasks.len() == 1 || dst.len() < MIN_COPY {
+        let mut at = 0;
+        for t in tasks {
+            let p = part(t);
+            dst[at..at + p.len()].copy_from_slice(p);
+            at += p.len();
+        }
+        return;
+    }
+    let mid = tasks.len() / 2;
+    let left = tasks[..mid].iter().map(|t| part(t).len()).sum();
+    let (a, b) = dst.split_at_mut(left);
+    rayon::join(
+        || copy_parts(a, &tasks[..mid], part),
+        || copy_parts(b, &tasks[mid..], part),
+    );
+}

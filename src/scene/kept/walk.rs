@@ -4,7 +4,7 @@
 
 use super::follow::{Follow, Part, below};
 use super::lists::Lists;
-use super::tasks::{MIN_TASK, each_task, plan};
+use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
 use super::{Kept, KeptStats};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
@@ -115,10 +115,7 @@ impl Kept {
                 if let [t] = tasks {
                     core::mem::swap(list, &mut t.outs[j]);
                 } else {
-                    list.clear();
-                    for t in tasks.iter() {
-                        list.extend_from_slice(&t.outs[j]);
-                    }
+                    concat(list, tasks, &|t: &Task| &t.outs[j][..]);
                 }
             }
         }
