@@ -1,5 +1,5 @@
 //! [`PairFinder`]: the frame driver. `overlapping_pairs` keeps its state from call to call
-//! (see `kept.rs`); `pairs_with` and `index` build the grid over a scene's boxes, place the
+//! (see `kept/`); `pairs_with` and `index` build the grid over a scene's boxes, place the
 //! shapes' records in cell order, run the search and the narrow phase in jobs on rayon's
 //! threads, and sort the answer. Every call reports its phases in [`FrameStats`].
 
@@ -215,8 +215,9 @@ impl PairFinder {
             self.stats.static_copies = self.kept.static_copies();
             return;
         }
+        // The answer kept for the next call, copied on rayon's threads.
         self.previous.clear();
-        self.previous.extend_from_slice(out);
+        self.previous.par_extend(out.par_iter().copied());
         let grid = self.kept.grid();
         let [pack, kernels] = share(kept.decide, [kept.cpu_pack, kept.cpu_kernels]);
         self.stats = FrameStats {

@@ -34,8 +34,9 @@
 //! grid over all enlarged boxes (counting sort, below), a full search in which each overlapping
 //! pair of boxes is found exactly once, and a radix sort of the candidates; a change of the
 //! static shapes files them anew. Exactness does not depend on how the shapes moved: the check
-//! covers every moving shape on every call. Everything runs on rayon's threads but the
-//! escapers' move and merge; the answer is the same on any number of threads.
+//! covers every moving shape on every call. Every pass over the shapes, cells or candidates
+//! runs on rayon's threads (the escapers' bookkeeping and the merge of the few pairs that
+//! began and ended do not); the answer is the same on any number of threads.
 //! [`PairFinder::pairs_with`] (two scenes), [`PairFinder::overlapping_pairs_from_scratch`] and
 //! a scene with unbounded shapes search anew every call, as a rebuild does, with records
 //! copied into cell order and the answer radix-sorted.

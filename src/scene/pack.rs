@@ -23,7 +23,7 @@ pub(crate) const BLOCKS: usize = BATCH / KERNEL_LANES;
 
 /// What the narrow phase reads: the shapes' records by position (for a search, in the grid's
 /// order, then the unbounded shapes, then one inert sentinel that pads partial lane blocks;
-/// for a kept finder, the moving shapes by slot where the scene keeps them, then the static
+/// for a kept finder, the moving shapes by index as it gathered them, then the static
 /// neighbours), and the scenes whose polygons and filters they point to.
 pub(crate) struct Shared<'a> {
     pub(crate) grid: &'a Grid,

@@ -165,19 +165,89 @@ pub(crate) fn cancel_common(a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
     b.truncate(kb + b.len() - j);
 }
 
+/// Fewest pairs of the last answer a task of [`apply_events`] merges into.
+const MIN_MERGE: usize = 64 * 1024;
+
 /// `previous` (sorted) without the pairs of `ended` and with those of `began` (both sorted;
-/// every pair of `ended` is in `previous`, none of `began`) into `out` (cleared first): the
-/// runs of `previous` between two changes copied whole, each change found by a galloping
-/// search from the last (a plain binary search over the rest cost three times as much:
-/// the changes are a few percent of the answer, so most lie near the last).
+/// every pair of `ended` is in `previous`, none of `began`) into `out` (cleared first), on
+/// rayon's threads: `previous` split into parts, each merged with the changes that fall in it
+/// where its pairs lie in `out` (see [`merge_part`]).
 pub(crate) fn apply_events(
     previous: &[(u32, u32)],
     began: &[(u32, u32)],
     ended: &[(u32, u32)],
     out: &mut Vec<(u32, u32)>,
 ) {
+    let threads = rayon::current_num_threads();
+    let total = previous.len() + began.len() - ended.len();
     out.clear();
-    out.reserve(previous.len() + began.len());
+    if threads <= 1 || previous.len() < 2 * MIN_MERGE {
+        out.reserve(total);
+        merge_part(previous, began, ended, |run| out.extend_from_slice(run));
+        return;
+    }
+    // The room, written on the threads (no allocation once it has grown).
+    out.par_extend(rayon::iter::repeat_n((0, 0), total));
+    let parts = (threads * 4).min(previous.len() / MIN_MERGE);
+    // Part `k` takes `previous[bound(k)..bound(k + 1)]` and the changes below the pair at its
+    // end, above those of the parts before.
+    let bound = |k: usize| previous.len() * k / parts;
+    let cut = |k: usize| -> [usize; 3] {
+        if k == 0 {
+            return [0; 3];
+        }
+        if k == parts {
+            return [previous.len(), began.len(), ended.len()];
+        }
+        let at = bound(k);
+        let pair = previous[at];
+        [
+            at,
+            began.partition_point(|&b| b < pair),
+            ended.partition_point(|&e| e < pair),
+        ]
+    };
+    split_merge(previous, began, ended, out, (0, parts), &cut);
+}
+
+/// [`merge_part`] over the parts `from .. to` (their cuts by `cut`) into `out`, which holds
+/// exactly their pairs, in halves on rayon's threads.
+fn split_merge(
+    previous: &[(u32, u32)],
+    began: &[(u32, u32)],
+    ended: &[(u32, u32)],
+    out: &mut [(u32, u32)],
+    (from, to): (usize, usize),
+    cut: &(impl Fn(usize) -> [usize; 3] + Sync),
+) {
+    let ([p0, b0, e0], [p1, b1, e1]) = (cut(from), cut(to));
+    if to - from == 1 {
+        let mut w = 0;
+        merge_part(&previous[p0..p1], &began[b0..b1], &ended[e0..e1], |run| {
+            out[w..w + run.len()].copy_from_slice(run);
+            w += run.len();
+        });
+        return;
+    }
+    let mid = (from + to) / 2;
+    let [pm, bm, em] = cut(mid);
+    let (left, right) = out.split_at_mut((pm - p0) + (bm - b0) - (em - e0));
+    rayon::join(
+        || split_merge(previous, began, ended, left, (from, mid), cut),
+        || split_merge(previous, began, ended, right, (mid, to), cut),
+    );
+}
+
+/// `previous` without `ended` and with `began` (as for [`apply_events`]), given to `emit` a run
+/// at a time: the runs of `previous` between two changes copied whole, each change found
+/// by a galloping search from the last (a plain binary search over the rest cost three times as
+/// much: the changes are a few percent of the answer, so most lie near the last).
+fn merge_part(
+    previous: &[(u32, u32)],
+    began: &[(u32, u32)],
+    ended: &[(u32, u32)],
+    mut emit: impl FnMut(&[(u32, u32)]),
+) {
     let (mut at, mut b, mut e) = (0, 0, 0);
     loop {
         let (pair, begins) = match (began.get(b), ended.get(e)) {
@@ -193,11 +263,11 @@ pub(crate) fn apply_events(
             }
         };
         let to = at + first_not_below(&previous[at..], pair);
-        out.extend_from_slice(&previous[at..to]);
+        emit(&previous[at..to]);
         at = to;
         if begins {
             debug_assert!(previous.get(at) != Some(&pair), "a pair began twice");
-            out.push(pair);
+            emit(&[pair]);
             b += 1;
         } else {
             debug_assert!(
@@ -208,10 +278,9 @@ pub(crate) fn apply_events(
             e += 1;
         }
     }
-    out.extend_from_slice(&previous[at..]);
+    emit(&previous[at..]);
 }
 
-/// The index of the first pair of `sorted` not below `pair`: steps doubling from the start,
 /// then a binary search within the last step.
 fn first_not_below(sorted: &[(u32, u32)], pair: (u32, u32)) -> usize {
     let mut end = 1;
@@ -286,6 +355,32 @@ mod tests {
                     assert_eq!(first_not_below(s, (a, b)), want, "n {n} pair {a},{b}");
                 }
             }
+        }
+    }
+
+    /// On four threads the merge runs in parts (every boundary with changes on both sides,
+    /// changes before the first pair and after the last): the same answer as on one.
+    #[test]
+    fn events_apply_in_parts_as_in_one() {
+        let mut seed = 17;
+        let old: Vec<_> = pairs(&mut seed, 400_000, 1 << 20).into_iter().collect();
+        let mut new: BTreeSet<_> = old.iter().copied().filter(|p| p.0 % 13 != 5).collect();
+        new.extend(pairs(&mut seed, 20_000, 1 << 20));
+        // Below the first and above the last old pair.
+        new.extend([(0, 0), (u32::MAX, u32::MAX)]);
+        new.remove(&old[0]);
+        new.remove(&old[old.len() - 1]);
+        let new: Vec<_> = new.into_iter().collect();
+        let (mut began, mut ended) = (Vec::new(), Vec::new());
+        events_between(&old, &new, &mut began, &mut ended);
+        for threads in [1, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut out = vec![(7, 7); 3];
+            pool.install(|| apply_events(&old, &began, &ended, &mut out));
+            assert!(out == new, "{threads} threads");
         }
     }
 }

@@ -9,17 +9,19 @@
 //! grid. Two static shapes are never candidates, and a frame in which no static shape changed
 //! reads the level's own arrays only for the shapes that left their far boxes.
 //!
-//! **Moving shapes** are kept by slot of the scene's moving store, and the kernels read their
-//! records where the scene keeps them (nothing is copied per frame). Each has an enlarged box,
+//! **Moving shapes** are checked by slot of the scene's moving store, and known to the grid,
+//! the candidate lists and the kernels by index: the slots numbered in the grid's order at the
+//! last rebuild, each call's records gathered in that order (see `numbers.rs`). Each has an
+//! enlarged box,
 //! its padded box grown by a margin (and moved ahead the way it last left one: see
 //! [`Margin::enlarge_ahead`]); the grid holds the enlarged boxes, and the candidates are
-//! every pair of shapes whose enlarged boxes overlap, as pairs of slots. A frame first checks,
+//! every pair of shapes whose enlarged boxes overlap, as pairs of indices. A frame first checks,
 //! in one streaming pass, that every shape's current box lies inside its enlarged box. Those
 //! that do not (they moved too far, changed size, appeared, or turned valid or invalid) are
 //! the escapers: each gets a new enlarged box and moves to its new cell (or stays in its place
 //! in the grid, its box written there, where the cell is the same); its candidates are
 //! dropped and it is queried against the grid for its new ones, while every other candidate
-//! stays as it is (a slot does not move when a shape does). The candidates are kept filed by
+//! stays as it is (an index does not move when a shape does). The candidates are kept filed by
 //! pair kind, each in its kernel's argument order and ascending by first slot, so that a
 //! frame gathers and tests them without looking at their kinds again and reads the records
 //! in one sweep. Only pairs whose filters pair are filed, and a shape whose kind or filter
