@@ -74,7 +74,7 @@ pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
 }
 
 /// Fewest pairs a concatenation copies on one thread.
-const MIN_COPY: usize = 64 * 1024;
+const MIN_COPY: usize = 16 * 1024;
 
 /// `list` (cleared first) as `part` of every task, one after another in task order, each
 /// copied where it lies in `list` on rayon's threads.

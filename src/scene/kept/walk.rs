@@ -9,6 +9,7 @@ use super::{Kept, KeptStats};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
 use crate::scene::store::Scene;
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// First positions per window of the walk over the candidate lists.
@@ -143,26 +144,44 @@ pub(super) fn split_parts<'s>(
     splits: &'s mut Vec<[(usize, usize); 2 * PAIR_KINDS]>,
 ) -> &'s [[(usize, usize); 2 * PAIR_KINDS]] {
     let total: usize = parts.iter().map(|p| p.old.len() + p.added.len()).sum();
-    splits.clear();
-    splits.push([(0, 0); 2 * PAIR_KINDS]);
-    for k in 1..tasks {
-        // The least position below which about `k / tasks` of all the candidates start.
+    // The parts that hold candidates (a scene of three kinds fills a few of the lists).
+    let mut full = [0usize; 2 * PAIR_KINDS];
+    let mut count = 0;
+    for (j, p) in parts.iter().enumerate() {
+        if !p.old.is_empty() || !p.added.is_empty() {
+            full[count] = j;
+            count += 1;
+        }
+    }
+    let full = &full[..count];
+    // Each boundary by its own binary search, on rayon's threads: the least position below
+    // which about `k / tasks` of all the candidates start.
+    let boundary = |k: usize| {
         let want = total * k / tasks;
         let (mut lo, mut hi) = (0u32, positions);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let count = parts.iter().map(|p| p.below(mid)).map(|(o, a)| o + a);
-            if count.sum::<usize>() < want {
+            let below = full
+                .iter()
+                .map(|&j| parts[j].below(mid))
+                .map(|(o, a)| o + a);
+            if below.sum::<usize>() < want {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
+        core::array::from_fn(|j| parts[j].below(lo))
+    };
+    splits.clear();
+    splits.push([(0, 0); 2 * PAIR_KINDS]);
+    splits.par_extend((1..tasks).into_par_iter().map(boundary));
+    // Ascending in `k`, whatever the rounding of `want`.
+    for k in 1..tasks {
         let last = splits[k - 1];
-        splits.push(core::array::from_fn(|j| {
-            let (o, a) = parts[j].below(lo);
-            (o.max(last[j].0), a.max(last[j].1))
-        }));
+        for (j, s) in splits[k].iter_mut().enumerate() {
+            *s = (s.0.max(last[j].0), s.1.max(last[j].1));
+        }
     }
     splits.push(parts.map(|p| (p.old.len(), p.added.len())));
     splits
