@@ -82,26 +82,15 @@ impl Contacts {
         &self.hits
     }
 
-    /// The normals' horizontal components, `len()` of them (0 where a pair does not overlap).
-    #[inline]
-    #[must_use]
-    pub fn normal_x(&self) -> &[f32] {
-        &self.normal_x[..self.len()]
-    }
-
-    /// The normals' vertical components, `len()` of them (0 where a pair does not overlap).
-    #[inline]
-    #[must_use]
-    pub fn normal_y(&self) -> &[f32] {
-        &self.normal_y[..self.len()]
-    }
-
-    /// The penetration depths, `len()` of them (0 where a pair does not overlap).
-    #[inline]
-    #[must_use]
-    pub fn depth(&self) -> &[f32] {
-        &self.depth[..self.len()]
-    }
+    answer_views!(
+        /// The normals' horizontal components, `len()` of them (0 where a pair does not
+        /// overlap).
+        normal_x: f32,
+        /// The normals' vertical components, `len()` of them (0 where a pair does not overlap).
+        normal_y: f32,
+        /// The penetration depths, `len()` of them (0 where a pair does not overlap).
+        depth: f32,
+    );
 
     /// The overlapping pairs' indices and contacts, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (usize, Contact)> + '_ {

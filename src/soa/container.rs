@@ -85,6 +85,32 @@ macro_rules! soa_views {
     };
 }
 
+/// An answer's read-only columns, each `len()` long: `name() -> &[T]` of field `name`, or, for a
+/// per-point field (`[k]`), `name(k)` of `field[k]` (panics if `k` is out of range).
+macro_rules! answer_views {
+    () => {};
+    ($(#[$doc:meta])* $name:ident: $T:ty $(, $($rest:tt)*)?) => {
+        $(#[$doc])*
+        #[inline]
+        #[must_use]
+        pub fn $name(&self) -> &[$T] {
+            &self.$name[..self.len()]
+        }
+
+        answer_views!($($($rest)*)?);
+    };
+    ($(#[$doc:meta])* $name:ident = $field:ident[k]: $T:ty $(, $($rest:tt)*)?) => {
+        $(#[$doc])*
+        #[inline]
+        #[must_use]
+        pub fn $name(&self, k: usize) -> &[$T] {
+            &self.$field[k][..self.len()]
+        }
+
+        answer_views!($($($rest)*)?);
+    };
+}
+
 /// A container of `$Shape`s whose lane blocks are `$X8`s. Each field names its view and
 /// mutable view, `[N]` for an array field, and what it holds; the fields must follow the
 /// shape's field order.

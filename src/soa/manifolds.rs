@@ -98,47 +98,20 @@ impl Manifolds {
         &self.hits
     }
 
-    /// The normals' horizontal components.
-    #[inline]
-    #[must_use]
-    pub fn normal_x(&self) -> &[f32] {
-        &self.normal_x[..self.len()]
-    }
-
-    /// The normals' vertical components.
-    #[inline]
-    #[must_use]
-    pub fn normal_y(&self) -> &[f32] {
-        &self.normal_y[..self.len()]
-    }
-
-    /// Point `k`'s (0 or 1) horizontal coordinates. Panics if `k > 1`.
-    #[inline]
-    #[must_use]
-    pub fn point_x(&self, k: usize) -> &[f32] {
-        &self.x[k][..self.len()]
-    }
-
-    /// Point `k`'s (0 or 1) vertical coordinates. Panics if `k > 1`.
-    #[inline]
-    #[must_use]
-    pub fn point_y(&self, k: usize) -> &[f32] {
-        &self.y[k][..self.len()]
-    }
-
-    /// Point `k`'s (0 or 1) depths. Panics if `k > 1`.
-    #[inline]
-    #[must_use]
-    pub fn depth(&self, k: usize) -> &[f32] {
-        &self.depth[k][..self.len()]
-    }
-
-    /// Point `k`'s (0 or 1) feature ids. Panics if `k > 1`.
-    #[inline]
-    #[must_use]
-    pub fn id(&self, k: usize) -> &[u32] {
-        &self.id[k][..self.len()]
-    }
+    answer_views!(
+        /// The normals' horizontal components.
+        normal_x: f32,
+        /// The normals' vertical components.
+        normal_y: f32,
+        /// Point `k`'s (0 or 1) horizontal coordinates. Panics if `k > 1`.
+        point_x = x[k]: f32,
+        /// Point `k`'s (0 or 1) vertical coordinates. Panics if `k > 1`.
+        point_y = y[k]: f32,
+        /// Point `k`'s (0 or 1) depths. Panics if `k > 1`.
+        depth = depth[k]: f32,
+        /// Point `k`'s (0 or 1) feature ids. Panics if `k > 1`.
+        id = id[k]: u32,
+    );
 
     /// The point counts: 0 where a pair does not overlap, else 1 or 2.
     #[inline]
