@@ -181,6 +181,10 @@ pub(crate) struct Kept {
     was_in: Vec<u32>,
     moves: Vec<(u32, u32)>,
     leaving: Vec<bool>,
+    /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
+    /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves).
+    marks: Vec<(u32, u8)>,
+    stays: Vec<u32>,
     jumps: usize,
     unkeyed: bool,
     /// Per slot, a rebuild's counts of candidates by first slot.
@@ -240,6 +244,8 @@ impl Default for Kept {
             entering: Vec::new(),
             was_in: Vec::new(),
             moves: Vec::new(),
+            marks: Vec::new(),
+            stays: Vec::new(),
             leaving: Vec::new(),
             jumps: 0,
             unkeyed: false,

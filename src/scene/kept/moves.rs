@@ -7,6 +7,7 @@ use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
 use crate::broadphase::grid::Grid;
 use crate::scene::store::Scene;
+use rayon::prelude::*;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
@@ -96,11 +97,16 @@ impl Kept {
                 self.was_in.push(to.was_in);
             }
         }
-        let records = &scene.moving.records;
-        for &e in &self.escapers {
+        // Each escaper's index and flag read on rayon's threads, then written.
+        let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
+        self.marks.clear();
+        self.marks.par_extend(self.escapers.par_iter().map(|&e| {
             let e = e as usize;
-            let same = records.get(e).is_some_and(|r| r.id == self.slot_ids[e]);
-            self.escaped[self.index_of[e] as usize] = if same { MOVED } else { TAKEN };
+            let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
+            (index_of[e], if same { MOVED } else { TAKEN })
+        }));
+        for &(i, flag) in &self.marks {
+            self.escaped[i as usize] = flag;
         }
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
@@ -110,25 +116,33 @@ impl Kept {
         // its box written there: only those that change cells (or leave the grid) make the
         // repair rewrite the grid, and a frame in which none does has no repair at all.
         self.leaving.resize(self.escaped.len(), false);
-        for &e in &self.escapers {
-            self.leaving[self.index_of[e as usize] as usize] = true;
+        for &(i, _) in &self.marks {
+            self.leaving[i as usize] = true;
         }
+        // Where each escaper that keeps its cell lies in it, found on rayon's threads.
+        let (grid, ids, entering, was_in) = (&self.grid, &self.ids, &self.entering, &self.was_in);
+        self.stays.clear();
+        self.stays
+            .par_extend(self.enter.par_iter().map(|&(key, k)| {
+                let e = entering[k as usize].0;
+                let cell = grid.cell(key);
+                let at = (was_in[k as usize] == key)
+                    .then(|| ids[cell.clone()].iter().position(|&s| s == e))
+                    .flatten();
+                at.map_or(u32::MAX, |p| (cell.start + p) as u32)
+            }));
         self.moves.clear();
-        for &(key, k) in &self.enter {
+        for (&(key, k), &at) in self.enter.iter().zip(&self.stays) {
             let (e, fat) = self.entering[k as usize];
-            let stays = self.was_in[k as usize] == key && {
-                let cell = self.grid.cell(key);
-                let at = self.ids[cell.clone()].iter().position(|&s| s == e);
-                at.map(|p| self.grid.set_box(cell.start + p, fat)).is_some()
-            };
+            let stays = at != u32::MAX;
             if stays {
+                self.grid.set_box(at as usize, fat);
                 self.leaving[e as usize] = false;
             } else {
                 self.moves.push((key, k));
             }
         }
-        let index_of = &self.index_of;
-        let leaving = (self.escapers.iter()).any(|&e| self.leaving[index_of[e as usize] as usize]);
+        let leaving = self.marks.iter().any(|&(i, _)| self.leaving[i as usize]);
         if leaving {
             // By cell, then by slot (the numbers in `entering` ascend with the slots).
             self.sort.sort(&mut self.moves);
@@ -140,8 +154,8 @@ impl Kept {
                 &self.entering,
             );
         }
-        for &e in &self.escapers {
-            self.leaving[self.index_of[e as usize] as usize] = false;
+        for &(i, _) in &self.marks {
+            self.leaving[i as usize] = false;
         }
         true
     }
