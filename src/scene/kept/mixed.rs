@@ -99,10 +99,7 @@ pub(super) fn find_mixed(
                 file(statics, first);
                 ready = rest;
             }
-            let (s, found) = (
-                slot_of[e as usize] as usize,
-                &t.ids[from..from + count as usize],
-            );
+            let (s, found) = (slot(e), &t.ids[from..from + count as usize]);
             from += count as usize;
             let far = far_box(&boxes[s], e, &fat[s]);
             let span = statics.refill(scene, e as usize, far, found);

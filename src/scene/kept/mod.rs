@@ -12,8 +12,7 @@
 //! **Moving shapes** are checked by slot of the scene's moving store, and known to the grid,
 //! the candidate lists and the kernels by index: the slots numbered in the grid's order at the
 //! last rebuild, each call's records gathered in that order (see `numbers.rs`). Each has an
-//! enlarged box,
-//! its padded box grown by a margin (and moved ahead the way it last left one: see
+//! enlarged box, its padded box grown by a margin (and moved ahead the way it last left one: see
 //! [`Margin::enlarge_ahead`]); the grid holds the enlarged boxes, and the candidates are
 //! every pair of shapes whose enlarged boxes overlap, as pairs of indices. A frame first checks,
 //! in one streaming pass, that every shape's current box lies inside its enlarged box. Those
@@ -22,7 +21,7 @@
 //! in the grid, its box written there, where the cell is the same); its candidates are
 //! dropped and it is queried against the grid for its new ones, while every other candidate
 //! stays as it is (an index does not move when a shape does). The candidates are kept filed by
-//! pair kind, each in its kernel's argument order and ascending by first slot, so that a
+//! pair kind, each in its kernel's argument order and ascending by first index, so that a
 //! frame gathers and tests them without looking at their kinds again and reads the records
 //! in one sweep. Only pairs whose filters pair are filed, and a shape whose kind or filter
 //! changed is an escaper. Each kept candidate carries a flag
@@ -36,6 +35,7 @@
 //! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
+
 mod escape;
 mod escapers;
 mod follow;
@@ -67,6 +67,7 @@ use margin::inside;
 use margin::jumped_from;
 use std::time::Duration;
 use tasks::Task;
+
 /// The automatic rebuild threshold: a frame rebuilds when more than this share of the shapes
 /// escaped their enlarged boxes.
 pub(crate) const AUTO_REBUILD: f32 = 0.25;
