@@ -68,10 +68,15 @@ impl Contacts {
     #[inline]
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Contact> {
-        (i < self.len() && self.hits.get(i)).then(|| Contact {
+        (i < self.len() && self.hits.get(i)).then(|| self.at(i))
+    }
+
+    /// Pair `i`'s columns as a [`Contact`].
+    fn at(&self, i: usize) -> Contact {
+        Contact {
             normal: [self.normal_x[i], self.normal_y[i]],
             depth: self.depth[i],
-        })
+        }
     }
 
     /// Which pairs overlap: the same bits as [`batch_test`](crate::batch_test) on the same
@@ -94,13 +99,7 @@ impl Contacts {
 
     /// The overlapping pairs' indices and contacts, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (usize, Contact)> + '_ {
-        self.hits.iter_ones().map(|i| {
-            let contact = Contact {
-                normal: [self.normal_x[i], self.normal_y[i]],
-                depth: self.depth[i],
-            };
-            (i, contact)
-        })
+        self.hits.iter_ones().map(|i| (i, self.at(i)))
     }
 
     /// Sets the length to `len` and hands out the hit words and the three columns (whole lane
