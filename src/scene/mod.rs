@@ -2,8 +2,9 @@
 //! lane kernels ([`KERNEL_LANES`](crate::KERNEL_LANES) lanes per call: sixteen with AVX-512).
 //!
 //! **A collision world.** A scene holds moving and static shapes under stable ids (see
-//! [`Scene`]: push, remove, reused ids), each with a [`Filter`] (collision layers); two static
-//! shapes are never paired, and pairs whose filters do not pair are dropped before any kernel.
+//! [`Scene`]: push, remove, ids that are never handed out twice), each with a [`Filter`]
+//! (collision layers) and user data; two static shapes are never paired, and pairs whose
+//! filters do not pair are dropped before any kernel.
 //!
 //! **A frame loop.** A simulation moves its shapes with [`Scene::update`] (or [`Scene::set`])
 //! and asks a kept [`PairFinder`] for the overlapping pairs every frame, and for the pairs that
@@ -84,8 +85,10 @@ mod candidates;
 mod contacts;
 mod filter;
 mod finder;
+mod handles;
 mod kept;
 mod pack;
+mod packed;
 mod polygon_blocks;
 mod query;
 mod ray_walk;
@@ -104,7 +107,15 @@ pub use store::Scene;
 
 /// Bit of an internal id that says the shape belongs to the second scene of `pairs_with`.
 const SIDE: u32 = 1 << 31;
-/// Largest number of shapes in one scene: ids are `u32` and one bit is kept for the side.
-pub const MAX_SHAPES: usize = (SIDE - 1) as usize;
+/// Largest number of shapes one scene holds at once: 2²⁴ (16 777 216).
+///
+/// An id is a `u32` whose low 24 bits are an *index* below `MAX_SHAPES` and whose next 7 bits
+/// are a *generation* (the top bit is always 0). A push takes the smallest free index with the
+/// next generation, so a removed id is never handed out again and a stale id is answered like
+/// an unknown one (see [`Scene`]). An index is handed out 128 times over a scene's life, then
+/// retired until [`Scene::clear`]; a scene therefore hands out at most 2³¹ ids between
+/// `clear`s, and a push past that panics, naming the limit. A scene that never removes hands
+/// out 0, 1, 2, ….
+pub const MAX_SHAPES: usize = 1 << handles::INDEX_BITS;
 /// Bounds beyond this magnitude could overflow a kernel's squares: such shapes skip the grid.
 const BOUNDED: f32 = (1u64 << 60) as f32;

@@ -80,7 +80,7 @@ impl Scene {
         }
         self.moving.permute(&order);
         for (slot, r) in self.moving.records.iter().enumerate() {
-            self.slots[r.id as usize] = slot as u32;
+            self.handles.place(r.id, slot as u32);
         }
     }
 }
@@ -106,7 +106,6 @@ fn z_order(x: u32, y: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::store::FREE;
     use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 
     /// The mean distance between the centres of consecutive moving slots.
@@ -160,7 +159,7 @@ mod tests {
         for (id, s) in shapes.iter().enumerate() {
             let want = (id != 17).then_some(*s);
             assert_eq!(scene.get(id as u32), want);
-            if let Some(&slot) = scene.slots.get(id).filter(|&&s| s != FREE) {
+            if let Some(slot) = scene.handles.slot(id as u32) {
                 assert_eq!(scene.moving.records[slot as usize].id, id as u32);
             }
         }

@@ -1,181 +1,23 @@
 //! [`Scene`]: the shapes, each with the padded box and the record a frame reads, computed once
 //! by [`push`](Scene::push) and [`set`](Scene::set).
 //!
-//! **Storage.** Ids are the user's handles; the shapes live in two stores, the moving ones and
-//! the static ones, each packed by slot (an id → slot map, a removal moves the store's last
-//! shape into the hole), so that a frame streams over the moving shapes only and never
-//! visits the static ones unless they changed. Each change of the static shapes takes a new
-//! `static_epoch`, unique across all scenes, by which a finder knows whether what it filed of
-//! them still holds.
+//! **Storage.** Ids are the user's handles (`handles.rs`); the shapes live in two stores
+//! (`packed.rs`), the moving ones and the static ones, each packed by slot (an id → slot map,
+//! a removal moves the store's last shape into the hole), so that a frame streams over the
+//! moving shapes only and never visits the static ones unless they changed. Each change of the
+//! static shapes takes a new `static_epoch`, unique across all scenes, by which a finder knows
+//! whether what it filed of them still holds.
 
 use super::MAX_SHAPES;
 use super::filter::{Filter, FilterTable};
+use super::handles::Handles;
+use super::packed::{Store, count_change, shape_of};
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
-use super::records::{
-    AABB, CAPSULE, CIRCLE, CLASS, FILTER_SHIFT, INVALID, KIND, OBB, POLYGON, Record, STATIC,
-    UNBOUNDED,
-};
-use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
-use core::cmp::Reverse;
+use super::records::{CLASS, FILTER_SHIFT, Record, STATIC};
+use crate::shape::Shape;
 use rayon::prelude::*;
-use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// The shape a record was made from, bit for bit; `polygon` finds a polygon by its handle.
-#[inline(always)]
-fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon) -> Shape {
-    let f = r.fields;
-    match r.kind & KIND {
-        CIRCLE => Circle::new(f[0], f[1], f[2]).into(),
-        AABB => Aabb::new(f[0], f[1], f[2], f[3]).into(),
-        OBB => Obb::from_rotation(f[0], f[1], f[2], f[3], f[4], f[5]).into(),
-        CAPSULE => Capsule::new(f[0], f[1], f[2], f[3], f[4]).into(),
-        _ => (*polygon(f[0].to_bits())).into(),
-    }
-}
-
-/// How a replaced record changes the counts of invalid and unbounded shapes.
-#[inline(always)]
-fn count_change(old: Option<&Record>, new: Option<&Record>) -> [isize; 2] {
-    let flag = |r: Option<&Record>, f: u32| r.map_or(0, |r| isize::from(r.kind & f != 0));
-    [
-        flag(new, INVALID) - flag(old, INVALID),
-        flag(new, UNBOUNDED) - flag(old, UNBOUNDED),
-    ]
-}
-
-/// One of a scene's two stores (its moving shapes or its static ones), packed by slot: each
-/// shape's padded box (NaN `min_x` when the grid leaves it out: invalid or unbounded) and
-/// record, and the polygons' vertices out of line, by block of slots.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Store {
-    pub(crate) boxes: Vec<[f32; 4]>,
-    pub(crate) records: Vec<Record>,
-    pub(crate) polygons: Vec<PolygonBlock>,
-    /// How many shapes fail [`Shape::check`], and how many are unbounded.
-    pub(crate) invalid: usize,
-    pub(crate) unbounded: usize,
-}
-
-impl Store {
-    /// Number of shapes.
-    #[inline(always)]
-    pub(crate) fn len(&self) -> usize {
-        self.records.len()
-    }
-
-    /// The polygon of a handle.
-    #[inline(always)]
-    pub(crate) fn polygon(&self, handle: u32) -> &Polygon {
-        self.polygons[handle as usize / POLYGON_BLOCK].polygon(handle)
-    }
-
-    /// The shape of the record at `slot`.
-    fn shape(&self, slot: usize) -> Shape {
-        shape_of(&self.records[slot], |h| self.polygon(h))
-    }
-
-    /// The polygon block of `slot`, created with the blocks before it if need be.
-    fn block_of(&mut self, slot: usize) -> &mut PolygonBlock {
-        let k = slot / POLYGON_BLOCK;
-        if self.polygons.len() <= k {
-            self.polygons.resize_with(k + 1, PolygonBlock::default);
-        }
-        &mut self.polygons[k]
-    }
-
-    /// Applies a change of the counts of invalid and unbounded shapes.
-    #[inline(always)]
-    fn count(&mut self, [invalid, unbounded]: [isize; 2]) {
-        self.invalid = self.invalid.wrapping_add_signed(invalid);
-        self.unbounded = self.unbounded.wrapping_add_signed(unbounded);
-    }
-
-    /// Writes `shape` (id `id`, kind-word bits `keep`) at `slot`, which is a live slot or
-    /// `len()` (a new one).
-    fn write(&mut self, slot: usize, id: u32, keep: u32, shape: &Shape) {
-        let old = self.records.get(slot).copied();
-        let (b, r) = self
-            .block_of(slot)
-            .place(slot / POLYGON_BLOCK, id, keep, old.as_ref(), shape);
-        self.count(count_change(old.as_ref(), Some(&r)));
-        if slot == self.records.len() {
-            self.boxes.push(b);
-            self.records.push(r);
-        } else {
-            (self.boxes[slot], self.records[slot]) = (b, r);
-        }
-    }
-
-    /// Removes the shape at `slot`: the last shape moves into its slot. Returns the removed
-    /// record's shape, and the id of the shape that moved (if one did).
-    fn remove(&mut self, slot: usize) -> (Shape, Option<u32>) {
-        let gone = self.records[slot];
-        let shape = self.shape(slot);
-        self.count(count_change(Some(&gone), None));
-        if gone.kind & KIND == POLYGON {
-            self.block_of(slot)
-                .free
-                .push(gone.fields[0].to_bits() % POLYGON_BLOCK as u32);
-        }
-        let last = self.records.len() - 1;
-        let moved = (slot != last).then(|| {
-            let mut r = self.records[last];
-            if r.kind & KIND == POLYGON {
-                // Its polygon moves to the block of its new slot.
-                let handle = r.fields[0].to_bits();
-                let p = *self.polygon(handle);
-                self.polygons[last / POLYGON_BLOCK]
-                    .free
-                    .push(handle % POLYGON_BLOCK as u32);
-                let place = self.block_of(slot).store(p, None);
-                r.fields[0] = f32::from_bits((slot / POLYGON_BLOCK * POLYGON_BLOCK) as u32 + place);
-            }
-            (self.records[slot], self.boxes[slot]) = (r, self.boxes[last]);
-            r.id
-        });
-        self.records.pop();
-        self.boxes.pop();
-        (shape, moved)
-    }
-
-    /// Puts the shapes in the order `order` (new slot `i` holds the shape of old slot
-    /// `order[i]`, `order` a permutation of the slots): boxes and records move, and each
-    /// polygon moves to the block of its new slot under a new handle.
-    pub(super) fn permute(&mut self, order: &[u32]) {
-        debug_assert_eq!(order.len(), self.len());
-        let mut polygons = Vec::new();
-        polygons.resize_with(order.len().div_ceil(POLYGON_BLOCK), PolygonBlock::default);
-        let records = order
-            .iter()
-            .enumerate()
-            .map(|(slot, &old)| {
-                let mut r = self.records[old as usize];
-                if r.kind & KIND == POLYGON {
-                    let p = *self.polygon(r.fields[0].to_bits());
-                    let k = slot / POLYGON_BLOCK;
-                    let place = polygons[k].store(p, None);
-                    r.fields[0] = f32::from_bits((k * POLYGON_BLOCK) as u32 + place);
-                }
-                r
-            })
-            .collect();
-        self.boxes = order.iter().map(|&old| self.boxes[old as usize]).collect();
-        self.records = records;
-        self.polygons = polygons;
-    }
-
-    /// Empties the store, keeping its allocations.
-    fn clear(&mut self) {
-        self.boxes.clear();
-        self.records.clear();
-        self.polygons.clear();
-        (self.invalid, self.unbounded) = (0, 0);
-    }
-}
-
-/// A free id's slot entry.
-pub(super) const FREE: u32 = u32::MAX;
 /// Bit of a slot entry: the shape is in the static store.
 const IN_STATIC: u32 = 1 << 31;
 
@@ -185,13 +27,22 @@ static EPOCHS: AtomicU64 = AtomicU64::new(1);
 /// A collision world: circles, AABBs, OBBs and convex polygons, moving or static, each with a
 /// [`Filter`], under stable ids.
 ///
-/// **Ids.** [`push`](Self::push) and its twins return the shape's id: the smallest id that was
-/// removed and not reused yet, or else the next id never used (0, 1, 2, … in a scene that never
-/// removes). An id names its shape until [`remove`](Self::remove); answers are sorted by id,
+/// **Ids.** [`push`](Self::push) and its twins return the shape's id, a `u32` handle that names
+/// it until [`remove`](Self::remove) and never anything else: its low bits are an index (the
+/// smallest free one), its high bits a generation (see [`MAX_SHAPES`]), so an id that was
+/// removed is never handed out again: a shape pushed after a removal, even in the same frame,
+/// gets a new id, and a kept finder reports the removed shape's pairs as ended and the new
+/// one's as begun. A scene that never removes hands out 0, 1, 2, …. Answers are sorted by id,
 /// whatever order the scene keeps internally. [`remove`](Self::remove), [`get`](Self::get),
-/// [`contains`](Self::contains), [`filter`](Self::filter) and [`is_static`](Self::is_static) answer
-/// any `u32` (`None` or `false` for an id that is not live); [`set`](Self::set) and
-/// [`set_filter`](Self::set_filter) panic on one, naming it, like indexing out of bounds.
+/// [`contains`](Self::contains), [`filter`](Self::filter), [`user_data`](Self::user_data) and
+/// [`is_static`](Self::is_static) answer any `u32` (`None` or `false` for an id that is not
+/// live: never pushed, or removed); [`set`](Self::set), [`set_filter`](Self::set_filter) and
+/// [`set_user_data`](Self::set_user_data) panic on one, naming it, like indexing out of bounds.
+///
+/// **User data.** Each shape carries a `u64` of the caller's ([`set_user_data`](Self::set_user_data),
+/// [`user_data`](Self::user_data); 0 until set): an entity index, a packed handle of a game's own,
+/// a pointer-sized key. It stays through `set` and `update` and goes with `remove`; reading it is
+/// two array loads, cheap enough for every pair of a frame.
 ///
 /// **Static shapes** ([`push_static`](Self::push_static)) are level geometry: two static shapes are
 /// never paired, [`update`](Self::update) skips them, and a kept [`PairFinder`](crate::PairFinder)
@@ -220,23 +71,28 @@ static EPOCHS: AtomicU64 = AtomicU64::new(1);
 /// scene.set(a, Circle::new(2.5, 2.0, 0.5));
 /// assert_eq!(scene.overlapping_pairs(), [(a, c), (b, c)]);
 ///
-/// // Remove one: its id is free, and the next push takes it.
+/// // Remove one: its id is dead for good; the next push gets a new one.
 /// assert_eq!(scene.remove(b), Some(Aabb::new(0.5, -0.5, 3.0, 0.5).into()));
 /// assert_eq!(scene.remove(b), None);
 /// assert_eq!(scene.overlapping_pairs(), [(a, c)]);
-/// assert_eq!(scene.push(Circle::new(10.0, 11.0, 1.0)), b);
-/// assert_eq!(scene.overlapping_pairs(), [(a, c), (b, d)]);
+/// let e = scene.push(Circle::new(10.0, 11.0, 1.0));
+/// assert_ne!(e, b);
+/// assert!(!scene.contains(b) && scene.get(b).is_none());
+/// assert_eq!(scene.overlapping_pairs(), [(a, c), (d, e)]);
 /// assert_eq!(scene.len(), 4);
+///
+/// // Tie the game's data to a shape.
+/// scene.set_user_data(e, 42);
+/// assert_eq!(scene.user_data(e), Some(42));
+/// assert_eq!(scene.user_data(b), None);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scene {
     /// The moving shapes and the static ones.
     pub(crate) moving: Store,
     pub(crate) statics: Store,
-    /// Per id: its slot, with [`IN_STATIC`] for the static store, or [`FREE`].
-    pub(super) slots: Vec<u32>,
-    /// The ids removed and not reused, smallest first.
-    free: BinaryHeap<Reverse<u32>>,
+    /// The ids: per index its slot (with [`IN_STATIC`] for the static store) and user data.
+    pub(super) handles: Handles,
     pub(crate) filters: FilterTable,
     /// Changes with every change of the static shapes; equal only for equal static shapes
     /// (0 for every scene whose static shapes never changed: none).
@@ -310,13 +166,20 @@ impl Scene {
             self.len() < MAX_SHAPES,
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
-        let id = match self.free.pop() {
-            Some(Reverse(id)) => id,
-            None => {
-                self.slots.push(FREE);
-                (self.slots.len() - 1) as u32
-            }
+        let (bit, store) = if fixed {
+            (IN_STATIC, &self.statics)
+        } else {
+            (0, &self.moving)
         };
+        let id = self
+            .handles
+            .issue(store.len() as u32 | bit)
+            .unwrap_or_else(|| {
+                panic!(
+                    "this Scene has handed out all of its 2^31 ids (each of its {MAX_SHAPES} \
+                 indices 128 times); Scene::clear starts again"
+                )
+            });
         let keep = self.filters.acquire(filter) << FILTER_SHIFT;
         let (bit, keep) = if fixed {
             (IN_STATIC, keep | STATIC)
@@ -324,9 +187,7 @@ impl Scene {
             (0, keep)
         };
         let (store, _) = self.store_mut(bit);
-        let slot = store.len();
-        store.write(slot, id, keep, &shape);
-        self.slots[id as usize] = slot as u32 | bit;
+        store.write(store.len(), id, keep, &shape);
         id
     }
 
@@ -346,8 +207,7 @@ impl Scene {
     /// the static store's: its slot, or the number of moving shapes plus its static slot.
     #[inline(always)]
     pub(crate) fn position(&self, id: u32) -> Option<u32> {
-        match *self.slots.get(id as usize)? {
-            FREE => None,
+        match self.handles.slot(id)? {
             s if s & IN_STATIC != 0 => Some(self.moving.len() as u32 + (s & !IN_STATIC)),
             s => Some(s),
         }
@@ -356,8 +216,7 @@ impl Scene {
     /// The store and slot of a live id.
     #[inline(always)]
     fn locate(&self, id: u32) -> Option<(&Store, usize)> {
-        match *self.slots.get(id as usize)? {
-            FREE => None,
+        match self.handles.slot(id)? {
             s if s & IN_STATIC != 0 => Some((&self.statics, (s & !IN_STATIC) as usize)),
             s => Some((&self.moving, s as usize)),
         }
@@ -371,10 +230,9 @@ impl Scene {
 
     /// The slot entry of a live id, or a panic naming it.
     fn live(&self, id: u32, what: &str) -> u32 {
-        match self.slots.get(id as usize) {
-            Some(&s) if s != FREE => s,
-            _ => panic!("{what}: shape id {id} is not in this Scene"),
-        }
+        self.handles.slot(id).unwrap_or_else(|| {
+            panic!("{what}: shape id {id} is not in this Scene (never pushed, or removed)")
+        })
     }
 
     /// Replaces shape `id` (to move it, resize it, or change its kind), keeping its filter and
@@ -407,19 +265,38 @@ impl Scene {
 
     /// Removes shape `id` and returns it; `None` (and nothing changes) when `id` is not a live
     /// shape. From the next call on, `id` is in no answer, and a kept finder reports its
-    /// pairs as [`ended`](crate::PairFinder::ended). Its id may be reused by the next push.
+    /// pairs as [`ended`](crate::PairFinder::ended). The id is never handed out again.
     pub fn remove(&mut self, id: u32) -> Option<Shape> {
-        let s = *self.slots.get(id as usize).filter(|&&s| s != FREE)?;
+        let s = self.handles.slot(id)?;
         let (store, slot) = self.store_mut(s);
         let filter = store.records[slot].filter() as u32;
         let (shape, moved) = store.remove(slot);
         if let Some(m) = moved {
-            self.slots[m as usize] = s;
+            self.handles.place(m, s);
         }
         self.filters.release(filter);
-        self.slots[id as usize] = FREE;
-        self.free.push(Reverse(id));
+        self.handles.release(id);
         Some(shape)
+    }
+
+    /// The user data of shape `id` (0 until [`set_user_data`](Self::set_user_data)), or `None`
+    /// when `id` is not live.
+    #[inline]
+    #[must_use]
+    pub fn user_data(&self, id: u32) -> Option<u64> {
+        self.handles.data(id)
+    }
+
+    /// Sets the user data of shape `id`; it stays through [`set`](Self::set) and
+    /// [`update`](Self::update) and goes with [`remove`](Self::remove).
+    ///
+    /// # Panics
+    /// If `id` is not a live shape of this scene.
+    pub fn set_user_data(&mut self, id: u32, data: u64) {
+        assert!(
+            self.handles.set_data(id, data),
+            "Scene::set_user_data: shape id {id} is not in this Scene (never pushed, or removed)"
+        );
     }
 
     /// Whether `id` is a live shape of this scene.
@@ -495,9 +372,12 @@ impl Scene {
         self.locate(id).map(|(store, slot)| store.shape(slot))
     }
 
-    /// The live shapes in id order, with their ids.
+    /// The live shapes with their ids, by index (the ids' low bits, see [`MAX_SHAPES`]): in id
+    /// order in a scene that never removed a shape.
     pub fn iter(&self) -> impl Iterator<Item = (u32, Shape)> + '_ {
-        (0..self.slots.len() as u32).filter_map(|id| Some((id, self.get(id)?)))
+        self.handles
+            .live()
+            .map(|(id, _)| (id, self.get(id).expect("a live id has a shape")))
     }
 
     /// Number of live shapes (moving and static).
@@ -532,8 +412,7 @@ impl Scene {
     pub fn clear(&mut self) {
         self.moving.clear();
         self.statics.clear();
-        self.slots.clear();
-        self.free.clear();
+        self.handles.clear();
         self.filters.clear();
         self.static_epoch = 0;
     }

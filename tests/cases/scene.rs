@@ -672,6 +672,7 @@ fn steady_frames_allocate_nothing() {
         ));
     }
     let bullets = mixed(&mut g, 3_000, 250.0);
+    let mut respawned = [0, 7919];
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -688,9 +689,9 @@ fn steady_frames_allocate_nothing() {
                 // that the warm-up frames both see (a new largest answer may grow a buffer).
                 let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
                 let before = alloc::count();
-                let despawn = (step % 2 * 7919) as u32;
-                let shape = scene.remove(despawn).expect("a live shape");
-                assert_eq!(scene.push(shape), despawn);
+                let despawn = &mut respawned[step % 2];
+                let shape = scene.remove(*despawn).expect("a live shape");
+                *despawn = scene.push(shape);
                 scene.update(|_, s| match s {
                     Shape::Circle(c) => Circle::new(c.x + dx, c.y, c.radius).into(),
                     other => other,

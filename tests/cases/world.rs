@@ -108,9 +108,15 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
                     assert_eq!(id, model.push(e), "frame {frame}: the id push returns");
                 }
                 2..=4 => {
-                    // Any id, live or not, now and then one never pushed.
-                    let id = g.index(model.entries.len() + 3) as u32;
-                    let want = model.entries.get(id as usize).copied().flatten();
+                    // A live id, or now and then a stale one (removed, a generation ahead,
+                    // never pushed); a removal is often followed by a push in the same frame,
+                    // which takes the removed shape's index under a new generation.
+                    let id = match g.index(4) {
+                        0 => model.stale(g.index(1000)),
+                        _ if live.is_empty() => continue,
+                        _ => live[g.index(live.len())],
+                    };
+                    let want = model.get(id);
                     if steady && want.is_some_and(|e| e.fixed) {
                         continue;
                     }
@@ -118,33 +124,39 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
                     let bits = |s: Option<Shape>| s.map(|s| super::scene::shape_bits(&s));
                     let want_shape = want.map(|e| e.shape);
                     assert_eq!(bits(got), bits(want_shape), "frame {frame}: remove({id})");
-                    if want.is_some() {
-                        model.entries[id as usize] = None;
-                    }
+                    model.remove(id);
                     assert_eq!(scene.remove(id), None, "removing {id} twice");
+                    if let Some(gone) = want.filter(|_| g.index(2) == 0) {
+                        let e = Entry {
+                            filter: FILTERS[g.index(FILTERS.len())],
+                            ..gone
+                        };
+                        let new = e.push_into(&mut scene);
+                        assert_eq!(new, model.push(e), "frame {frame}: push after remove");
+                        assert_ne!(new, id, "a removed id is never handed out again");
+                    }
                 }
                 5 | 6 if !live.is_empty() => {
                     let id = live[g.index(live.len())];
-                    if steady && model.entries[id as usize].unwrap().fixed {
+                    if steady && model.get(id).unwrap().fixed {
                         continue;
                     }
                     let s = if g.index(3) == 0 {
                         new_shape(&mut g)
                     } else {
-                        let e = model.entries[id as usize].unwrap();
-                        moved(e.shape, id, frame, 0.3, SIDE)
+                        moved(model.get(id).unwrap().shape, id, frame, 0.3, SIDE)
                     };
                     scene.set(id, s);
-                    model.entries[id as usize].as_mut().unwrap().shape = s;
+                    model.get_mut(id).shape = s;
                 }
                 7 if !live.is_empty() => {
                     let id = live[g.index(live.len())];
-                    if steady && model.entries[id as usize].unwrap().fixed {
+                    if steady && model.get(id).unwrap().fixed {
                         continue;
                     }
                     let f = FILTERS[g.index(FILTERS.len())];
                     scene.set_filter(id, f);
-                    model.entries[id as usize].as_mut().unwrap().filter = f;
+                    model.get_mut(id).filter = f;
                 }
                 // Now and then the storage in spatial order: nothing a user sees changes.
                 8 if g.index(8) == 0 => scene.reorder(),
@@ -152,9 +164,10 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
             }
         }
         scene.update(|id, s| step(id, frame, s));
-        for (id, e) in model.entries.iter_mut().enumerate() {
-            if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
-                e.shape = step(id as u32, frame, e.shape);
+        for id in model.live() {
+            if !model.get(id).unwrap().fixed {
+                let e = model.get_mut(id);
+                e.shape = step(id, frame, e.shape);
             }
         }
 
@@ -185,11 +198,12 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
         assert_eq!(scene.len(), live.len());
         let statics = live
             .iter()
-            .filter(|&&i| model.entries[i as usize].unwrap().fixed)
+            .filter(|&&id| model.get(id).unwrap().fixed)
             .count();
         assert_eq!((scene.static_len(), stats.statics), (statics, statics));
-        for id in 0..model.entries.len() as u32 + 2 {
-            let e = model.entries.get(id as usize).copied().flatten();
+        let stale = (0..9).map(|k| model.stale(k * 7 + frame as usize));
+        for id in live.iter().copied().chain(stale) {
+            let e = model.get(id);
             assert_eq!(scene.contains(id), e.is_some());
             assert_eq!(scene.filter(id), e.map(|e| e.filter));
             assert_eq!(scene.is_static(id), e.is_some_and(|e| e.fixed));
@@ -285,36 +299,87 @@ fn removing_the_only_partner_ends_the_pair() {
     assert_eq!(scene.len(), 2);
 }
 
-/// Removing a shape and pushing another into its id: answers compare by id, so a pair with
-/// the same partner continues and one with another partner begins.
+/// Removing a shape and pushing another in the same frame: the new shape takes the removed
+/// one's index under a new generation, so the pair with the same partner ends and the new
+/// one begins (the trial game's enemy removed inside a trigger zone, and the bullet pushed in
+/// the same frame).
 #[test]
-fn a_reused_id_is_compared_by_id() {
+fn a_shape_pushed_after_a_removal_never_takes_its_id() {
     let mut scene = Scene::new();
-    let (a, b) = (scene.push(circle(0.0)), scene.push(circle(1.5)));
-    let c = scene.push(circle(20.0));
+    let zone = scene.push_static(Aabb::new(-3.0, -3.0, 3.0, 3.0));
+    let enemy = scene.push(circle(0.0));
+    let far = scene.push(circle(20.0));
     let mut finder = PairFinder::new();
     call(&mut finder, &scene);
-    scene.remove(b);
-    assert_eq!(
-        scene.push(circle(-1.5)),
-        b,
-        "the smallest free id is reused"
-    );
-    assert_eq!(call(&mut finder, &scene), [vec![(a, b)], vec![], vec![]]);
-    scene.remove(b);
-    assert_eq!(scene.push(circle(21.0)), b);
+    scene.remove(enemy);
+    let bullet = scene.push(circle(0.5));
+    assert_ne!(bullet, enemy, "a removed id is never handed out again");
+    assert_eq!(bullet & 0xFF_FFFF, enemy & 0xFF_FFFF, "its index is");
+    assert!(!scene.contains(enemy) && scene.get(enemy).is_none());
     assert_eq!(
         call(&mut finder, &scene),
-        [vec![(b, c)], vec![(b, c)], vec![(a, b)]]
+        [
+            vec![(zone, bullet)],
+            vec![(zone, bullet)],
+            vec![(zone, enemy)]
+        ]
     );
-    // Several free ids: the smallest first, then new ones.
-    scene.remove(c);
-    scene.remove(a);
-    assert_eq!(scene.push(circle(50.0)), a);
-    assert_eq!(scene.push(circle(60.0)), c);
-    assert_eq!(scene.push(circle(70.0)), 3);
+    // Again, the bullet's index a third time: every call ends the old pair, begins the new.
+    scene.remove(bullet);
+    let next = scene.push(circle(-0.5));
+    assert!(next != bullet && next != enemy);
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(zone, next)], vec![(zone, next)], vec![(zone, bullet)]]
+    );
+    // Several free indices: the smallest first, then new ones; stale ids stay stale.
+    scene.remove(far);
+    scene.remove(zone);
+    let (x, y, z) = (
+        scene.push(circle(50.0)),
+        scene.push(circle(60.0)),
+        scene.push(circle(70.0)),
+    );
+    assert_eq!([x, y, z].map(|id| id & 0xFF_FFFF), [zone, far, 3]);
+    assert_eq!(z, 3, "a new index starts at generation 0");
+    for stale in [zone, far, enemy, bullet] {
+        assert!(!scene.contains(stale), "{stale}");
+        assert_eq!(scene.remove(stale), None);
+        assert_eq!(scene.user_data(stale), None);
+        assert_eq!(scene.filter(stale), None);
+    }
     scene.clear();
     assert_eq!(scene.push(circle(0.0)), 0, "clear starts ids again");
+}
+
+/// A removed shape's `ended` never names the shape that took its index: over many frames of
+/// removals and pushes near a partner, every `ended` pair names ids that were live in the
+/// call before, and every `began` pair ids live now.
+#[test]
+fn events_never_name_a_successor() {
+    let mut scene = Scene::new();
+    let zone = scene.push_static(Aabb::new(-5.0, -5.0, 5.0, 5.0));
+    let mut live: Vec<u32> = (0..8).map(|k| scene.push(circle(k as f32 - 4.0))).collect();
+    for k in 0..100 {
+        scene.push(circle(100.0 + 3.0 * k as f32));
+    }
+    let mut finder = PairFinder::new();
+    let mut before: Vec<u32> = live.clone();
+    call(&mut finder, &scene);
+    for frame in 0..200usize {
+        let gone = live.remove(frame * 7 % live.len());
+        scene.remove(gone);
+        live.push(scene.push(circle((frame % 9) as f32 - 4.0)));
+        let [pairs, began, ended] = call(&mut finder, &scene);
+        assert!(ended.contains(&(zone, gone)), "frame {frame}: {gone} ended");
+        for (_, b) in &ended {
+            assert!(before.contains(b), "frame {frame}: ended names {b}");
+        }
+        for (_, b) in began.iter().chain(&pairs) {
+            assert!(live.contains(b), "frame {frame}: names {b}");
+        }
+        before = live.clone();
+    }
 }
 
 /// Removing a shape moves the scene's last moving shape into its place in storage; when that
@@ -372,7 +437,8 @@ fn a_new_shape_in_a_removed_ones_place_and_box_begins_its_pairs() {
     );
     scene.remove(bullet);
     let next = scene.push(circle(1.5));
-    assert_eq!(next, spare, "the smallest free id");
+    assert_eq!(next & 0xFF_FFFF, spare, "the smallest free index");
+    assert_ne!(next, spare, "under a new generation");
     assert_eq!(
         call(&mut finder, &scene),
         [

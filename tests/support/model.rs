@@ -185,36 +185,113 @@ impl Entry {
     }
 }
 
-/// What the scene should hold, by id, with the id rule written out again: the smallest free
-/// id, else the next new one.
+/// Bits of an id that give its index; the bits above are its generation.
+pub const INDEX_BITS: u32 = 24;
+/// Generations an index is handed out with before it is retired.
+pub const GENERATIONS: u32 = 128;
+
+/// What the scene should hold, by index, with the id rule written out again: a push takes the
+/// smallest index that is free and has a generation left (its last id plus one generation),
+/// else the next new index (generation 0); a removed id is never handed out again.
 #[derive(Clone, Default)]
 pub struct Model {
+    /// Per index: the live entry, or `None`.
     pub entries: Vec<Option<Entry>>,
+    /// Per index: the id it was last handed out as.
+    pub ids: Vec<u32>,
 }
 
 impl Model {
     /// Adds `e` under the id a scene gives it.
     pub fn push(&mut self, e: Entry) -> u32 {
-        match self.entries.iter().position(Option::is_none) {
-            Some(id) => {
-                self.entries[id] = Some(e);
-                id as u32
+        let reusable =
+            |i: usize| self.entries[i].is_none() && (self.ids[i] >> INDEX_BITS) + 1 < GENERATIONS;
+        match (0..self.entries.len()).find(|&i| reusable(i)) {
+            Some(i) => {
+                self.entries[i] = Some(e);
+                self.ids[i] += 1 << INDEX_BITS;
+                self.ids[i]
             }
             None => {
                 self.entries.push(Some(e));
-                (self.entries.len() - 1) as u32
+                self.ids.push((self.entries.len() - 1) as u32);
+                self.ids[self.ids.len() - 1]
             }
         }
     }
 
-    /// The live ids, ascending.
+    /// The index of `id` when it is live.
+    pub fn index(&self, id: u32) -> Option<usize> {
+        let i = (id & ((1 << INDEX_BITS) - 1)) as usize;
+        (self.ids.get(i) == Some(&id) && self.entries[i].is_some()).then_some(i)
+    }
+
+    /// The live entry of `id`.
+    pub fn get(&self, id: u32) -> Option<Entry> {
+        self.index(id).and_then(|i| self.entries[i])
+    }
+
+    /// The live entry of `id`, to change. Panics when `id` is not live.
+    pub fn get_mut(&mut self, id: u32) -> &mut Entry {
+        let i = self.index(id).expect("a live id");
+        self.entries[i].as_mut().unwrap()
+    }
+
+    /// Removes `id`; its entry, or `None` when it was not live.
+    pub fn remove(&mut self, id: u32) -> Option<Entry> {
+        self.index(id).and_then(|i| self.entries[i].take())
+    }
+
+    /// An id that is not live but looks like one: a removed id, an index's next generation,
+    /// or an index never handed out.
+    pub fn stale(&self, pick: usize) -> u32 {
+        let n = self.ids.len();
+        match pick % 3 {
+            0 if n > 0 => self.ids[pick / 3 % n] + (1 << INDEX_BITS),
+            1 if n > 0 => {
+                let i = pick / 3 % n;
+                if self.entries[i].is_none() {
+                    self.ids[i]
+                } else {
+                    self.ids[i].wrapping_sub(1 << INDEX_BITS) & !(1 << 31)
+                }
+            }
+            _ => (n + pick % 3) as u32,
+        }
+    }
+
+    /// The live ids, by index (the order of `Scene::iter`).
     pub fn live(&self) -> Vec<u32> {
-        (0..self.entries.len() as u32)
-            .filter(|&i| self.entries[i as usize].is_some())
+        (0..self.entries.len())
+            .filter(|&i| self.entries[i].is_some())
+            .map(|i| self.ids[i])
             .collect()
     }
 
-    /// The shapes by id as a query with filter `q` sees them (`None`: an unfiltered query,
+    /// [`brute_raycast`] over `visible` (shapes by index) with the ties by id: the nearest hit,
+    /// the smallest id among those at the same `t`.
+    pub fn raycast(&self, visible: &[Shape], r: &Ray) -> Option<(u32, f32)> {
+        let mut best: Option<(u32, f32)> = None;
+        for (i, s) in visible.iter().enumerate() {
+            if s.check().is_err() {
+                continue;
+            }
+            let (id, t) = (self.ids[i], cast(r, s));
+            if t < f32::INFINITY && best.is_none_or(|(b, bt)| t < bt || t == bt && id < b) {
+                best = Some((id, t));
+            }
+        }
+        best
+    }
+
+    /// The ids of `indices` (a brute-force answer by index), ascending.
+    pub fn ids_of(&self, indices: impl IntoIterator<Item = u32>) -> Vec<u32> {
+        let mut ids: Vec<u32> = indices.into_iter().map(|i| self.ids[i as usize]).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// The shapes by index as a query with filter `q` sees them (`None`: an unfiltered query,
     /// which sees every shape): a removed shape, and one whose filter does not pair with `q`,
     /// made invalid (so never found).
     pub fn visible(&self, q: Option<Filter>) -> Vec<Shape> {
@@ -233,7 +310,20 @@ impl Model {
     /// squares overflow the reference's answer need not follow the bounding boxes), the filter
     /// rule, no two static shapes.
     pub fn pairs(&self) -> Pairs {
-        self.pairs_where(|_, _| true)
+        self.id_pairs(self.pairs_where(|_, _| true))
+    }
+
+    /// Pairs of indices as pairs of ids, smaller first, sorted.
+    fn id_pairs(&self, pairs: Pairs) -> Pairs {
+        let mut out: Pairs = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                let (a, b) = (self.ids[a as usize], self.ids[b as usize]);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// What `Scene::pairs_with` of this scene's shapes and `other`'s must report: `(id here, id
@@ -243,11 +333,15 @@ impl Model {
         let n = self.entries.len() as u32;
         let both = Model {
             entries: self.entries.iter().chain(&other.entries).copied().collect(),
+            ids: self.ids.iter().chain(&other.ids).copied().collect(),
         };
-        both.pairs_where(|a, b| a < n && b >= n)
+        let mut out: Pairs = both
+            .pairs_where(|a, b| a < n && b >= n)
             .into_iter()
-            .map(|(a, b)| (a, b - n))
-            .collect()
+            .map(|(a, b)| (self.ids[a as usize], other.ids[(b - n) as usize]))
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// [`pairs`](Self::pairs), of those pairs `(a, b)` (`a < b`) for which `keep` holds.

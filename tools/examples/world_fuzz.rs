@@ -29,7 +29,7 @@ mod model;
 #[path = "../../tests/support/shapes.rs"]
 mod shapes;
 
-use model::{Entry, FILTERS, Model, brute_point, brute_query, brute_raycast, events};
+use model::{Entry, FILTERS, Model, brute_point, brute_query, events};
 use shapes::{Gen, moved, unit_hash};
 use std::time::{Duration, Instant};
 use widephase::{
@@ -401,9 +401,9 @@ fn check_queries(
     let (dx, dy) = (g.uniform(-1.0, 1.0), g.uniform(-1.0, 1.0));
     let ray = Ray::new(x, y, dx, dy, [5.0, 50.0, f32::INFINITY][g.index(3)]);
     let (boxes, points, hit) = (
-        brute_query(&visible, &Shape::Aabb(boxq)),
-        brute_point(&visible, &point),
-        brute_raycast(&visible, &ray),
+        model.ids_of(brute_query(&visible, &Shape::Aabb(boxq))),
+        model.ids_of(brute_point(&visible, &point)),
+        model.raycast(&visible, &ray),
     );
     let got = if unfiltered {
         scene.query_aabb(&boxq)
@@ -514,32 +514,40 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
                     }
                 }
                 2..=4 => {
-                    let id = g.index(model.entries.len() + 3) as u32;
-                    let want = model.entries.get(id as usize).copied().flatten();
+                    // A live id or a stale one; now and then a push in its place at once.
+                    let id = match g.index(4) {
+                        0 => model.stale(g.index(1000)),
+                        _ if live.is_empty() => continue,
+                        _ => live[g.index(live.len())],
+                    };
+                    let want = model.remove(id);
                     let got = scene.remove(id);
                     if got.is_some() != want.is_some() || scene.remove(id).is_some() {
                         return Err(fail(format!("remove({id}) gave {got:?}")));
                     }
-                    if want.is_some() {
-                        model.entries[id as usize] = None;
+                    if let Some(e) = want.filter(|_| g.index(2) == 0) {
+                        let new = e.push_into(&mut scene);
+                        if new != model.push(e) || new == id {
+                            return Err(fail(format!("push after remove({id}): id {new}")));
+                        }
                     }
                 }
                 5 | 6 if !live.is_empty() => {
                     let id = live[g.index(live.len())];
-                    let e = model.entries[id as usize].expect("live");
+                    let e = model.get(id).expect("live");
                     let s = if g.index(3) == 0 {
                         plan.shape(&mut g)
                     } else {
                         moved(e.shape, id, frame, 0.3, plan.side)
                     };
                     scene.set(id, s);
-                    model.entries[id as usize].as_mut().expect("live").shape = s;
+                    model.get_mut(id).shape = s;
                 }
                 7 if !live.is_empty() && plan.layered => {
                     let id = live[g.index(live.len())];
                     let f = plan.filter(&mut g);
                     scene.set_filter(id, f);
-                    model.entries[id as usize].as_mut().expect("live").filter = f;
+                    model.get_mut(id).filter = f;
                 }
                 8 if g.index(60) == 0 => scene.reorder(),
                 9 if g.index(60) == 0 => {
@@ -550,9 +558,10 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             }
         }
         scene.update(|id, s| plan.step(id, frame, s));
-        for (id, e) in model.entries.iter_mut().enumerate() {
-            if let Some(e) = e.as_mut().filter(|e| !e.fixed) {
-                e.shape = plan.step(id as u32, frame, e.shape);
+        for id in model.live() {
+            if !model.get(id).expect("live").fixed {
+                let e = model.get_mut(id);
+                e.shape = plan.step(id, frame, e.shape);
             }
         }
         let want = model.pairs();
