@@ -235,13 +235,7 @@ fn layers_group(c: &mut Criterion) {
     let mut layered = Scene::new();
     for (i, s) in shapes.iter().enumerate() {
         let bit = 1 << (i % 4);
-        layered.push_with(
-            *s,
-            Filter {
-                layer: bit,
-                mask: bit,
-            },
-        );
+        layered.push_with(*s, Filter::new(bit, bit));
     }
     let motion = Motion::new(&plain, 0.04, side_of(&plain));
     let mut group = c.benchmark_group("world/layers");

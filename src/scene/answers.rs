@@ -18,8 +18,8 @@ impl Scene {
         out
     }
 
-    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
-    /// its [`Contact`](crate::Contact): `(a, b, contact)`, the normal pointing from shape `a`
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Contact`](crate::Contact): `(a, b, contact)`, the normal pointing from shape `a`
     /// towards shape `b`.
     ///
     /// Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`] and call
@@ -42,8 +42,8 @@ impl Scene {
         out
     }
 
-    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
-    /// its [`Manifold`](crate::Manifold): `(a, b, manifold)`, as
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Manifold`](crate::Manifold): `(a, b, manifold)`, as
     /// [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in that
     /// order. Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`]
     /// and call [`PairFinder::manifolds`] instead.

@@ -95,6 +95,8 @@ pub struct PairFinder {
     /// The pairs of the last `contacts` call, and its scratch.
     contact_pairs: Vec<(u32, u32)>,
     contact_scratch: ContactScratch,
+    /// The pairs without a sensor, when the scene has sensors.
+    solid_pairs: Vec<(u32, u32)>,
     /// The answer of the last kept call, and the pairs that began and ended with it.
     previous: Vec<(u32, u32)>,
     began: Vec<(u32, u32)>,
@@ -251,8 +253,8 @@ impl PairFinder {
         };
     }
 
-    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
-    /// its [`Contact`] into `out` (cleared first): `(a, b, contact)`, the normal pointing from
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Contact`] into `out` (cleared first): `(a, b, contact)`, the normal pointing from
     /// shape `a` towards shape `b`, exactly what
     /// [`contact_reference`](mod@crate::contact_reference) answers for the two shapes in that
     /// order. Keeps what it can from call to call, like `overlapping_pairs`; the time spent on
@@ -288,8 +290,8 @@ impl PairFinder {
         self.contact_pairs = pairs;
     }
 
-    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs), in the same order, each with
-    /// its [`Manifold`](crate::Manifold) into `out` (cleared first): `(a, b, manifold)`, exactly
+    /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Manifold`](crate::Manifold) into `out` (cleared first): `(a, b, manifold)`, exactly
     /// what [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in
     /// that order. Keeps what it can from call to call and shares the `began`/`ended` stream of
     /// `overlapping_pairs` and `contacts`; the time spent on the manifolds is
@@ -322,6 +324,7 @@ impl PairFinder {
         out: &mut Vec<(u32, u32, crate::Manifold)>,
     ) {
         let start = Instant::now();
+        let pairs = solid(scene, pairs, &mut self.solid_pairs);
         self.contact_scratch
             .manifolds(scene, &self.grid, pairs, out);
         self.stats.contacts = start.elapsed();
@@ -334,6 +337,7 @@ impl PairFinder {
         out: &mut Vec<(u32, u32, Contact)>,
     ) {
         let start = Instant::now();
+        let pairs = solid(scene, pairs, &mut self.solid_pairs);
         self.contact_scratch.compute(scene, &self.grid, pairs, out);
         self.stats.contacts = start.elapsed();
     }
@@ -559,4 +563,20 @@ impl Job {
             .elapsed()
             .saturating_sub(narrow.pack_time + narrow.kernel_time);
     }
+}
+
+/// `pairs` without those with a sensor (`scratch` holds them when the scene has sensors):
+/// sensors get no contacts or manifolds.
+fn solid<'a>(
+    scene: &Scene,
+    pairs: &'a [(u32, u32)],
+    scratch: &'a mut Vec<(u32, u32)>,
+) -> &'a [(u32, u32)] {
+    if !scene.filters.sensors() {
+        return pairs;
+    }
+    let sensor = |id| scene.rule(id).is_some_and(|r| r.sensor);
+    scratch.clear();
+    scratch.extend(pairs.iter().filter(|&&(a, b)| !sensor(a) && !sensor(b)));
+    scratch
 }

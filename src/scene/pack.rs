@@ -2,8 +2,9 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
+use super::filter::Rule;
 use super::records::{AABB, CAPSULE, CIRCLE, COPIED, Copied, KIND, OBB, POLYGON, Record, STATIC};
-use super::{Filter, SIDE, Scene};
+use super::{SIDE, Scene};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{
     AabbX8, CapsuleX8, CircleX8, KERNEL_LANES, LANES, ObbX8, PointX8, PolygonX8, Simd, Wide,
@@ -36,7 +37,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) scenes: [&'a Scene; 2],
     /// Each scene's filter table, by side, and whether any shape has a filter other than
     /// [`Filter::ALL`].
-    pub(crate) filters: [&'a [Filter]; 2],
+    pub(crate) filters: [&'a [Rule]; 2],
     pub(crate) layered: bool,
     /// Whether a candidate may be two static shapes or, in `pairs_with`, two shapes of one
     /// scene (a kept finder's lists never hold such pairs).
@@ -127,9 +128,9 @@ impl<'a> Shared<'a> {
         (self.shapes.len() + self.tail.len() - 1) as u32
     }
 
-    /// The filter of a record.
+    /// The rule (filter and sensor flag) of a record.
     #[inline(always)]
-    pub(crate) fn filter(&self, r: &Record) -> Filter {
+    pub(crate) fn rule(&self, r: &Record) -> Rule {
         self.filters[(r.id >> 31) as usize][r.filter()]
     }
 
@@ -144,7 +145,7 @@ impl<'a> Shared<'a> {
     /// Whether the filters of two records pair.
     #[inline(always)]
     pub(crate) fn layers_pair(&self, p: &Record, q: &Record) -> bool {
-        self.filter(p).pairs_with(self.filter(q))
+        self.rule(p).pairs_with(self.rule(q))
     }
 }
 

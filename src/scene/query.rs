@@ -87,13 +87,13 @@ impl Scene {
     /// let mut scene = Scene::new();
     /// let glass = scene.push_static_with(
     ///     Aabb::new(1.0, -1.0, 2.0, 1.0),
-    ///     Filter { layer: 2, mask: u32::MAX },
+    ///     Filter::new(2, u32::MAX),
     /// );
     /// let wall = scene.push_static(Aabb::new(5.0, -1.0, 6.0, 1.0));
     /// let ray = Ray::new(0.0, 0.0, 1.0, 0.0, f32::INFINITY);
     /// assert_eq!(scene.raycast(&ray), Some((glass, 1.0)));
     /// // A sight line that sees through layer 2.
-    /// let sight = Filter { layer: 1, mask: !2 };
+    /// let sight = Filter::new(1, !2);
     /// assert_eq!(scene.raycast_filtered(&ray, sight), Some((wall, 5.0)));
     /// ```
     #[must_use]
@@ -241,7 +241,7 @@ impl SceneIndex<'_> {
         let mut visit = |p: u32| {
             let r = shared.record(p);
             let kind = (r.kind & KIND) as usize;
-            let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
+            let keep = filter.is_none_or(|f| f.pairs_with(shared.rule(r).filter));
             if batches.push(kind, p, keep) {
                 decide(&mut batches, kind, out);
             }

@@ -62,7 +62,9 @@ impl SceneIndex<'_> {
         let visit = |p: u32, batches: &mut Pack<u32, KINDS>, best: &mut (f32, u32)| {
             let r = shared.record(p);
             let kind = (r.kind & KIND) as usize;
-            let keep = filter.is_none_or(|f| f.pairs_with(shared.filter(r)));
+            let rule = shared.rule(r);
+            // A ray stops at solid shapes: sensors are zones, not surfaces.
+            let keep = !rule.sensor && filter.is_none_or(|f| f.pairs_with(rule.filter));
             if batches.push(kind, p, keep) {
                 decide(batches, kind, best);
             }

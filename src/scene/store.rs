@@ -9,7 +9,7 @@
 //! whether what it filed of them still holds.
 
 use super::MAX_SHAPES;
-use super::filter::{Filter, FilterTable};
+use super::filter::{Filter, FilterTable, Rule};
 use super::handles::Handles;
 use super::packed::{Store, count_change, shape_of};
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
@@ -130,7 +130,7 @@ impl Scene {
     /// If the scene already holds [`MAX_SHAPES`] shapes.
     #[inline]
     pub fn push(&mut self, shape: impl Into<Shape>) -> u32 {
-        self.insert(shape.into(), Filter::ALL, false)
+        self.insert(shape.into(), Rule::ALL, false)
     }
 
     /// Adds a moving shape with `filter`; returns its id.
@@ -139,7 +139,7 @@ impl Scene {
     /// If the scene already holds [`MAX_SHAPES`] shapes.
     #[inline]
     pub fn push_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
-        self.insert(shape.into(), filter, false)
+        self.insert(shape.into(), Rule::solid(filter), false)
     }
 
     /// Adds a static shape with [`Filter::ALL`]; returns its id. Static shapes are never
@@ -149,7 +149,7 @@ impl Scene {
     /// If the scene already holds [`MAX_SHAPES`] shapes.
     #[inline]
     pub fn push_static(&mut self, shape: impl Into<Shape>) -> u32 {
-        self.insert(shape.into(), Filter::ALL, true)
+        self.insert(shape.into(), Rule::ALL, true)
     }
 
     /// Adds a static shape with `filter`; returns its id.
@@ -158,10 +158,10 @@ impl Scene {
     /// If the scene already holds [`MAX_SHAPES`] shapes.
     #[inline]
     pub fn push_static_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
-        self.insert(shape.into(), filter, true)
+        self.insert(shape.into(), Rule::solid(filter), true)
     }
 
-    fn insert(&mut self, shape: Shape, filter: Filter, fixed: bool) -> u32 {
+    fn insert(&mut self, shape: Shape, rule: Rule, fixed: bool) -> u32 {
         assert!(
             self.len() < MAX_SHAPES,
             "a Scene holds at most {MAX_SHAPES} shapes"
@@ -180,7 +180,7 @@ impl Scene {
                  indices 128 times); Scene::clear starts again"
                 )
             });
-        let keep = self.filters.acquire(filter) << FILTER_SHIFT;
+        let keep = self.filters.acquire(rule) << FILTER_SHIFT;
         let (bit, keep) = if fixed {
             (IN_STATIC, keep | STATIC)
         } else {
@@ -254,8 +254,81 @@ impl Scene {
     /// # Panics
     /// If `id` is not a live shape of this scene.
     pub fn set_filter(&mut self, id: u32, filter: Filter) {
-        let s = self.live(id, "Scene::set_filter");
-        let index = self.filters.acquire(filter);
+        self.change_rule(id, "Scene::set_filter", |r| Rule { filter, ..r });
+    }
+
+    /// Adds a moving sensor with [`Filter::ALL`]; returns its id. A sensor's overlaps are
+    /// pairs like any other ([`overlapping_pairs`](crate::PairFinder::overlapping_pairs),
+    /// `began`, `ended`: a trigger zone knows who entered and left), but
+    /// [`contacts`](crate::PairFinder::contacts) and [`manifolds`](crate::PairFinder::manifolds)
+    /// leave out every pair with a sensor, two sensors never pair, and ray casts pass through
+    /// sensors (box, point and shape queries find them). [`set_sensor`](Self::set_sensor)
+    /// makes any shape, static ones included, a sensor or a solid shape again.
+    ///
+    /// # Panics
+    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    ///
+    /// ```
+    /// use widephase::{Aabb, Circle, PairFinder, Scene};
+    /// let mut scene = Scene::new();
+    /// let zone = scene.push_sensor(Aabb::new(0.0, 0.0, 4.0, 4.0));
+    /// let player = scene.push(Circle::new(-2.0, 2.0, 0.5));
+    /// let mut finder = PairFinder::new();
+    /// let mut pairs = Vec::new();
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert!(pairs.is_empty());
+    /// scene.set(player, Circle::new(1.0, 2.0, 0.5));
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert_eq!(finder.began(), [(zone, player)]); // the zone knows who entered
+    /// let mut contacts = Vec::new();
+    /// finder.contacts(&scene, &mut contacts);
+    /// assert!(contacts.is_empty()); // but nothing pushes the player out
+    /// ```
+    #[inline]
+    pub fn push_sensor(&mut self, shape: impl Into<Shape>) -> u32 {
+        self.push_sensor_with(shape, Filter::ALL)
+    }
+
+    /// Adds a moving sensor (see [`push_sensor`](Self::push_sensor)) with `filter`; returns
+    /// its id.
+    ///
+    /// # Panics
+    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    #[inline]
+    pub fn push_sensor_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
+        let rule = Rule {
+            filter,
+            sensor: true,
+        };
+        self.insert(shape.into(), rule, false)
+    }
+
+    /// Whether `id` is a live sensor (see [`push_sensor`](Self::push_sensor)).
+    #[must_use]
+    pub fn is_sensor(&self, id: u32) -> bool {
+        self.rule(id).is_some_and(|r| r.sensor)
+    }
+
+    /// Makes shape `id` a sensor (`true`) or a solid shape (`false`), keeping its filter; its
+    /// pairs follow from the next call on.
+    ///
+    /// # Panics
+    /// If `id` is not a live shape of this scene.
+    pub fn set_sensor(&mut self, id: u32, sensor: bool) {
+        self.change_rule(id, "Scene::set_sensor", |r| Rule { sensor, ..r });
+    }
+
+    /// The [`Rule`] of a live id.
+    #[inline(always)]
+    pub(crate) fn rule(&self, id: u32) -> Option<Rule> {
+        self.record(id).map(|r| self.filters.all()[r.filter()])
+    }
+
+    /// Replaces the rule of live `id` by `change` of it, or panics naming `what`.
+    fn change_rule(&mut self, id: u32, what: &str, change: impl FnOnce(Rule) -> Rule) {
+        let s = self.live(id, what);
+        let old = self.rule(id).expect("a live id has a rule");
+        let index = self.filters.acquire(change(old));
         let (store, slot) = self.store_mut(s);
         let r = &mut store.records[slot];
         let old = r.filter() as u32;
@@ -314,7 +387,8 @@ impl Scene {
     /// The [`Filter`] of shape `id`, or `None` when it is not live.
     #[must_use]
     pub fn filter(&self, id: u32) -> Option<Filter> {
-        self.record(id).map(|r| self.filters.all()[r.filter()])
+        self.record(id)
+            .map(|r| self.filters.all()[r.filter()].filter)
     }
 
     /// Replaces every live moving shape `id` by `f(id, shape)`, on rayon's threads, with the

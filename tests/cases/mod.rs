@@ -11,5 +11,6 @@ mod policy;
 mod polygons;
 mod rays;
 mod scene;
+mod sensors;
 mod widths;
 mod world;

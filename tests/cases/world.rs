@@ -80,8 +80,11 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
             shape: new_shape(&mut g),
             filter: FILTERS[g.index(FILTERS.len())],
             fixed: k % 10 < 3,
+            sensor: g.index(12) == 0,
+            data: if g.index(3) == 0 { g.next() } else { 0 },
         };
         let id = match (e.fixed, e.filter == Filter::ALL) {
+            _ if e.sensor || e.data != 0 => e.push_into(&mut scene),
             (false, true) => scene.push(e.shape),
             (false, false) => scene.push_with(e.shape, e.filter),
             (true, true) => scene.push_static(e.shape),
@@ -103,6 +106,8 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
                         shape: new_shape(&mut g),
                         filter: FILTERS[g.index(FILTERS.len())],
                         fixed: !steady && g.index(4) == 0,
+                        sensor: g.index(12) == 0,
+                        data: g.next(),
                     };
                     let id = e.push_into(&mut scene);
                     assert_eq!(id, model.push(e), "frame {frame}: the id push returns");
@@ -154,9 +159,24 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
                     if steady && model.get(id).unwrap().fixed {
                         continue;
                     }
-                    let f = FILTERS[g.index(FILTERS.len())];
-                    scene.set_filter(id, f);
-                    model.get_mut(id).filter = f;
+                    // A new filter, sensor flag or user data.
+                    match g.index(4) {
+                        0 => {
+                            let sensor = !model.get(id).unwrap().sensor;
+                            scene.set_sensor(id, sensor);
+                            model.get_mut(id).sensor = sensor;
+                        }
+                        1 => {
+                            let data = g.next();
+                            scene.set_user_data(id, data);
+                            model.get_mut(id).data = data;
+                        }
+                        _ => {
+                            let f = FILTERS[g.index(FILTERS.len())];
+                            scene.set_filter(id, f);
+                            model.get_mut(id).filter = f;
+                        }
+                    }
                 }
                 // Now and then the storage in spatial order: nothing a user sees changes.
                 8 if g.index(8) == 0 => scene.reorder(),
@@ -173,14 +193,13 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 
         let want = model.pairs();
         if frame % 3 == 2 {
+            // Contacts: the pairs without a sensor (the answer itself shows in the events).
             finder.contacts(&scene, &mut contacts);
-            pairs.clear();
-            pairs.extend(contacts.iter().map(|&(a, b, _)| (a, b)));
-            assert_contacts(&scene, &want, &contacts);
+            assert_contacts(&scene, &model.solid(&want), &contacts);
         } else {
             finder.overlapping_pairs(&scene, &mut pairs);
+            assert_eq!(pairs, want, "frame {frame}: the kept answer");
         }
-        assert_eq!(pairs, want, "frame {frame}: the kept answer");
         let (began, ended) = events(&previous, &want);
         assert_eq!(finder.began(), began, "frame {frame}: began");
         assert_eq!(finder.ended(), ended, "frame {frame}: ended");
@@ -207,6 +226,8 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
             assert_eq!(scene.contains(id), e.is_some());
             assert_eq!(scene.filter(id), e.map(|e| e.filter));
             assert_eq!(scene.is_static(id), e.is_some_and(|e| e.fixed));
+            assert_eq!(scene.is_sensor(id), e.is_some_and(|e| e.sensor));
+            assert_eq!(scene.user_data(id), e.map(|e| e.data), "user_data({id})");
             let bits = |s: Option<Shape>| s.map(|s| super::scene::shape_bits(&s));
             assert_eq!(bits(scene.get(id)), bits(e.map(|e| e.shape)), "get({id})");
         }
@@ -467,10 +488,10 @@ fn static_shapes_never_pair_with_each_other() {
     let contacts = scene.contacts();
     assert_contacts(&scene, &want, &contacts);
     // Moving a static shape re-files it; it keeps its filter and stays static.
-    scene.set_filter(walls[40], Filter { layer: 8, mask: 1 });
+    scene.set_filter(walls[40], Filter::new(8, 1));
     scene.set(walls[40], Aabb::new(10.0, 1.9, 11.0, 3.0));
     assert!(scene.is_static(walls[40]));
-    assert_eq!(scene.filter(walls[40]), Some(Filter { layer: 8, mask: 1 }));
+    assert_eq!(scene.filter(walls[40]), Some(Filter::new(8, 1)));
     let [pairs, began, ended] = call(&mut finder, &scene);
     assert_eq!(
         pairs,
@@ -503,13 +524,13 @@ fn a_filter_change_alone_ends_and_begins_pairs() {
         call(&mut finder, &scene),
         [all.clone(), all.clone(), vec![]]
     );
-    scene.set_filter(a, Filter { layer: 2, mask: 2 });
+    scene.set_filter(a, Filter::new(2, 2));
     assert_eq!(
         call(&mut finder, &scene),
         [vec![(b, wall)], vec![], vec![(a, b), (a, wall)]]
     );
     assert_eq!(finder.stats().filtered, 2);
-    scene.set_filter(wall, Filter { layer: 2, mask: 2 });
+    scene.set_filter(wall, Filter::new(2, 2));
     assert_eq!(
         call(&mut finder, &scene),
         [vec![(a, wall)], vec![(a, wall)], vec![(b, wall)]]
@@ -528,13 +549,13 @@ fn a_filter_change_alone_ends_and_begins_pairs() {
 #[test]
 fn a_freed_filter_place_holds_the_next_filter() {
     let mut scene = Scene::new();
-    let only_two = Filter { layer: 2, mask: 2 };
+    let only_two = Filter::new(2, 2);
     let a = scene.push_with(circle(0.0), only_two);
     let b = scene.push(circle(1.5));
     let mut finder = PairFinder::new();
     assert_eq!(call(&mut finder, &scene)[0], []);
     scene.set_filter(a, Filter::ALL);
-    let ones = Filter { layer: 1, mask: 1 };
+    let ones = Filter::new(1, 1);
     let c = scene.push_with(circle(3.0), ones);
     assert_eq!(scene.filter(c), Some(ones));
     assert_eq!(scene.filter(a), Some(Filter::ALL));
@@ -553,7 +574,7 @@ fn a_freed_filter_place_holds_the_next_filter() {
 #[test]
 fn mask_zero_pairs_with_nothing() {
     let mut scene = Scene::new();
-    let hidden = scene.push_with(circle(0.0), Filter { layer: 1, mask: 0 });
+    let hidden = scene.push_with(circle(0.0), Filter::new(1, 0));
     let (a, b) = (scene.push(circle(0.5)), scene.push(circle(-0.5)));
     scene.push_static(Aabb::new(-2.0, -2.0, 2.0, 2.0));
     let mut finder = PairFinder::new();
@@ -562,7 +583,7 @@ fn mask_zero_pairs_with_nothing() {
     assert!(pairs.contains(&(a, b)));
     assert_eq!(finder.stats().filtered, 3);
     // A query with mask 0 finds nothing; a query of layer 1 does not find `hidden`.
-    let nothing = Filter { layer: 1, mask: 0 };
+    let nothing = Filter::new(1, 0);
     assert_eq!(
         scene.query_point_filtered(Point::new(0.0, 0.0), nothing),
         []
@@ -584,13 +605,7 @@ fn layers_keep_other_layers_out_of_the_kernels() {
     for (i, s) in shapes.iter().enumerate() {
         plain.push(*s);
         let bit = 1 << (i % 4);
-        layered.push_with(
-            *s,
-            Filter {
-                layer: bit,
-                mask: bit,
-            },
-        );
+        layered.push_with(*s, Filter::new(bit, bit));
     }
     let (mut f1, mut f2) = (PairFinder::new(), PairFinder::new());
     let (all, some) = (
@@ -627,14 +642,16 @@ fn filtered_queries_act_as_a_shape_with_that_filter() {
             shape,
             filter,
             fixed: g.index(3) == 0,
+            sensor: g.index(6) == 0,
+            data: 0,
         };
         assert_eq!(e.push_into(&mut scene), model.push(e));
     }
     let mut hits = 0;
     for k in 0..60 {
         let q = FILTERS[k % FILTERS.len()];
-        // What a query with filter `q` may see: the others made invalid.
-        let visible = model.visible(Some(q));
+        // What a query with filter `q` may see (a ray: no sensors): the others made invalid.
+        let (visible, solid) = (model.visible(Some(q), false), model.visible(Some(q), true));
         let (x, y) = (g.uniform(0.0, 150.0), g.uniform(0.0, 150.0));
         let boxq = Aabb::new(x, y, x + g.uniform(0.0, 20.0), y + g.uniform(0.0, 5.0));
         let want = brute_query(&visible, &Shape::Aabb(boxq));
@@ -642,7 +659,7 @@ fn filtered_queries_act_as_a_shape_with_that_filter() {
         let p = Point::new(x, y);
         assert_eq!(scene.query_point_filtered(p, q), brute_point(&visible, &p));
         let ray = Ray::new(x, y, g.uniform(-1.0, 1.0), g.uniform(-1.0, 1.0), 80.0);
-        let want = brute_raycast(&visible, &ray);
+        let want = brute_raycast(&solid, &ray);
         assert_eq!(scene.raycast_filtered(&ray, q), want, "ray {k}");
         let mut finder = PairFinder::new();
         let index = finder.index(&scene);
@@ -741,6 +758,8 @@ fn removals_keep_every_other_shape_intact() {
             shape: s,
             filter: FILTERS[i as usize % FILTERS.len()],
             fixed: i % 5 == 0,
+            sensor: false,
+            data: 0,
         };
         assert_eq!(e.push_into(&mut scene), model.push(e));
     }
@@ -774,6 +793,8 @@ fn pairs_with_applies_filters_and_statics_of_both_scenes() {
                 shape: shape(&mut g),
                 filter: FILTERS[g.index(FILTERS.len())],
                 fixed: g.index(3) == 0,
+                sensor: false,
+                data: 0,
             };
             assert_eq!(e.push_into(scene), model.push(e));
         }
@@ -890,6 +911,8 @@ fn travellers_run() -> Vec<Vec<(u32, u32)>> {
             shape,
             filter: Filter::ALL,
             fixed: true,
+            sensor: false,
+            data: 0,
         };
         assert_eq!(e.push_into(&mut scene), model.push(e));
     }
@@ -899,6 +922,8 @@ fn travellers_run() -> Vec<Vec<(u32, u32)>> {
             shape: traveller(id, 0),
             filter: Filter::ALL,
             fixed: false,
+            sensor: false,
+            data: 0,
         };
         assert_eq!(e.push_into(&mut scene), model.push(e));
     }

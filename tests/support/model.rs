@@ -9,23 +9,20 @@ use std::collections::BTreeSet;
 use widephase::{Circle, Filter, Point, Ray, Scene, Shape, reference};
 
 /// The filters the model tests and the world fuzzer draw from: everything, layer pairs that
-/// accept each other or not, a shape that pairs with nothing (`mask: 0`), and one in no layer.
-pub const FILTERS: [Filter; 6] = [
+/// accept each other or not, a shape that pairs with nothing (`mask: 0`), one in no layer, and
+/// groups: a positive group whose members pair whatever their layers (two of them have
+/// `mask: 0`), a negative one whose members never pair with each other.
+pub const FILTERS: [Filter; 10] = [
     Filter::ALL,
-    Filter { layer: 2, mask: 2 },
-    Filter {
-        layer: 4,
-        mask: 1 | 4,
-    },
-    Filter {
-        layer: 1 | 2,
-        mask: 4,
-    },
-    Filter { layer: 1, mask: 0 },
-    Filter {
-        layer: 0,
-        mask: u32::MAX,
-    },
+    Filter::new(2, 2),
+    Filter::new(4, 1 | 4),
+    Filter::new(1 | 2, 4),
+    Filter::new(1, 0),
+    Filter::new(0, u32::MAX),
+    Filter::new(1, 0).with_group(3),
+    Filter::new(8, 1).with_group(3),
+    Filter::ALL.with_group(-5),
+    Filter::new(2, 2 | 1).with_group(-5),
 ];
 
 /// Sorted pairs of ids.
@@ -160,9 +157,12 @@ pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     )
 }
 
-/// The filter rule written out again (not `Filter::pairs_with`, which is under test): each
-/// one's layer in the other's mask.
-fn pair(a: Filter, b: Filter) -> bool {
+/// The filter rule written out again (not `Filter::pairs_with`, which is under test): a shared
+/// non-zero group decides by its sign, else each one's layer in the other's mask.
+pub fn pair(a: Filter, b: Filter) -> bool {
+    if a.group != 0 && a.group == b.group {
+        return a.group > 0;
+    }
     a.layer & b.mask != 0 && b.layer & a.mask != 0
 }
 
@@ -172,17 +172,36 @@ pub struct Entry {
     pub shape: Shape,
     pub filter: Filter,
     pub fixed: bool,
+    /// A sensor: paired with solid shapes only, no contacts, invisible to ray casts.
+    pub sensor: bool,
+    /// The user data the scene keeps for it.
+    pub data: u64,
 }
 
 impl Entry {
-    /// Pushes this entry into `scene` (static or moving, with its filter); its id.
+    /// Pushes this entry into `scene` (static or moving, sensor or solid, with its filter and
+    /// user data), by the call that says most of it at once; its id.
     pub fn push_into(&self, scene: &mut Scene) -> u32 {
-        if self.fixed {
-            scene.push_static_with(self.shape, self.filter)
-        } else {
-            scene.push_with(self.shape, self.filter)
+        let id = match (self.fixed, self.sensor) {
+            (true, _) => scene.push_static_with(self.shape, self.filter),
+            (false, true) => scene.push_sensor_with(self.shape, self.filter),
+            (false, false) => scene.push_with(self.shape, self.filter),
+        };
+        if self.fixed && self.sensor {
+            scene.set_sensor(id, true);
         }
+        if self.data != 0 {
+            scene.set_user_data(id, self.data);
+        }
+        id
     }
+}
+
+/// Whether the shapes of two entries pair, apart from their geometry: the filter rule, no two
+/// static shapes, no two sensors.
+pub fn entries_pair(a: &Entry, b: &Entry) -> bool {
+    let (both_static, both_sensors) = (a.fixed && b.fixed, a.sensor && b.sensor);
+    !both_static && !both_sensors && pair(a.filter, b.filter)
 }
 
 /// Bits of an id that give its index; the bits above are its generation.
@@ -292,16 +311,27 @@ impl Model {
     }
 
     /// The shapes by index as a query with filter `q` sees them (`None`: an unfiltered query,
-    /// which sees every shape): a removed shape, and one whose filter does not pair with `q`,
-    /// made invalid (so never found).
-    pub fn visible(&self, q: Option<Filter>) -> Vec<Shape> {
+    /// which sees every shape): a removed shape, one whose filter does not pair with `q`, and
+    /// for a ray cast (`ray`) a sensor, made invalid (so never found).
+    pub fn visible(&self, q: Option<Filter>, ray: bool) -> Vec<Shape> {
         let nothing: Shape = Circle::new(f32::NAN, 0.0, 1.0).into();
         self.entries
             .iter()
             .map(|e| match e {
-                Some(e) if q.is_none_or(|q| pair(q, e.filter)) => e.shape,
+                Some(e) if q.is_none_or(|q| pair(q, e.filter)) && !(ray && e.sensor) => e.shape,
                 _ => nothing,
             })
+            .collect()
+    }
+
+    /// `pairs` (an answer of this model) without the pairs with a sensor: what contacts and
+    /// manifolds answer.
+    pub fn solid(&self, pairs: &[(u32, u32)]) -> Pairs {
+        let sensor = |id| self.get(id).is_some_and(|e| e.sensor);
+        pairs
+            .iter()
+            .copied()
+            .filter(|&(a, b)| !sensor(a) && !sensor(b))
             .collect()
     }
 
@@ -379,7 +409,7 @@ impl Model {
                     self.entries[a as usize].unwrap(),
                     self.entries[b as usize].unwrap(),
                 );
-                !(a.fixed && b.fixed) && pair(a.filter, b.filter)
+                entries_pair(&a, &b)
             })
             .collect()
     }

@@ -36,6 +36,11 @@ impl Gen {
         self.rng.random_range(0..n)
     }
 
+    /// Any `u64` (user data).
+    pub fn next(&mut self) -> u64 {
+        self.rng.random()
+    }
+
     /// A value that is rarely awkward: mostly small, on a grid half the time.
     pub fn special(&mut self) -> f32 {
         match self.rng.random_range(0..12) {

@@ -205,6 +205,11 @@ impl Plan {
         }
     }
 
+    /// Whether a new shape is a sensor: one in ten where the plan has layers.
+    fn sensor(&self, g: &mut Gen) -> bool {
+        self.layered && g.index(10) == 0
+    }
+
     fn filter(&self, g: &mut Gen) -> Filter {
         if self.layered {
             FILTERS[g.index(FILTERS.len())]
@@ -280,6 +285,7 @@ fn check(
     stream: &mut Stream,
     scene: &Scene,
     want: &[(u32, u32)],
+    solid: &[(u32, u32)],
     call: usize,
     scratch: &mut PairFinder,
     met: &mut Met,
@@ -345,8 +351,10 @@ fn check(
             pairs
         }
     };
-    if pairs != want {
-        return Err(format!("answer: {}", difference(&pairs, want)));
+    // Contacts and manifolds leave out the pairs with a sensor.
+    let expect = if call == 0 { want } else { solid };
+    if pairs != expect {
+        return Err(format!("answer: {}", difference(&pairs, expect)));
     }
     let (began, ended) = events(&stream.last, want);
     if stream.finder.began() != began {
@@ -394,7 +402,8 @@ fn check_queries(
     // whose filters pair with it.
     let unfiltered = g.index(3) == 0;
     let q = plan.filter(g);
-    let visible = model.visible((!unfiltered).then_some(q));
+    let visible = model.visible((!unfiltered).then_some(q), false);
+    let solid = model.visible((!unfiltered).then_some(q), true);
     let (x, y) = plan.place(g);
     let boxq = Aabb::new(x, y, x + g.uniform(0.0, 12.0), y + g.uniform(0.0, 12.0));
     let point = Point::new(x, y);
@@ -403,7 +412,7 @@ fn check_queries(
     let (boxes, points, hit) = (
         model.ids_of(brute_query(&visible, &Shape::Aabb(boxq))),
         model.ids_of(brute_point(&visible, &point)),
-        model.raycast(&visible, &ray),
+        model.raycast(&solid, &ray),
     );
     let got = if unfiltered {
         scene.query_aabb(&boxq)
@@ -474,6 +483,8 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             shape: plan.shape(&mut g),
             filter: plan.filter(&mut g),
             fixed: k >= plan.moving,
+            sensor: plan.sensor(&mut g),
+            data: g.index(1 << 20) as u64,
         };
         let id = e.push_into(&mut scene);
         if id != model.push(e) {
@@ -507,6 +518,8 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
                         shape: plan.shape(&mut g),
                         filter: plan.filter(&mut g),
                         fixed: plan.statics > 0 && g.index(6) == 0,
+                        sensor: plan.sensor(&mut g),
+                        data: g.index(1 << 20) as u64,
                     };
                     let id = e.push_into(&mut scene);
                     if id != model.push(e) {
@@ -545,9 +558,15 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
                 }
                 7 if !live.is_empty() && plan.layered => {
                     let id = live[g.index(live.len())];
-                    let f = plan.filter(&mut g);
-                    scene.set_filter(id, f);
-                    model.get_mut(id).filter = f;
+                    if g.index(3) == 0 {
+                        let sensor = !model.get(id).expect("live").sensor;
+                        scene.set_sensor(id, sensor);
+                        model.get_mut(id).sensor = sensor;
+                    } else {
+                        let f = plan.filter(&mut g);
+                        scene.set_filter(id, f);
+                        model.get_mut(id).filter = f;
+                    }
                 }
                 8 if g.index(60) == 0 => scene.reorder(),
                 9 if g.index(60) == 0 => {
@@ -565,24 +584,45 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
             }
         }
         let want = model.pairs();
+        let solid = model.solid(&want);
         let call = match g.index(8) {
             0 => 1,
             1 => 2,
             _ => 0,
         };
-        pool.install(|| check(&mut every, &scene, &want, call, &mut scratch, met))
+        pool.install(|| check(&mut every, &scene, &want, &solid, call, &mut scratch, met))
             .map_err(|e| fail(format!("the finder called every frame: {e}")))?;
         if frame % 5 == 4 {
-            pool.install(|| check(&mut now_and_then, &scene, &want, 0, &mut scratch, met))
-                .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
+            pool.install(|| {
+                check(
+                    &mut now_and_then,
+                    &scene,
+                    &want,
+                    &want,
+                    0,
+                    &mut scratch,
+                    met,
+                )
+            })
+            .map_err(|e| fail(format!("the finder called every fifth frame: {e}")))?;
         }
         let (on, want_there) = if frame % 2 == 0 {
             (&scene, &want)
         } else {
             (&other, &other_want)
         };
-        pool.install(|| check(&mut switching, on, want_there, 0, &mut scratch, met))
-            .map_err(|e| fail(format!("the finder handed two scenes in turn: {e}")))?;
+        pool.install(|| {
+            check(
+                &mut switching,
+                on,
+                want_there,
+                want_there,
+                0,
+                &mut scratch,
+                met,
+            )
+        })
+        .map_err(|e| fail(format!("the finder handed two scenes in turn: {e}")))?;
         if frame % 4 == 1 {
             let got = pool.install(|| scene.pairs_with(&other));
             let cross = model.cross(&other_model);
@@ -597,6 +637,20 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
         if frame % 2 == 0 {
             check_queries(&scene, &model, &plan, &mut g, &mut scratch, met)
                 .map_err(|e| fail(format!("queries: {e}")))?;
+        }
+        // Every live id's user data and sensor flag, and a few stale ids: none.
+        for id in model
+            .live()
+            .into_iter()
+            .chain((0..4).map(|k| model.stale(k + frame as usize)))
+        {
+            let e = model.get(id);
+            if scene.user_data(id) != e.map(|e| e.data)
+                || scene.is_sensor(id) != e.is_some_and(|e| e.sensor)
+                || scene.contains(id) != e.is_some()
+            {
+                return Err(fail(format!("the bookkeeping of id {id}")));
+            }
         }
         if scene.len() != model.live().len() {
             return Err(fail(format!(

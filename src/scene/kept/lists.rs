@@ -1,8 +1,8 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
 use super::tasks::{Task, concat};
-use crate::scene::Filter;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::filter::Rule;
 use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
 use crate::scene::sort::RadixSort;
 use crate::scene::store::Scene;
@@ -13,7 +13,7 @@ use crate::scene::store::Scene;
 pub(super) const TAG: u32 = KIND | !CLASS;
 
 /// The scene's filter table, where some shape's filter is not [`Filter::ALL`].
-pub(super) fn filters_of(scene: &Scene) -> Option<&[Filter]> {
+pub(super) fn filters_of(scene: &Scene) -> Option<&[Rule]> {
     scene.filters.layered().then(|| scene.filters.all())
 }
 
@@ -67,7 +67,7 @@ impl Lists {
 #[inline(always)]
 pub(super) fn file(
     lists: &mut [Vec<(u32, u32)>; PAIR_KINDS],
-    (tags, filters): (&[u32], Option<&[Filter]>),
+    (tags, filters): (&[u32], Option<&[Rule]>),
     p: u32,
     q: u32,
 ) -> bool {
