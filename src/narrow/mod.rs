@@ -92,6 +92,7 @@
 use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
 
+mod any;
 pub(crate) mod contact;
 pub(crate) mod manifold;
 pub(crate) mod pairs;

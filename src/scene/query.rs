@@ -8,7 +8,7 @@ use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB, padded};
 use super::{Filter, PairFinder, Scene};
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
-use crate::shape::{Aabb, Point, Ray};
+use crate::shape::{Aabb, Point, Ray, Shape};
 use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
 
 /// A [`Scene`] with its grid built, for many queries: ray casts, boxes, points. Borrowed from
@@ -122,6 +122,41 @@ impl Scene {
     }
 }
 
+impl Scene {
+    /// The ids of the shapes that overlap `shape` (see [`SceneIndex::query_shape`]),
+    /// ascending: an explosion's radius, a melee swing's arc. Builds a grid each call; for
+    /// many queries on one frame use [`PairFinder::index`] and [`SceneIndex::query_shape`].
+    ///
+    /// ```
+    /// use widephase::{Aabb, Capsule, Circle, Filter, Scene};
+    /// let mut scene = Scene::new();
+    /// let crate_ = scene.push(Aabb::new(2.2, 2.2, 4.0, 4.0));
+    /// let rod = scene.push(Capsule::new(2.5, -1.0, 5.0, -1.0, 0.2));
+    /// let wall = scene.push_static_with(Aabb::new(-4.0, -4.0, -2.5, 4.0), Filter::new(2, 2));
+    /// let blast = Circle::new(0.0, 0.0, 3.0);
+    /// assert_eq!(scene.query_shape(blast), [rod, wall]); // the crate's corner is 3.11 away
+    /// assert_eq!(scene.query_shape_filtered(blast, Filter::new(1, 1)), [rod]);
+    /// ```
+    #[must_use]
+    pub fn query_shape(&self, shape: impl Into<Shape>) -> Vec<u32> {
+        let mut out = Vec::new();
+        PairFinder::new()
+            .index(self)
+            .query_shape(&shape.into(), &mut out);
+        out
+    }
+
+    /// [`query_shape`](Self::query_shape) as a shape with `filter`.
+    #[must_use]
+    pub fn query_shape_filtered(&self, shape: impl Into<Shape>, filter: Filter) -> Vec<u32> {
+        let mut out = Vec::new();
+        PairFinder::new()
+            .index(self)
+            .query_shape_filtered(&shape.into(), filter, &mut out);
+        out
+    }
+}
+
 /// A query shape: one value tested against every kind.
 trait Probe:
     ShapeSoa
@@ -135,17 +170,18 @@ trait Probe:
     fn splat(s: &Self::Shape) -> Self::Lanes<Wide>;
 }
 
-impl Probe for Points {
-    fn splat(s: &Point) -> [Wide; 2] {
-        splat_columns(s)
-    }
+/// [`Probe`] for containers whose shape's fields are its lane columns.
+macro_rules! probes {
+    ($($Soa:ty),*) => {$(
+        impl Probe for $Soa {
+            fn splat(s: &<$Soa as ShapeSoa>::Shape) -> Self::Lanes<Wide> {
+                splat_columns(s)
+            }
+        }
+    )*};
 }
 
-impl Probe for Aabbs {
-    fn splat(s: &Aabb) -> [Wide; 4] {
-        splat_columns(s)
-    }
-}
+probes!(Points, Circles, Aabbs, Obbs, Polygons, Capsules);
 
 impl SceneIndex<'_> {
     /// What the kernels read: the finder's records in cell order and the scene's polygons.
@@ -192,6 +228,46 @@ impl SceneIndex<'_> {
         let valid = point.check().is_ok();
         let region = padded(Aabb::new(point.x, point.y, point.x, point.y));
         self.query::<Points>(&point, valid, region, filter, out);
+    }
+
+    /// The ids of the shapes that overlap `shape` (touching included; the rule of the pair
+    /// tests, [`Shape::overlaps`]), ascending, into `out` (cleared first): the grid's cells
+    /// under its bounding box, each candidate decided by the lane kernels. A shape that fails
+    /// [`Shape::check`] overlaps nothing.
+    ///
+    /// ```
+    /// use widephase::{Circle, PairFinder, Scene};
+    /// let scene: Scene = (0..10).map(|i| Circle::new(3.0 * i as f32, 0.0, 1.0)).collect();
+    /// let mut finder = PairFinder::new();
+    /// let index = finder.index(&scene);
+    /// let mut ids = Vec::new();
+    /// index.query_shape(&Circle::new(7.5, 0.0, 1.6), &mut ids); // an explosion
+    /// assert_eq!(ids, [2, 3]);
+    /// ```
+    pub fn query_shape<S: Into<Shape> + Copy>(&self, shape: &S, out: &mut Vec<u32>) {
+        self.query_shape_as(&(*shape).into(), None, out);
+    }
+
+    /// [`query_shape`](Self::query_shape) as a shape with `filter`.
+    pub fn query_shape_filtered<S: Into<Shape> + Copy>(
+        &self,
+        shape: &S,
+        filter: Filter,
+        out: &mut Vec<u32>,
+    ) {
+        self.query_shape_as(&(*shape).into(), Some(filter), out);
+    }
+
+    fn query_shape_as(&self, shape: &Shape, filter: Option<Filter>, out: &mut Vec<u32>) {
+        let valid = shape.check().is_ok();
+        let region = padded(shape.bounding_box());
+        match shape {
+            Shape::Circle(c) => self.query::<Circles>(c, valid, region, filter, out),
+            Shape::Aabb(b) => self.query::<Aabbs>(b, valid, region, filter, out),
+            Shape::Obb(o) => self.query::<Obbs>(o, valid, region, filter, out),
+            Shape::Polygon(p) => self.query::<Polygons>(p, valid, region, filter, out),
+            Shape::Capsule(c) => self.query::<Capsules>(c, valid, region, filter, out),
+        }
     }
 
     fn query<Q: Probe>(

@@ -302,6 +302,14 @@ macro_rules! into_shape {
 
 into_shape!(Circle, Aabb, Obb, Polygon, Capsule);
 
+impl From<&Shape> for Shape {
+    /// A copy, so that calls taking `impl Into<Shape>` also take `&Shape`.
+    #[inline]
+    fn from(s: &Shape) -> Self {
+        *s
+    }
+}
+
 impl Shape {
     /// Why this shape can never overlap anything, if it cannot (see [`Circle::check`] and its
     /// twins).

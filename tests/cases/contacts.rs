@@ -609,3 +609,44 @@ fn contact_containers_of_every_kind_match_the_scene_rule() {
     batch_contact(&polys, &obbs, &mut out).unwrap();
     assert!(same(out.get(0), backward));
 }
+
+/// `Shape::overlaps` and `Shape::contact` on `n` pairs of kinds `A`, `B` (awkward and invalid
+/// ones included), in both orders: the reference's answer (through the test's own dispatch)
+/// for two valid shapes, nothing for an invalid one, the same from either side, a contact
+/// exactly when they overlap.
+fn one_pair_api<A, B>(g: &mut Gen, n: usize)
+where
+    A: Arbitrary + Into<Shape>,
+    B: Arbitrary + Into<Shape>,
+{
+    let (a, b) = g.pairs::<A, B>(n);
+    let mut hits = 0;
+    for (a, b) in a.into_iter().zip(b) {
+        let (a, b): (Shape, Shape) = (a.into(), b.into());
+        let valid = a.check().is_ok() && b.check().is_ok();
+        let hit = valid && crate::support::model::overlap(&a, &b);
+        assert_eq!(a.overlaps(&b), hit, "{a:?} {b:?}");
+        assert_eq!(b.overlaps(&a), hit, "{b:?} {a:?}");
+        let (ab, ba) = (a.contact(&b), b.contact(&a));
+        let valid_contact = |a, b| shape_contact(a, b).filter(|_| valid);
+        assert!(same(ab, valid_contact(a, b)), "{a:?} {b:?}");
+        assert!(same(ba, valid_contact(b, a)), "{b:?} {a:?}");
+        assert_eq!((ab.is_some(), ba.is_some()), (hit, hit));
+        hits += usize::from(hit);
+    }
+    assert!(hits > n / 20, "{hits} of {n} overlap");
+}
+
+#[test]
+fn one_pair_of_any_kinds_in_either_order() {
+    let mut g = Gen::new(77);
+    macro_rules! kinds {
+        ($($a:ty, $b:ty;)*) => {$( one_pair_api::<$a, $b>(&mut g, 4000); )*};
+    }
+    kinds!(
+        Circle, Circle; Circle, Aabb; Circle, Obb; Circle, Polygon; Circle, Capsule;
+        Aabb, Aabb; Aabb, Obb; Aabb, Polygon; Aabb, Capsule;
+        Obb, Obb; Obb, Polygon; Obb, Capsule;
+        Polygon, Polygon; Polygon, Capsule; Capsule, Capsule;
+    );
+}

@@ -668,6 +668,25 @@ fn filtered_queries_act_as_a_shape_with_that_filter() {
         index.query_aabb_filtered(&boxq, q, &mut ids);
         assert_eq!(ids, brute_query(&visible, &Shape::Aabb(boxq)));
         hits += usize::from(want.is_some()) + ids.len();
+        // A shape of any kind (awkward ones included): the pair rule over the visible shapes.
+        let probe = shape(&mut g);
+        let brute = |visible: &[Shape]| -> Vec<u32> {
+            (0..visible.len() as u32)
+                .filter(|&i| probe.overlaps(&visible[i as usize]))
+                .collect()
+        };
+        index.query_shape_filtered(&probe, q, &mut ids);
+        assert_eq!(ids, brute(&visible), "query_shape({probe:?}, {q:?})");
+        hits += ids.len();
+        let everyone = model.visible(None, false);
+        index.query_shape(&probe, &mut ids);
+        assert_eq!(ids, brute(&everyone), "query_shape({probe:?})");
+        assert_eq!(scene.query_shape(probe), ids);
+        assert_eq!(scene.query_shape_filtered(probe, q), brute(&visible));
+        index.query_shape(&Shape::Aabb(boxq), &mut ids);
+        let mut boxes = Vec::new();
+        index.query_aabb(&boxq, &mut boxes);
+        assert_eq!(ids, boxes, "a box as a shape or as a box");
     }
     assert!(hits > 50, "the queries found something: {hits}");
 }

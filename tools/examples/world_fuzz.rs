@@ -460,8 +460,25 @@ fn check_queries(
             difference(&ids, &boxes)
         ));
     }
+    // A shape of the plan's kinds, against the pair rule over the shapes the filter sees.
+    let probe = plan.shape(g);
+    let want =
+        model.ids_of((0..visible.len() as u32).filter(|&i| probe.overlaps(&visible[i as usize])));
+    let got = if unfiltered {
+        index.query_shape(&probe, &mut ids);
+        ids.clone()
+    } else {
+        index.query_shape_filtered(&probe, q, &mut ids);
+        scene.query_shape_filtered(probe, q)
+    };
+    if ids != want || got != want {
+        return Err(format!(
+            "query_shape({probe:?}, {q:?}): {}",
+            difference(&ids, &want)
+        ));
+    }
     met.queries += 1;
-    met.found += boxes.len() + points.len() + usize::from(hit.is_some());
+    met.found += boxes.len() + points.len() + usize::from(hit.is_some()) + want.len();
     Ok(())
 }
 
