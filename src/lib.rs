@@ -166,7 +166,7 @@ pub use lanes::{
     KERNEL_LANES, LANES, Lane, ObbX8, ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8,
     RayX16, Simd,
 };
-pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, Scene, SceneIndex};
+pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, RayHit, Scene, SceneIndex};
 pub use shape::{
     Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Manifold, ManifoldPoint, Obb,
     Point, Polygon, Problem, Ray, Shape, ShapeError,

@@ -91,6 +91,7 @@ mod pack;
 mod packed;
 mod polygon_blocks;
 mod query;
+mod ray_hit;
 mod ray_walk;
 mod records;
 mod reorder;
@@ -102,6 +103,7 @@ mod store;
 pub use filter::Filter;
 pub use finder::PairFinder;
 pub use query::SceneIndex;
+pub use ray_hit::RayHit;
 pub use stats::FrameStats;
 pub use store::Scene;
 

@@ -9,6 +9,7 @@ mod manifolds;
 mod meeting;
 mod policy;
 mod polygons;
+mod ray_hits;
 mod rays;
 mod scene;
 mod sensors;
