@@ -1,17 +1,88 @@
 //! # widephase
 //!
-//! Batched 2D overlap tests, contacts and ray casts. Shapes live in structure-of-arrays containers
-//! ([`Points`], [`Circles`], [`Aabbs`], [`Obbs`], [`Polygons`], [`Capsules`], [`Rays`]) laid out in lane
-//! blocks; [`batch_test`] tests pair `i` of one container against pair `i` of another, and
-//! [`batch_raycast`] casts ray `i` against shape `i`, [`KERNEL_LANES`] per kernel call: sixteen
-//! ([`wide::f32x16`]) where the build has AVX-512, eight ([`wide::f32x8`]) otherwise. Every kernel
-//! is written once over [`Simd`] and instantiated at both widths
-//! ([`kernel`](mod@kernel), [`kernel16`](mod@kernel16)); every kernel has a plain scalar twin in [`reference`](mod@reference) and gives
-//! exactly its answer on every input. [`batch_contact`] adds the normal and penetration depth
-//! of every overlapping pair (see [Contacts](#contacts)), and [`batch_manifold`] the points
-//! where they touch (see [`Manifold`]). For a whole scene, [`Scene`] finds
-//! every overlapping pair (and its contact) through a uniform grid and the same kernels, and
-//! answers ray casts and box and point queries (see [`scene`]).
+//! Finds overlapping 2D shapes, how deeply they overlap and where, many at once: points,
+//! circles, axis-aligned boxes, rotated boxes, convex polygons of up to eight vertices, capsules
+//! and segments, and rays. Two ways in:
+//!
+//! - **A collision world** for a game or a simulation: a [`Scene`] holds moving and static
+//!   shapes under ids that never alias, each with a [`Filter`] (layers and groups), optionally
+//!   a sensor, and a `u64` of user data; a kept [`PairFinder`] answers each frame's overlapping
+//!   pairs, the pairs that began and ended, [contacts](PairFinder::contacts) and
+//!   [manifolds](PairFinder::manifolds); a [`SceneIndex`] answers ray casts (with the point and
+//!   normal hit) and box, point and shape queries. See [`scene`] for how a frame works.
+//! - **Batches** of pairs in structure-of-arrays containers, tested a lane block at a time:
+//!   [`batch_test`], [`batch_contact`], [`batch_manifold`], [`batch_raycast`] (see
+//!   [Batches](#batches)).
+//!
+//! ```
+//! use widephase::{Aabb, Capsule, Circle, Filter, PairFinder, Ray, Scene};
+//! const WALLS: u32 = 1 << 1; // your layers: `Filter::ALL` is layer 1 (`1 << 0`)
+//! const PLAYER: u32 = 1 << 2;
+//! const ENEMIES: u32 = 1 << 3;
+//! const BULLETS: u32 = 1 << 4;
+//!
+//! let mut scene = Scene::new();
+//! // The level: static shapes, filed once, never paired with each other.
+//! let wall = scene.push_static_with(Aabb::new(10.0, -5.0, 11.0, 5.0), Filter::new(WALLS, !0));
+//! // A trigger zone: a static sensor that sees the player come and go and pushes nobody.
+//! let zone = scene.push_static_with(Aabb::new(-3.0, -3.0, 3.0, 3.0), Filter::new(WALLS, PLAYER));
+//! scene.set_sensor(zone, true);
+//! // The player and its bullets share group -1: they never pair, and its rays skip them.
+//! let me = Filter::new(PLAYER, !0).with_group(-1);
+//! let player = scene.push_with(Capsule::new(0.0, -0.5, 0.0, 0.5, 0.5), me);
+//! let shot = Filter::new(BULLETS, ENEMIES | WALLS).with_group(-1);
+//! let bullet = scene.push_with(Circle::new(0.8, 0.0, 0.1), shot);
+//! let enemy = scene.push_with(Circle::new(6.0, 0.0, 1.0), Filter::new(ENEMIES, !0));
+//! scene.set_user_data(enemy, 17); // the game's entity, found again from any answer
+//!
+//! let mut finder = PairFinder::new(); // keep it: frames reuse its state and buffers
+//! let mut pairs = Vec::new();
+//! finder.overlapping_pairs(&scene, &mut pairs);
+//! assert_eq!(pairs, [(zone, player)]);
+//! assert_eq!(finder.began(), [(zone, player)]);
+//!
+//! // Next frame: the bullet reaches the enemy.
+//! scene.set(bullet, Circle::new(5.2, 0.0, 0.1));
+//! finder.overlapping_pairs(&scene, &mut pairs);
+//! assert_eq!(finder.began(), [(bullet, enemy)]);
+//! let (_, hit) = finder.began()[0];
+//! assert_eq!(scene.user_data(hit), Some(17));
+//!
+//! // The enemy dies and another spawns in the same frame: a new id, never the dead one's.
+//! scene.remove(enemy);
+//! let next = scene.push_with(Circle::new(5.5, 0.0, 1.0), Filter::new(ENEMIES, !0));
+//! assert_ne!(next, enemy);
+//! finder.overlapping_pairs(&scene, &mut pairs);
+//! assert_eq!((finder.ended(), finder.began()), (&[(bullet, enemy)][..], &[(bullet, next)][..]));
+//! // Contacts leave out the sensor's pair.
+//! let mut contacts = Vec::new();
+//! finder.contacts(&scene, &mut contacts);
+//! assert_eq!(contacts.len(), 1);
+//!
+//! // Many queries on one frame: one index. An explosion, and the player's line of sight,
+//! // which passes through the zone (a sensor) and its own group.
+//! let index = finder.index(&scene);
+//! let mut ids = Vec::new();
+//! index.query_shape(&Circle::new(6.0, 0.0, 1.5), &mut ids);
+//! assert_eq!(ids, [bullet, next]);
+//! let sight = index.raycast_hit_filtered(&Ray::new(0.0, 0.0, 1.0, 0.0, f32::INFINITY), me);
+//! let hit = sight.unwrap();
+//! assert_eq!((hit.id, hit.point, hit.normal), (next, [4.5, 0.0], [-1.0, 0.0]));
+//! # let _ = wall;
+//! ```
+//!
+//! ## Batches
+//!
+//! Shapes live in structure-of-arrays containers ([`Points`], [`Circles`], [`Aabbs`],
+//! [`Obbs`], [`Polygons`], [`Capsules`], [`Rays`]) laid out in lane blocks; [`batch_test`] tests
+//! pair `i` of one container against pair `i` of another, and [`batch_raycast`] casts ray `i`
+//! against shape `i`, [`KERNEL_LANES`] per kernel call: sixteen ([`wide::f32x16`]) where the
+//! build has AVX-512, eight ([`wide::f32x8`]) otherwise. Every kernel is written once over
+//! [`Simd`] and instantiated at both widths ([`kernel`](mod@kernel), [`kernel16`](mod@kernel16);
+//! the lane types are in [`lanes`]); every kernel has a plain scalar twin in
+//! [`reference`](mod@reference) and gives exactly its answer on every input. [`batch_contact`]
+//! adds the normal and penetration depth of every overlapping pair (see [Contacts](#contacts)),
+//! and [`batch_manifold`] the points where they touch (see [`Manifold`]).
 //!
 //! ```
 //! use widephase::{batch_test, Circle, Circles, Obb, Obbs, HitMask};
@@ -161,11 +232,7 @@ pub use batch::{
     batch_manifold, batch_manifold_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
     par_batch_contact, par_batch_manifold, par_batch_raycast, par_batch_test,
 };
-pub use lanes::{
-    AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, ContactX8, ContactX16,
-    KERNEL_LANES, LANES, Lane, ObbX8, ObbX16, PointX8, PointX16, PolygonX8, PolygonX16, RayX8,
-    RayX16, Simd,
-};
+pub use lanes::{KERNEL_LANES, LANES, Simd};
 pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, RayHit, Scene, SceneIndex};
 pub use shape::{
     Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Manifold, ManifoldPoint, Obb,
@@ -236,12 +303,12 @@ pub mod contact_reference {
 }
 
 /// The eight-lane contact kernel of every pair: the overlap kernel's bits and each hit lane's
-/// normal and depth (see [`ContactX8`]).
+/// normal and depth (see [`ContactX8`](lanes::ContactX8)).
 pub mod contact_kernel {
     crate::pair_table!(pair_exports, contact_x8);
 }
 
-/// The sixteen-lane contact kernel of every pair (see [`ContactX16`]); the same bits as
+/// The sixteen-lane contact kernel of every pair (see [`ContactX16`](lanes::ContactX16)); the same bits as
 /// [`contact_kernel`](mod@contact_kernel) lane for lane.
 pub mod contact_kernel16 {
     crate::pair_table!(pair_exports, contact_x16);

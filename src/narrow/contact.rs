@@ -318,14 +318,14 @@ macro_rules! pair_kernels {
         /// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
         #[inline]
         #[must_use]
-        pub fn x8($a: &$crate::$AX8, $b: &$crate::$BX8) -> u8 {
+        pub fn x8($a: &$crate::lanes::$AX8, $b: &$crate::lanes::$BX8) -> u8 {
             overlap::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).to_bitmask() as u8
         }
 
         /// Sixteen lanes of [`reference`](fn@reference); bit `i` is lane `i`.
         #[inline]
         #[must_use]
-        pub fn x16($a: &$crate::$AX16, $b: &$crate::$BX16) -> u16 {
+        pub fn x16($a: &$crate::lanes::$AX16, $b: &$crate::lanes::$BX16) -> u16 {
             overlap::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).to_bitmask() as u16
         }
 
@@ -353,7 +353,7 @@ macro_rules! pair_kernels {
         /// holds the reference's normal and depth, bit for bit.
         #[inline]
         #[must_use]
-        pub fn contact_x8($a: &$crate::$AX8, $b: &$crate::$BX8) -> $crate::ContactX8 {
+        pub fn contact_x8($a: &$crate::lanes::$AX8, $b: &$crate::lanes::$BX8) -> $crate::lanes::ContactX8 {
             contact_lanes::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
         }
 
@@ -361,7 +361,7 @@ macro_rules! pair_kernels {
         /// lane holds the reference's normal and depth, bit for bit.
         #[inline]
         #[must_use]
-        pub fn contact_x16($a: &$crate::$AX16, $b: &$crate::$BX16) -> $crate::ContactX16 {
+        pub fn contact_x16($a: &$crate::lanes::$AX16, $b: &$crate::lanes::$BX16) -> $crate::lanes::ContactX16 {
             contact_lanes::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
         }
     };
@@ -402,14 +402,14 @@ macro_rules! cast_kernels {
         /// Eight lanes of [`reference`](fn@reference): lane `i` is ray `i`'s entry parameter.
         #[inline]
         #[must_use]
-        pub fn x8(r: &$crate::RayX8, $s: &$crate::$SX8) -> wide::f32x8 {
+        pub fn x8(r: &$crate::lanes::RayX8, $s: &$crate::lanes::$SX8) -> wide::f32x8 {
             cast_lanes(bytemuck::cast(*r), bytemuck::cast(*$s))
         }
 
         /// Sixteen lanes of [`reference`](fn@reference): lane `i` is ray `i`'s entry parameter.
         #[inline]
         #[must_use]
-        pub fn x16(r: &$crate::RayX16, $s: &$crate::$SX16) -> wide::f32x16 {
+        pub fn x16(r: &$crate::lanes::RayX16, $s: &$crate::lanes::$SX16) -> wide::f32x16 {
             cast_lanes(bytemuck::cast(*r), bytemuck::cast(*$s))
         }
 

@@ -54,15 +54,19 @@ impl PairFinder {
 impl Scene {
     /// The nearest shape the ray hits and the entry parameter: `(id, t)` with the smallest
     /// `t`, and of those the smallest id; `None` when it hits nothing up to `max_t`, or the ray
-    /// is invalid (see [`Ray::check`]). Builds a grid each call; for many rays use
-    /// [`PairFinder::index`] and [`SceneIndex::raycast`].
+    /// is invalid (see [`Ray::check`]). Sensors are passed through.
+    ///
+    /// **One-shot.** This and every query on `Scene` build a grid over the whole scene for the
+    /// one call (about what a frame's pair search costs): for many rays or queries on one
+    /// frame, build a [`SceneIndex`] once with [`PairFinder::index`] and ask it (hundreds of
+    /// times cheaper per ray in a scene of thousands of shapes).
     #[must_use]
     pub fn raycast(&self, ray: &Ray) -> Option<(u32, f32)> {
         PairFinder::new().index(self).raycast(ray)
     }
 
-    /// The ids of the shapes that overlap `aabb` (touching included), ascending. Builds a grid
-    /// each call; for many queries use [`PairFinder::index`].
+    /// The ids of the shapes that overlap `aabb` (touching included), ascending. One-shot (see
+    /// [`raycast`](Self::raycast)): for many queries use [`SceneIndex::query_aabb`].
     #[must_use]
     pub fn query_aabb(&self, aabb: &Aabb) -> Vec<u32> {
         let mut out = Vec::new();
@@ -70,8 +74,8 @@ impl Scene {
         out
     }
 
-    /// The ids of the shapes that contain `point` (boundary included), ascending. Builds a grid
-    /// each call; for many queries use [`PairFinder::index`].
+    /// The ids of the shapes that contain `point` (boundary included), ascending. One-shot (see
+    /// [`raycast`](Self::raycast)): for many queries use [`SceneIndex::query_point`].
     #[must_use]
     pub fn query_point(&self, point: Point) -> Vec<u32> {
         let mut out = Vec::new();
@@ -80,7 +84,7 @@ impl Scene {
     }
 
     /// [`raycast`](Self::raycast) as a shape with `filter`: only shapes whose [`Filter`]
-    /// pairs with it are hit.
+    /// pairs with it are hit. One-shot: for many rays use [`SceneIndex::raycast_filtered`].
     ///
     /// ```
     /// use widephase::{Aabb, Filter, Ray, Scene};
@@ -101,7 +105,8 @@ impl Scene {
         PairFinder::new().index(self).raycast_filtered(ray, filter)
     }
 
-    /// [`query_aabb`](Self::query_aabb) as a shape with `filter`.
+    /// [`query_aabb`](Self::query_aabb) as a shape with `filter`. One-shot (see
+    /// [`raycast`](Self::raycast)).
     #[must_use]
     pub fn query_aabb_filtered(&self, aabb: &Aabb, filter: Filter) -> Vec<u32> {
         let mut out = Vec::new();
@@ -111,7 +116,8 @@ impl Scene {
         out
     }
 
-    /// [`query_point`](Self::query_point) as a shape with `filter`.
+    /// [`query_point`](Self::query_point) as a shape with `filter`. One-shot (see
+    /// [`raycast`](Self::raycast)).
     #[must_use]
     pub fn query_point_filtered(&self, point: Point, filter: Filter) -> Vec<u32> {
         let mut out = Vec::new();
@@ -146,7 +152,8 @@ impl Scene {
         out
     }
 
-    /// [`query_shape`](Self::query_shape) as a shape with `filter`.
+    /// [`query_shape`](Self::query_shape) as a shape with `filter`. One-shot (see
+    /// [`raycast`](Self::raycast)).
     #[must_use]
     pub fn query_shape_filtered(&self, shape: impl Into<Shape>, filter: Filter) -> Vec<u32> {
         let mut out = Vec::new();

@@ -24,7 +24,8 @@ const IN_STATIC: u32 = 1 << 31;
 /// The source of static epochs: each change of a scene's static shapes takes a new one.
 static EPOCHS: AtomicU64 = AtomicU64::new(1);
 
-/// A collision world: circles, AABBs, OBBs and convex polygons, moving or static, each with a
+/// A collision world: circles, AABBs, OBBs, convex polygons and capsules (segments too), moving
+/// or static, solid or [sensors](Self::push_sensor), each with a
 /// [`Filter`], under stable ids.
 ///
 /// **Ids.** [`push`](Self::push) and its twins return the shape's id, a `u32` handle that names

@@ -1,6 +1,7 @@
 //! The containers and `HitMask`: storage, views, padding, conversions.
 
-use widephase::{Circle, CircleX8, Circles, HitMask, LANES, Obb, ObbX8, Obbs, batch_test};
+use widephase::lanes::{CircleX8, ObbX8};
+use widephase::{Circle, Circles, HitMask, LANES, Obb, Obbs, batch_test};
 
 #[test]
 fn push_get_set_clear() {
@@ -150,7 +151,8 @@ fn reproducer_literals_round_trip() {
 
 #[test]
 fn polygons_store_eight_vertex_fields() {
-    use widephase::{Polygon, PolygonX8, Polygons};
+    use widephase::lanes::PolygonX8;
+    use widephase::{Polygon, Polygons};
     let polys: Vec<Polygon> = (0..11)
         .map(|i| Polygon::regular(3 + i % 6, i as f32, 0.0, 1.0, 0.1 * i as f32))
         .collect();
@@ -202,7 +204,8 @@ fn polygon_get_past_the_end_panics_with_a_message() {
 #[test]
 fn rays_and_their_literals() {
     use crate::support::shapes::rust_literal;
-    use widephase::{Polygon, Ray, RayX8, Rays};
+    use widephase::lanes::RayX8;
+    use widephase::{Polygon, Ray, Rays};
     let v: Vec<Ray> = (0..9)
         .map(|i| Ray::new(i as f32, 1.0, 0.0, -1.0, 5.0))
         .collect();

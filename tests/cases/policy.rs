@@ -3,10 +3,11 @@
 //! hit; misuse at the API boundary is a descriptive error.
 
 use crate::support::shapes::Gen;
+use widephase::lanes::{AabbX8, PolygonX8, RayX8};
 use widephase::{
-    Aabb, AabbX8, Aabbs, Capsule, Circle, Circles, HitMask, LengthMismatch, Obb, Obbs, Overlaps,
-    Point, Points, Polygon, PolygonX8, Polygons, Problem, Ray, RayCast, RayX8, Rays, ShapeError,
-    ShapeSoa, batch_raycast, batch_test, par_batch_raycast, par_batch_test,
+    Aabb, Aabbs, Capsule, Circle, Circles, HitMask, LengthMismatch, Obb, Obbs, Overlaps, Point,
+    Points, Polygon, Polygons, Problem, Ray, RayCast, Rays, ShapeError, ShapeSoa, batch_raycast,
+    batch_test, par_batch_raycast, par_batch_test,
 };
 
 trait Checked: bytemuck::Pod + core::fmt::Debug {

@@ -114,8 +114,8 @@ fn widths<A, B>(
 /// Both widths of a ray cast against the reference: the same entry parameter bits.
 fn cast_widths<S>(
     reference: fn(&widephase::Ray, &S::Shape) -> f32,
-    x8: fn(&widephase::RayX8, &S::X8) -> widephase::wide::f32x8,
-    x16: fn(&widephase::RayX16, &S::X16) -> widephase::wide::f32x16,
+    x8: fn(&widephase::lanes::RayX8, &S::X8) -> widephase::wide::f32x8,
+    x16: fn(&widephase::lanes::RayX16, &S::X16) -> widephase::wide::f32x16,
 ) where
     S: RayCast,
     S::Shape: Arbitrary,
@@ -125,7 +125,7 @@ fn cast_widths<S>(
     let mut hits_seen = 0;
     for seed in 0..SEEDS {
         let (vr, vs) = Gen::new(seed * 11 + 5).pairs::<widephase::Ray, S::Shape>(N);
-        let (r8, r16) = blocks::<_, widephase::RayX8, widephase::RayX16>(&vr);
+        let (r8, r16) = blocks::<_, widephase::lanes::RayX8, widephase::lanes::RayX16>(&vr);
         let (s8, s16) = blocks::<_, S::X8, S::X16>(&vs);
         let mut t8 = Vec::with_capacity(N);
         for (r, s) in r8.iter().zip(&s8) {
@@ -240,7 +240,7 @@ macro_rules! width_tests {
                     Some((kernel::$d, kernel16::$d)),
                 );
                 let (x8, x16) = (contact_kernel::$d, contact_kernel16::$d);
-                let _: (fn(&_, &_) -> widephase::ContactX8, fn(&_, &_) -> widephase::ContactX16) = (x8, x16);
+                let _: (fn(&_, &_) -> widephase::lanes::ContactX8, fn(&_, &_) -> widephase::lanes::ContactX16) = (x8, x16);
             }
         )*
         $(
@@ -292,8 +292,8 @@ widephase::pair_table!(width_tests);
 fn contact_kernel_modules_match_the_trait() {
     use widephase::{Circles, Obbs};
     let (vc, vo) = Gen::new(99).pairs::<widephase::Circle, widephase::Obb>(64);
-    let (c8, c16) = blocks::<_, widephase::CircleX8, widephase::CircleX16>(&vc);
-    let (o8, o16) = blocks::<_, widephase::ObbX8, widephase::ObbX16>(&vo);
+    let (c8, c16) = blocks::<_, widephase::lanes::CircleX8, widephase::lanes::CircleX16>(&vc);
+    let (o8, o16) = blocks::<_, widephase::lanes::ObbX8, widephase::lanes::ObbX16>(&vo);
     for (c, o) in c8.iter().zip(&o8) {
         let (x, y) = (
             contact_kernel::circle_obb(c, o),
