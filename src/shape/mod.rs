@@ -324,6 +324,43 @@ impl Shape {
         }
     }
 
+    /// This shape moved by `(dx, dy)`: every coordinate plus the offset (a rotated box keeps
+    /// its rotation, a polygon its vertex count).
+    ///
+    /// ```
+    /// use widephase::{Circle, Shape};
+    /// let s: Shape = Circle::new(1.0, 2.0, 0.5).into();
+    /// assert_eq!(s.translated(3.0, -2.0), Circle::new(4.0, 0.0, 0.5).into());
+    /// ```
+    #[must_use]
+    pub fn translated(&self, dx: f32, dy: f32) -> Shape {
+        match *self {
+            Shape::Circle(c) => Circle::new(c.x + dx, c.y + dy, c.radius).into(),
+            Shape::Aabb(b) => {
+                Aabb::new(b.min_x + dx, b.min_y + dy, b.max_x + dx, b.max_y + dy).into()
+            }
+            Shape::Obb(o) => Obb {
+                center_x: o.center_x + dx,
+                center_y: o.center_y + dy,
+                ..o
+            }
+            .into(),
+            Shape::Polygon(p) => Polygon {
+                xs: p.xs.map(|x| x + dx),
+                ys: p.ys.map(|y| y + dy),
+            }
+            .into(),
+            Shape::Capsule(c) => Capsule {
+                x0: c.x0 + dx,
+                y0: c.y0 + dy,
+                x1: c.x1 + dx,
+                y1: c.y1 + dy,
+                ..c
+            }
+            .into(),
+        }
+    }
+
     /// The smallest axis-aligned box containing the shape (up to rounding of its arithmetic).
     #[must_use]
     #[inline]
