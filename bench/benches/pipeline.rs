@@ -296,6 +296,34 @@ fn queries(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
+    // An explosion's circle, and the box query of its bounding box (which finds more: the
+    // shapes in the box's corners), through the same index.
+    let blasts: Vec<Circle> = boxes
+        .iter()
+        .map(|b| Circle::new((b.min_x + b.max_x) / 2.0, (b.min_y + b.max_y) / 2.0, 2.0))
+        .collect();
+    group.bench_function("query_shape circle/widephase", |b| {
+        b.iter(|| {
+            blasts
+                .iter()
+                .map(|q| {
+                    index.query_shape(black_box(q), &mut ids);
+                    ids.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("query_aabb of the circle's box/widephase", |b| {
+        b.iter(|| {
+            blasts
+                .iter()
+                .map(|q| {
+                    index.query_aabb(black_box(&Shape::from(*q).bounding_box()), &mut ids);
+                    ids.len()
+                })
+                .sum::<usize>()
+        })
+    });
     group.finish();
 }
 

@@ -53,6 +53,7 @@ use std::collections::HashMap;
 /// assert!(!pairs.contains(&(s1, s2)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Filter {
     /// The layers this shape belongs to (usually one bit).
     pub layer: u32,

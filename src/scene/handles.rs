@@ -114,6 +114,59 @@ impl Handles {
             .map(|(&id, &s)| (id, s))
     }
 
+    /// Handles whose indices were last handed out as `ids` (index `i` as `ids[i]`), all free
+    /// until [`take`](Self::take)n; [`refill`](Self::refill) then lists the free ones.
+    #[cfg(feature = "serde")]
+    pub(crate) fn restored(ids: Vec<u32>) -> Result<Self, String> {
+        if ids.len() > super::MAX_SHAPES {
+            return Err(format!("{} indices, more than MAX_SHAPES", ids.len()));
+        }
+        if let Some((i, id)) = ids
+            .iter()
+            .enumerate()
+            .find(|&(i, &id)| index(id) != i || id & SIDE != 0)
+        {
+            return Err(format!("id {id} cannot be the id of index {i}"));
+        }
+        let n = ids.len();
+        Ok(Self {
+            slots: vec![FREE; n],
+            data: vec![0; n],
+            ids,
+            free: BinaryHeap::new(),
+        })
+    }
+
+    /// Makes restored `id` live at slot entry `slot`.
+    #[cfg(feature = "serde")]
+    pub(crate) fn take(&mut self, id: u32, slot: u32) -> Result<(), String> {
+        let i = index(id);
+        match (self.ids.get(i), self.slots.get(i)) {
+            (Some(&last), Some(&FREE)) if last == id => {
+                self.slots[i] = slot;
+                Ok(())
+            }
+            (Some(&last), Some(&FREE)) => Err(format!("shape id {id}: its index was {last}")),
+            (Some(_), Some(_)) => Err(format!("shape id {id} twice")),
+            _ => Err(format!("shape id {id}: no such index")),
+        }
+    }
+
+    /// Lists the free indices that have a generation left, after a restore.
+    #[cfg(feature = "serde")]
+    pub(crate) fn refill(&mut self) {
+        self.free = (0..self.ids.len())
+            .filter(|&i| self.slots[i] == FREE && self.ids[i] >> INDEX_BITS < LAST_GENERATION)
+            .map(|i| Reverse(i as u32))
+            .collect();
+    }
+
+    /// The id each index was last handed out as.
+    #[cfg(feature = "serde")]
+    pub(crate) fn last_ids(&self) -> &[u32] {
+        &self.ids
+    }
+
     /// Forgets every id: the next is 0 again.
     pub(crate) fn clear(&mut self) {
         self.slots.clear();

@@ -95,6 +95,8 @@ mod ray_hit;
 mod ray_walk;
 mod records;
 mod reorder;
+#[cfg(feature = "serde")]
+mod saved;
 mod sort;
 mod statics;
 mod stats;

@@ -34,6 +34,7 @@ use crate::shape::{Aabb, Obb, Polygon, Ray, Shape};
 /// assert_eq!((inside.t, inside.point, inside.normal), (0.0, [0.0, 3.0], [0.0, 1.0]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit {
     /// The shape hit.
     pub id: u32,

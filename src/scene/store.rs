@@ -56,6 +56,12 @@ static EPOCHS: AtomicU64 = AtomicU64::new(1);
 /// **Layers.** A pair `(a, b)` is reported only when their filters allow it (see [`Filter`]);
 /// [`push`](Self::push) and [`push_static`](Self::push_static) give [`Filter::ALL`].
 ///
+/// **Saving and loading** (feature `serde`): a scene serializes as its cell size setting, each
+/// index's last id and its live shapes (id, shape, filter, static and sensor flags, user data);
+/// a loaded scene has the same ids, hands out the same ids as the original would on its next
+/// pushes, and answers the same pairs. A file whose ids could alias (an id that does not fit
+/// its index, one id twice) is refused with an error naming it.
+///
 /// **Bad data.** A shape that fails [`Shape::check`] (NaN, a negative radius, …) stays in the
 /// scene, under its id, and is never paired or found by a query until it is `set` to a valid one.
 ///
@@ -167,20 +173,27 @@ impl Scene {
             self.len() < MAX_SHAPES,
             "a Scene holds at most {MAX_SHAPES} shapes"
         );
-        let (bit, store) = if fixed {
-            (IN_STATIC, &self.statics)
-        } else {
-            (0, &self.moving)
-        };
-        let id = self
-            .handles
-            .issue(store.len() as u32 | bit)
-            .unwrap_or_else(|| {
-                panic!(
-                    "this Scene has handed out all of its 2^31 ids (each of its {MAX_SHAPES} \
+        let id = self.handles.issue(self.end(fixed)).unwrap_or_else(|| {
+            panic!(
+                "this Scene has handed out all of its 2^31 ids (each of its {MAX_SHAPES} \
                  indices 128 times); Scene::clear starts again"
-                )
-            });
+            )
+        });
+        self.write_new(id, shape, rule, fixed);
+        id
+    }
+
+    /// The slot entry of a new shape: the end of its store.
+    fn end(&self, fixed: bool) -> u32 {
+        if fixed {
+            self.statics.len() as u32 | IN_STATIC
+        } else {
+            self.moving.len() as u32
+        }
+    }
+
+    /// Writes a new shape at the end of its store under `id`, whose handle points there.
+    fn write_new(&mut self, id: u32, shape: Shape, rule: Rule, fixed: bool) {
         let keep = self.filters.acquire(rule) << FILTER_SHIFT;
         let (bit, keep) = if fixed {
             (IN_STATIC, keep | STATIC)
@@ -189,7 +202,20 @@ impl Scene {
         };
         let (store, _) = self.store_mut(bit);
         store.write(store.len(), id, keep, &shape);
-        id
+    }
+
+    /// Adds a shape under `id`, which the handles hold as free (a scene being loaded).
+    #[cfg(feature = "serde")]
+    pub(super) fn insert_as(
+        &mut self,
+        id: u32,
+        shape: Shape,
+        rule: Rule,
+        fixed: bool,
+    ) -> Result<(), String> {
+        self.handles.take(id, self.end(fixed))?;
+        self.write_new(id, shape, rule, fixed);
+        Ok(())
     }
 
     /// The store and slot of slot entry `s` (its slot is `len()` for a new shape), to be

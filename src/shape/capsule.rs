@@ -23,6 +23,7 @@ use bytemuck::{Pod, Zeroable};
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Capsule {
     /// First endpoint, horizontal coordinate.
     pub x0: f32,

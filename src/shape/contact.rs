@@ -19,6 +19,7 @@
 /// assert_eq!(c.reversed().normal, [-1.0, 0.0]);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact {
     /// Unit direction from `a` towards `b`: `[x, y]`.
     pub normal: [f32; 2],

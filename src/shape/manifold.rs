@@ -6,6 +6,7 @@
 /// normal` on `b`'s), its penetration `depth >= 0`, and an `id` naming the features that made
 /// it, the same from frame to frame while the same features touch (for warm starting a solver).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ManifoldPoint {
     /// The point, `[x, y]`.
     pub point: [f32; 2],
@@ -50,6 +51,7 @@ pub struct ManifoldPoint {
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Manifold {
     /// Unit direction from `a` towards `b`: the contact's normal.
     pub normal: [f32; 2],

@@ -27,6 +27,7 @@ use bytemuck::{Pod, Zeroable};
 /// A point at (`x`, `y`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Horizontal coordinate.
     pub x: f32,
@@ -37,6 +38,7 @@ pub struct Point {
 /// A closed disc: every point within `radius` of (`x`, `y`), the rim included.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Circle {
     /// Centre, horizontal coordinate.
     pub x: f32,
@@ -52,6 +54,7 @@ pub struct Circle {
 /// A box with `min > max` on either axis is invalid (its extent is negative).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb {
     /// Left edge.
     pub min_x: f32,
@@ -71,6 +74,7 @@ pub struct Aabb {
 /// x axis is `(cos, sin)` and its local y axis is `(-sin, cos)`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Obb {
     /// Centre, horizontal coordinate.
     pub center_x: f32,
@@ -275,6 +279,7 @@ impl Obb {
 
 /// Any shape a [`Scene`](crate::Scene) holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Shape {
     /// A circle.
     Circle(Circle),
@@ -383,6 +388,7 @@ impl Shape {
 /// inside (the shape's boundary included), `f32::INFINITY` for a miss.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray {
     /// Origin, horizontal coordinate.
     pub origin_x: f32,

@@ -28,6 +28,7 @@ pub const MAX_VERTICES: usize = 8;
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Polygon {
     /// Horizontal coordinates of the vertices, counter-clockwise; unused slots repeat the last.
     pub xs: [f32; MAX_VERTICES],

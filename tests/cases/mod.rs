@@ -11,6 +11,8 @@ mod policy;
 mod polygons;
 mod ray_hits;
 mod rays;
+#[cfg(feature = "serde")]
+mod saved;
 mod scene;
 mod sensors;
 mod widths;

@@ -154,7 +154,10 @@ fn a_shooter_group_keeps_its_own_bullets_and_rays_off_it() {
     let mut finder = PairFinder::new();
     let index = finder.index(&scene);
     assert_eq!(index.raycast_filtered(&ray, me), Some((enemy, 4.0)));
-    assert_eq!(scene.query_point_filtered(Point::new(0.5, 0.0), me), []);
+    assert_eq!(
+        scene.query_point_filtered(Point::new(0.5, 0.0), me),
+        Vec::<u32>::new()
+    );
     assert_eq!(scene.query_point(Point::new(0.5, 0.0)), [shooter, bullet]);
     assert_eq!(scene.overlapping_pairs(), []);
 }

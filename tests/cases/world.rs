@@ -310,7 +310,7 @@ fn removing_the_only_partner_ends_the_pair() {
     assert_eq!(call(&mut finder, &scene), [vec![], vec![], vec![(a, b)]]);
     assert_eq!(call(&mut finder, &scene), [vec![], vec![], vec![]]);
     // The removed id is in no answer: pairs, queries, ray casts.
-    assert_eq!(scene.query_point(Point::new(1.5, 0.0)), []);
+    assert_eq!(scene.query_point(Point::new(1.5, 0.0)), Vec::<u32>::new());
     let ray = Ray::new(1.5, -5.0, 0.0, 1.0, f32::INFINITY);
     assert_eq!(scene.raycast(&ray), None);
     assert_eq!(
@@ -586,7 +586,7 @@ fn mask_zero_pairs_with_nothing() {
     let nothing = Filter::new(1, 0);
     assert_eq!(
         scene.query_point_filtered(Point::new(0.0, 0.0), nothing),
-        []
+        Vec::<u32>::new()
     );
     let found = scene.query_point_filtered(Point::new(0.0, 0.0), Filter::ALL);
     assert!(!found.contains(&hidden) && found.contains(&a));
