@@ -7,7 +7,7 @@
 //! so an id, once removed, is never handed out again: a stale id answers like an unknown one,
 //! and a kept finder, which compares pairs by id, sees the removed shape's pairs end and the
 //! new shape's begin whatever was pushed in between. An index whose generations are all used
-//! is retired (never handed out again) until [`Handles::clear`]; a scene that never removes
+//! is retired (never handed out again, not even after a `clear`); a scene that never removes
 //! hands out 0, 1, 2, … (generation 0).
 
 use super::SIDE;
@@ -167,12 +167,14 @@ impl Handles {
         &self.ids
     }
 
-    /// Forgets every id: the next is 0 again.
-    pub(crate) fn clear(&mut self) {
-        self.slots.clear();
-        self.ids.clear();
-        self.data.clear();
-        self.free.clear();
+    /// Frees every live id, as [`release`](Self::release) one by one: the generations stay, so
+    /// that no id handed out before is handed out again.
+    pub(crate) fn release_all(&mut self) {
+        for i in 0..self.slots.len() {
+            if self.slots[i] != FREE {
+                self.release(self.ids[i]);
+            }
+        }
     }
 }
 
@@ -216,9 +218,10 @@ mod tests {
             assert!(seen.insert(id), "id {id} handed out twice");
             h.release(id);
         }
-        // Index 0 is spent: the next push takes index 1.
+        // Index 0 is spent: the next push takes index 1, and a clear does not bring it back.
         assert_eq!(h.issue(0), Some(1));
-        h.clear();
-        assert_eq!(h.issue(0), Some(0));
+        h.release_all();
+        assert_eq!(h.issue(0), Some(1 | 1 << INDEX_BITS));
+        assert_eq!(h.issue(0), Some(2));
     }
 }

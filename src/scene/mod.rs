@@ -117,9 +117,9 @@ const SIDE: u32 = 1 << 31;
 /// are a *generation* (the top bit is always 0). A push takes the smallest free index with the
 /// next generation, so a removed id is never handed out again and a stale id is answered like
 /// an unknown one (see [`Scene`]). An index is handed out 128 times over a scene's life, then
-/// retired until [`Scene::clear`]; a scene therefore hands out at most 2³¹ ids between
-/// `clear`s, and a push past that panics, naming the limit. A scene that never removes hands
-/// out 0, 1, 2, ….
+/// retired ([`Scene::clear`] keeps the generations too); a scene therefore hands out at most
+/// 2³¹ ids over its life, and a push past that panics, naming the limit (a new scene starts
+/// again). A scene that never removes hands out 0, 1, 2, ….
 pub const MAX_SHAPES: usize = 1 << handles::INDEX_BITS;
 /// Bounds beyond this magnitude could overflow a kernel's squares: such shapes skip the grid.
 const BOUNDED: f32 = (1u64 << 60) as f32;

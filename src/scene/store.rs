@@ -176,7 +176,7 @@ impl Scene {
         let id = self.handles.issue(self.end(fixed)).unwrap_or_else(|| {
             panic!(
                 "this Scene has handed out all of its 2^31 ids (each of its {MAX_SHAPES} \
-                 indices 128 times); Scene::clear starts again"
+                 indices 128 times); a new Scene starts again"
             )
         });
         self.write_new(id, shape, rule, fixed);
@@ -508,12 +508,14 @@ impl Scene {
         self.moving.unbounded + self.statics.unbounded
     }
 
-    /// Removes every shape, keeping the allocations and the cell size setting; ids start
-    /// again at 0.
+    /// Removes every shape, as [`remove`](Self::remove) of each would, keeping the allocations
+    /// and the cell size setting. The ids' generations stay: no id handed out before the clear
+    /// is handed out after it, so a kept finder sees every old pair end and every new one
+    /// begin.
     pub fn clear(&mut self) {
         self.moving.clear();
         self.statics.clear();
-        self.handles.clear();
+        self.handles.release_all();
         self.filters.clear();
         self.static_epoch = 0;
     }

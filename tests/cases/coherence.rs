@@ -1,7 +1,7 @@
 //! Frame-to-frame coherence: `Scene::update` against `set`, and a kept `PairFinder` against
 //! brute force over hundreds of frames of moves and random events.
 
-use super::scene::{awkward, brute, mixed, shape_bits, shapes};
+use super::scene::{awkward, brute_scene, mixed, shape_bits};
 use super::world::events;
 use crate::support::shapes::{Gen, moved, unit_hash};
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
@@ -145,7 +145,7 @@ fn kept_finder_equals_brute_force_over_frames() {
             finder.overlapping_pairs(scene, &mut pairs);
             assert_eq!(
                 pairs,
-                brute(&shapes(scene)),
+                brute_scene(scene),
                 "{name}: frame {frame}, roll {roll}"
             );
             let s = finder.stats();
@@ -187,7 +187,7 @@ fn rebuilds_when_it_must() {
         scene.update(|id, s| moved(s, id, f, speed, 100.0));
         frame += 1;
         finder.overlapping_pairs(scene, &mut pairs);
-        assert_eq!(pairs, brute(&shapes(scene)), "frame {f}");
+        assert_eq!(pairs, brute_scene(scene), "frame {f}");
         (finder.stats().rebuilt, finder.stats().escaped)
     };
     assert_eq!(step(&mut scene, &mut finder, 0.01), (true, 2_000));
@@ -272,7 +272,7 @@ fn from_scratch_calls_leave_the_kept_state_alone() {
         finder.overlapping_pairs_from_scratch(&scene, &mut fresh);
         let s = finder.stats();
         assert!(s.rebuilt && s.escaped == 3_000 && s.pairs == fresh.len());
-        assert_eq!(fresh, brute(&shapes(&scene)), "frame {frame}");
+        assert_eq!(fresh, brute_scene(&scene), "frame {frame}");
         finder.overlapping_pairs(&scene, &mut kept);
         assert_eq!(kept, fresh, "frame {frame}");
         updated += usize::from(!finder.stats().rebuilt);

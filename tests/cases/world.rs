@@ -369,8 +369,27 @@ fn a_shape_pushed_after_a_removal_never_takes_its_id() {
         assert_eq!(scene.user_data(stale), None);
         assert_eq!(scene.filter(stale), None);
     }
+}
+
+/// A clear removes every shape as `remove` would: no id comes back after it, and a kept
+/// finder sees the old pairs end and the new ones begin though the same shapes return to the
+/// same places.
+#[test]
+fn a_clear_ends_every_pair_and_no_id_comes_back() {
+    let mut scene = Scene::new();
+    let (a, b) = (scene.push(circle(0.0)), scene.push(circle(1.0)));
+    scene.set_user_data(a, 9);
+    let mut finder = PairFinder::new();
+    assert_eq!(call(&mut finder, &scene)[0], [(a, b)]);
     scene.clear();
-    assert_eq!(scene.push(circle(0.0)), 0, "clear starts ids again");
+    assert!(scene.is_empty() && !scene.contains(a) && !scene.contains(b));
+    let (c, d) = (scene.push(circle(0.0)), scene.push(circle(1.0)));
+    assert!(![a, b].contains(&c) && ![a, b].contains(&d), "{c} {d}");
+    assert_eq!((scene.user_data(a), scene.user_data(c)), (None, Some(0)));
+    assert_eq!(
+        call(&mut finder, &scene),
+        [vec![(c, d)], vec![(c, d)], vec![(a, b)]]
+    );
 }
 
 /// A removed shape's `ended` never names the shape that took its index: over many frames of
