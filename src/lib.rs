@@ -308,8 +308,8 @@ pub mod contact_kernel {
     crate::pair_table!(pair_exports, contact_x8);
 }
 
-/// The sixteen-lane contact kernel of every pair (see [`ContactX16`](lanes::ContactX16)); the same bits as
-/// [`contact_kernel`](mod@contact_kernel) lane for lane.
+/// The sixteen-lane contact kernel of every pair (see [`ContactX16`](lanes::ContactX16)); the
+/// same bits as [`contact_kernel`](mod@contact_kernel) lane for lane.
 pub mod contact_kernel16 {
     crate::pair_table!(pair_exports, contact_x16);
 }

@@ -22,7 +22,7 @@ impl Shape {
     pub fn overlaps(&self, other: &Shape) -> bool {
         use crate::reference as r;
         use Shape::{Aabb, Capsule, Circle, Obb, Polygon};
-        if self.check().is_err() || other.check().is_err() {
+        if !self.valid_with(other) {
             return false;
         }
         match (self, other) {
@@ -62,10 +62,15 @@ impl Shape {
     /// ```
     #[must_use]
     pub fn contact(&self, other: &Shape) -> Option<Contact> {
-        if !self.overlaps(other) {
-            return None;
-        }
-        self.contact_of(other)
+        // A contact's hit is the overlap test's (crate docs, "Contacts"): no second test.
+        self.valid_with(other)
+            .then(|| self.contact_of(other))
+            .flatten()
+    }
+
+    /// Whether this shape and `other` both pass [`check`](Self::check).
+    fn valid_with(&self, other: &Shape) -> bool {
+        self.check().is_ok() && other.check().is_ok()
     }
 
     /// [`contact`](Self::contact) of two shapes known to be valid.

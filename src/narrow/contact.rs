@@ -353,7 +353,10 @@ macro_rules! pair_kernels {
         /// holds the reference's normal and depth, bit for bit.
         #[inline]
         #[must_use]
-        pub fn contact_x8($a: &$crate::lanes::$AX8, $b: &$crate::lanes::$BX8) -> $crate::lanes::ContactX8 {
+        pub fn contact_x8(
+            $a: &$crate::lanes::$AX8,
+            $b: &$crate::lanes::$BX8,
+        ) -> $crate::lanes::ContactX8 {
             contact_lanes::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
         }
 
@@ -361,7 +364,10 @@ macro_rules! pair_kernels {
         /// lane holds the reference's normal and depth, bit for bit.
         #[inline]
         #[must_use]
-        pub fn contact_x16($a: &$crate::lanes::$AX16, $b: &$crate::lanes::$BX16) -> $crate::lanes::ContactX16 {
+        pub fn contact_x16(
+            $a: &$crate::lanes::$AX16,
+            $b: &$crate::lanes::$BX16,
+        ) -> $crate::lanes::ContactX16 {
             contact_lanes::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
         }
     };

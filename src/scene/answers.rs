@@ -19,7 +19,8 @@ impl Scene {
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
-    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Contact`](crate::Contact): `(a, b, contact)`, the normal pointing from shape `a`
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its
+    /// [`Contact`](crate::Contact): `(a, b, contact)`, the normal pointing from shape `a`
     /// towards shape `b`.
     ///
     /// Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`] and call
@@ -43,7 +44,8 @@ impl Scene {
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
-    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Manifold`](crate::Manifold): `(a, b, manifold)`, as
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its
+    /// [`Manifold`](crate::Manifold): `(a, b, manifold)`, as
     /// [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in that
     /// order. Allocates its scratch and its answer; a frame loop should keep a [`PairFinder`]
     /// and call [`PairFinder::manifolds`] instead.

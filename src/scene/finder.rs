@@ -254,7 +254,8 @@ impl PairFinder {
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
-    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Contact`] into `out` (cleared first): `(a, b, contact)`, the normal pointing from
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its
+    /// [`Contact`] into `out` (cleared first): `(a, b, contact)`, the normal pointing from
     /// shape `a` towards shape `b`, exactly what
     /// [`contact_reference`](mod@crate::contact_reference) answers for the two shapes in that
     /// order. Keeps what it can from call to call, like `overlapping_pairs`; the time spent on
@@ -291,7 +292,8 @@ impl PairFinder {
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
-    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its [`Manifold`](crate::Manifold) into `out` (cleared first): `(a, b, manifold)`, exactly
+    /// ([`Scene::push_sensor`](crate::Scene::push_sensor)), in the same order, each with its
+    /// [`Manifold`](crate::Manifold) into `out` (cleared first): `(a, b, manifold)`, exactly
     /// what [`manifold_reference`](mod@crate::manifold_reference) answers for the two shapes in
     /// that order. Keeps what it can from call to call and shares the `began`/`ended` stream of
     /// `overlapping_pairs` and `contacts`; the time spent on the manifolds is
@@ -575,8 +577,11 @@ fn solid<'a>(
     if !scene.filters.sensors() {
         return pairs;
     }
-    let sensor = |id| scene.rule(id).is_some_and(|r| r.sensor);
     scratch.clear();
-    scratch.extend(pairs.iter().filter(|&&(a, b)| !sensor(a) && !sensor(b)));
+    scratch.extend(
+        pairs
+            .iter()
+            .filter(|&&(a, b)| !scene.is_sensor(a) && !scene.is_sensor(b)),
+    );
     scratch
 }

@@ -36,7 +36,7 @@ pub(crate) const fn index(id: u32) -> usize {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Handles {
     /// Per index: the store's slot entry of the live shape, or [`FREE`].
-    pub(crate) slots: Vec<u32>,
+    slots: Vec<u32>,
     /// Per index: the id it was last handed out as (live or removed).
     ids: Vec<u32>,
     /// Per index: the user data of the live shape (0 when free).

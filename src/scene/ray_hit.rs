@@ -81,8 +81,8 @@ impl SceneIndex<'_> {
 
 impl Scene {
     /// [`raycast`](Self::raycast)'s hit with its entry point and surface normal (see
-    /// [`RayHit`]). Builds a grid each call; for many rays use [`PairFinder::index`](crate::PairFinder::index)
-    /// and [`SceneIndex::raycast_hit`].
+    /// [`RayHit`]). Builds a grid each call; for many rays use
+    /// [`PairFinder::index`](crate::PairFinder::index) and [`SceneIndex::raycast_hit`].
     #[must_use]
     pub fn raycast_hit(&self, ray: &Ray) -> Option<RayHit> {
         crate::PairFinder::new().index(self).raycast_hit(ray)

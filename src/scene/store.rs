@@ -40,10 +40,11 @@ static EPOCHS: AtomicU64 = AtomicU64::new(1);
 /// live: never pushed, or removed); [`set`](Self::set), [`set_filter`](Self::set_filter) and
 /// [`set_user_data`](Self::set_user_data) panic on one, naming it, like indexing out of bounds.
 ///
-/// **User data.** Each shape carries a `u64` of the caller's ([`set_user_data`](Self::set_user_data),
-/// [`user_data`](Self::user_data); 0 until set): an entity index, a packed handle of a game's own,
-/// a pointer-sized key. It stays through `set` and `update` and goes with `remove`; reading it is
-/// two array loads, cheap enough for every pair of a frame.
+/// **User data.** Each shape carries a `u64` of the caller's
+/// ([`set_user_data`](Self::set_user_data), [`user_data`](Self::user_data); 0 until set): an
+/// entity index, a packed handle of a game's own, a pointer-sized key. It stays through `set`
+/// and `update` and goes with `remove`; reading it is two array loads, cheap enough for every
+/// pair of a frame.
 ///
 /// **Static shapes** ([`push_static`](Self::push_static)) are level geometry: two static shapes are
 /// never paired, [`update`](Self::update) skips them, and a kept [`PairFinder`](crate::PairFinder)
@@ -243,9 +244,16 @@ impl Scene {
     /// The store and slot of a live id.
     #[inline(always)]
     fn locate(&self, id: u32) -> Option<(&Store, usize)> {
-        match self.handles.slot(id)? {
-            s if s & IN_STATIC != 0 => Some((&self.statics, (s & !IN_STATIC) as usize)),
-            s => Some((&self.moving, s as usize)),
+        self.handles.slot(id).map(|s| self.store_of(s))
+    }
+
+    /// The store and slot of slot entry `s`.
+    #[inline(always)]
+    fn store_of(&self, s: u32) -> (&Store, usize) {
+        if s & IN_STATIC != 0 {
+            (&self.statics, (s & !IN_STATIC) as usize)
+        } else {
+            (&self.moving, s as usize)
         }
     }
 
@@ -354,7 +362,8 @@ impl Scene {
     /// Replaces the rule of live `id` by `change` of it, or panics naming `what`.
     fn change_rule(&mut self, id: u32, what: &str, change: impl FnOnce(Rule) -> Rule) {
         let s = self.live(id, what);
-        let old = self.rule(id).expect("a live id has a rule");
+        let (store, slot) = self.store_of(s);
+        let old = self.filters.all()[store.records[slot].filter()];
         let index = self.filters.acquire(change(old));
         let (store, slot) = self.store_mut(s);
         let r = &mut store.records[slot];
@@ -414,8 +423,7 @@ impl Scene {
     /// The [`Filter`] of shape `id`, or `None` when it is not live.
     #[must_use]
     pub fn filter(&self, id: u32) -> Option<Filter> {
-        self.record(id)
-            .map(|r| self.filters.all()[r.filter()].filter)
+        self.rule(id).map(|r| r.filter)
     }
 
     /// Replaces every live moving shape `id` by `f(id, shape)`, on rayon's threads, with the
@@ -476,9 +484,10 @@ impl Scene {
     /// The live shapes with their ids, by index (the ids' low bits, see [`MAX_SHAPES`]): in id
     /// order in a scene that never removed a shape.
     pub fn iter(&self) -> impl Iterator<Item = (u32, Shape)> + '_ {
-        self.handles
-            .live()
-            .map(|(id, _)| (id, self.get(id).expect("a live id has a shape")))
+        self.handles.live().map(|(id, s)| {
+            let (store, slot) = self.store_of(s);
+            (id, store.shape(slot))
+        })
     }
 
     /// Number of live shapes (moving and static).

@@ -100,14 +100,20 @@ fn cast(r: &Ray, s: &Shape) -> f32 {
 /// The first valid shape (by index) that `r` enters, nearest first, the smaller index on a
 /// tie, with its entry parameter.
 pub fn brute_raycast(shapes: &[Shape], r: &Ray) -> Option<(u32, f32)> {
+    raycast_by(shapes, r, |i| i as u32)
+}
+
+/// The first valid shape that `r` enters, nearest first, the smaller `id_of` its index on a
+/// tie, as `(id, t)`.
+fn raycast_by(shapes: &[Shape], r: &Ray, id_of: impl Fn(usize) -> u32) -> Option<(u32, f32)> {
     let mut best: Option<(u32, f32)> = None;
     for (i, s) in shapes.iter().enumerate() {
         if s.check().is_err() {
             continue;
         }
-        let t = cast(r, s);
-        if t < f32::INFINITY && best.is_none_or(|(_, b)| t < b) {
-            best = Some((i as u32, t));
+        let (id, t) = (id_of(i), cast(r, s));
+        if t < f32::INFINITY && best.is_none_or(|(b, bt)| t < bt || t == bt && id < b) {
+            best = Some((id, t));
         }
     }
     best
@@ -290,17 +296,7 @@ impl Model {
     /// [`brute_raycast`] over `visible` (shapes by index) with the ties by id: the nearest hit,
     /// the smallest id among those at the same `t`.
     pub fn raycast(&self, visible: &[Shape], r: &Ray) -> Option<(u32, f32)> {
-        let mut best: Option<(u32, f32)> = None;
-        for (i, s) in visible.iter().enumerate() {
-            if s.check().is_err() {
-                continue;
-            }
-            let (id, t) = (self.ids[i], cast(r, s));
-            if t < f32::INFINITY && best.is_none_or(|(b, bt)| t < bt || t == bt && id < b) {
-                best = Some((id, t));
-            }
-        }
-        best
+        raycast_by(visible, r, |i| self.ids[i])
     }
 
     /// The ids of `indices` (a brute-force answer by index), ascending.
