@@ -228,19 +228,20 @@ pub mod soa;
 mod tasks;
 
 pub use batch::{
-    ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, batch_contact, batch_contact_at,
-    batch_manifold, batch_manifold_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
-    par_batch_contact, par_batch_manifold, par_batch_raycast, par_batch_test,
+    ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, SweepPair, batch_contact,
+    batch_contact_at, batch_manifold, batch_manifold_at, batch_raycast, batch_raycast_at,
+    batch_sweep, batch_sweep_at, batch_test, batch_test_at, par_batch_contact, par_batch_manifold,
+    par_batch_raycast, par_batch_sweep, par_batch_test,
 };
 pub use lanes::{KERNEL_LANES, LANES, Simd};
 pub use scene::{Filter, FrameStats, MAX_SHAPES, PairFinder, RayHit, Scene, SceneIndex};
 pub use shape::{
     Aabb, Capsule, Circle, Contact, InvalidPolygon, MAX_VERTICES, Manifold, ManifoldPoint, Obb,
-    Point, Polygon, Problem, Ray, Shape, ShapeError,
+    Point, Polygon, Problem, Ray, Shape, ShapeError, Sweep,
 };
 pub use soa::{
-    Aabbs, Capsules, Circles, Contacts, HitMask, InvalidShape, Manifolds, Obbs, Points, Polygons,
-    Rays, ShapeSoa,
+    Aabbs, Capsules, Circles, Contacts, HitMask, InvalidShape, Manifolds, Motions, Obbs, Points,
+    Polygons, Rays, ShapeSoa, Sweeps,
 };
 pub use wide;
 
@@ -381,6 +382,88 @@ pub mod manifold_kernel {
 pub mod manifold_kernel16 {
     use super::manifold_kernel::manifold_kernels;
     crate::pair_table!(manifold_kernels, manifold_kernel16, X16, 16);
+}
+
+/// The scalar reference of every pair's sweep (see [`Sweep`]): shape `a` moving by `motion`
+/// against `b`, `None` when they do not touch during the motion. How the time is found: the
+/// crate docs, "Sweeps". The swapped order of two kinds is [`SweepPair`]'s.
+pub mod sweep_reference {
+    macro_rules! sweep_fns {
+        (
+            distinct { $($d:ident: $A:ty, $B:ty;)* }
+            same { $($s:ident: $S:ty;)* }
+            casts { $($c:ident: $C:ty;)* }
+        ) => {
+            $(
+                #[doc = concat!("The sweep of a `", stringify!($d), "` pair, the first shape moving.")]
+                #[must_use]
+                pub fn $d(
+                    a: &<$A as $crate::ShapeSoa>::Shape,
+                    b: &<$B as $crate::ShapeSoa>::Shape,
+                    motion: [f32; 2],
+                ) -> Option<$crate::Sweep> {
+                    <$A as $crate::SweepPair<$B>>::sweep_reference(a, b, motion)
+                }
+            )*
+            $(
+                #[doc = concat!("The sweep of a `", stringify!($s), "` pair, the first shape moving.")]
+                #[must_use]
+                pub fn $s(
+                    a: &<$S as $crate::ShapeSoa>::Shape,
+                    b: &<$S as $crate::ShapeSoa>::Shape,
+                    motion: [f32; 2],
+                ) -> Option<$crate::Sweep> {
+                    <$S as $crate::SweepPair<$S>>::sweep_reference(a, b, motion)
+                }
+            )*
+        };
+    }
+    crate::pair_table!(sweep_fns);
+}
+
+/// The eight-lane sweep kernel of every pair: lane `i`'s sweep, the reference's bits (see
+/// [`SweepX8`](lanes::SweepX8)); `motion` is the `[dx, dy]` lane columns.
+pub mod sweep_kernel {
+    macro_rules! sweep_kernels {
+        (
+            $function:ident, $X:ident, $V:ty, $Out:ty;
+            distinct { $($d:ident: $A:ty, $B:ty;)* }
+            same { $($s:ident: $S:ty;)* }
+            casts { $($c:ident: $C:ty;)* }
+        ) => {
+            $(
+                #[doc = concat!("The sweeps of a lane block of `", stringify!($d), "` pairs, the first shapes moving.")]
+                #[must_use]
+                pub fn $d(
+                    a: &<$A as $crate::ShapeSoa>::$X,
+                    b: &<$B as $crate::ShapeSoa>::$X,
+                    motion: &[$V; 2],
+                ) -> $Out {
+                    <$A as $crate::SweepPair<$B>>::$function(a, b, motion)
+                }
+            )*
+            $(
+                #[doc = concat!("The sweeps of a lane block of `", stringify!($s), "` pairs, the first shapes moving.")]
+                #[must_use]
+                pub fn $s(
+                    a: &<$S as $crate::ShapeSoa>::$X,
+                    b: &<$S as $crate::ShapeSoa>::$X,
+                    motion: &[$V; 2],
+                ) -> $Out {
+                    <$S as $crate::SweepPair<$S>>::$function(a, b, motion)
+                }
+            )*
+        };
+    }
+    pub(crate) use sweep_kernels;
+    crate::pair_table!(sweep_kernels, sweep_kernel, X8, wide::f32x8, crate::lanes::SweepX8;);
+}
+
+/// The sixteen-lane sweep kernel of every pair: the same bits as
+/// [`sweep_kernel`](mod@sweep_kernel) lane for lane.
+pub mod sweep_kernel16 {
+    use super::sweep_kernel::sweep_kernels;
+    crate::pair_table!(sweep_kernels, sweep_kernel16, X16, wide::f32x16, crate::lanes::SweepX16;);
 }
 
 /// What this build's kernels run on, decided when `wide` was compiled: `"16-lane AVX-512"` when

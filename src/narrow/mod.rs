@@ -97,6 +97,7 @@ pub(crate) mod contact;
 pub(crate) mod manifold;
 pub(crate) mod pairs;
 pub(crate) mod segment;
+pub(crate) mod sweep;
 use pairs::pair_modules;
 crate::pair_table!(pair_modules);
 

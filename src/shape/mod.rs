@@ -13,6 +13,7 @@ mod manifold;
 #[cfg(feature = "mint")]
 mod mint;
 mod polygon;
+mod sweep;
 
 pub use capsule::Capsule;
 pub use contact::Contact;
@@ -21,6 +22,7 @@ use error::{non_negative, not_nan};
 pub(crate) use manifold::{B_REFERENCE, CLIPPED};
 pub use manifold::{Manifold, ManifoldPoint};
 pub use polygon::{InvalidPolygon, MAX_VERTICES, Polygon};
+pub use sweep::Sweep;
 
 use bytemuck::{Pod, Zeroable};
 

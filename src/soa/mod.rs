@@ -17,6 +17,8 @@ mod contacts;
 mod containers;
 mod hit_mask;
 mod manifolds;
+mod motions;
+mod sweeps;
 
 pub use crate::lanes::{
     AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8,
@@ -28,6 +30,9 @@ pub use containers::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
 pub(crate) use manifolds::ManifoldRun;
 pub use manifolds::Manifolds;
+pub use motions::Motions;
+pub(crate) use sweeps::SweepColumns;
+pub use sweeps::Sweeps;
 
 use crate::lanes::Simd;
 use crate::shape::ShapeError;

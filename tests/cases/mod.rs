@@ -15,5 +15,7 @@ mod rays;
 mod saved;
 mod scene;
 mod sensors;
+mod sweep_cases;
+mod sweeps;
 mod widths;
 mod world;

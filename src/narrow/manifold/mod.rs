@@ -62,12 +62,11 @@ mod rules;
 mod tests;
 
 pub(crate) use answer::ManifoldLanes;
-pub(crate) use outline::Outlined;
+pub(crate) use outline::{Outline, Outlined};
 
 use crate::lanes::Lane;
 use clip::faces;
 use frame::{aabbs, framed};
-use outline::Outline;
 
 /// The manifold of `a` (kind `A`, fields `fa`) and `b` (kind `B`, fields `fb`) whose contact is
 /// `[nx, ny, depth]` where `hit` (see the module docs); zero elsewhere. Two AABBs take a

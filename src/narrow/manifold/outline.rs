@@ -8,13 +8,13 @@ use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 /// A shape as a convex outline of `N` vertices, counter-clockwise, grown by a radius.
 #[derive(Clone, Copy)]
 pub(crate) struct Outline<L, const N: usize> {
-    pub(super) x: [L; N],
-    pub(super) y: [L; N],
-    pub(super) r: L,
+    pub(crate) x: [L; N],
+    pub(crate) y: [L; N],
+    pub(crate) r: L,
     /// Each edge's unit outward normal `(ey, -ex) / |e|` (NaN for a zero-length edge), computed
     /// once for the searches below.
-    pub(super) mx: [L; N],
-    pub(super) my: [L; N],
+    pub(crate) mx: [L; N],
+    pub(crate) my: [L; N],
 }
 
 /// A shape kind's outline from its fields (as the lane columns or the scalar shape's `f32`s).
@@ -168,7 +168,7 @@ impl<L: Lane, const N: usize> Outline<L, N> {
 
     /// This outline with its edges' unit outward normals, for the face searches.
     #[inline(always)]
-    pub(super) fn with_normals(mut self) -> Self {
+    pub(crate) fn with_normals(mut self) -> Self {
         let zero = L::splat(0.0);
         for k in 0..N {
             let (x2, y2) = self.next(k);
@@ -195,7 +195,7 @@ impl<L: Lane, const N: usize> Outline<L, N> {
     /// The outline of kind `S` with its edge normals: from its axis for a box, else edge by
     /// edge.
     #[inline(always)]
-    pub(super) fn with_normals_of<S: Outlined>(self, f: &[L]) -> Self {
+    pub(crate) fn with_normals_of<S: Outlined>(self, f: &[L]) -> Self {
         match S::axis(f) {
             Some(u) if N == 4 => self.with_axis(u),
             _ => self.with_normals(),
@@ -220,7 +220,7 @@ impl<L: Lane, const N: usize> Outline<L, N> {
 
     /// Vertex `k + 1`, wrapping around.
     #[inline(always)]
-    pub(super) fn next(&self, k: usize) -> (L, L) {
+    pub(crate) fn next(&self, k: usize) -> (L, L) {
         let j = if k + 1 == N { 0 } else { k + 1 };
         (self.x[j], self.y[j])
     }

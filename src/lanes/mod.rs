@@ -12,7 +12,12 @@
 //!   [`KERNEL_LANES`], the lanes of one kernel call in the batch functions and the
 //!   [`Scene`](crate::Scene): sixteen where the build has AVX-512 (`avx512f`), else eight.
 
-use crate::shape::{Aabb, Capsule, Circle, Contact, MAX_VERTICES, Obb, Point, Polygon, Ray};
+mod answers;
+
+pub(crate) use answers::{ContactLanes, SweepLanes};
+pub use answers::{ContactX8, ContactX16, SweepX8, SweepX16};
+
+use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use bytemuck::{Pod, Zeroable};
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 use wide::{f32x8, f32x16, i32x8, i32x16};
@@ -500,99 +505,4 @@ lane_types! {
         /// Largest parameter tested.
         max_t,
     }
-}
-
-/// The contacts of a lane block as a generic kernel answers them: the overlap mask and the
-/// three columns (zero where the mask is clear).
-#[derive(Clone, Copy)]
-pub(crate) struct ContactLanes<V> {
-    pub(crate) mask: V,
-    pub(crate) normal_x: V,
-    pub(crate) normal_y: V,
-    pub(crate) depth: V,
-}
-
-impl<V: Simd> ContactLanes<V> {
-    /// No hit in any lane: every column zero.
-    pub(crate) const NONE: Self = Self {
-        mask: V::ZERO,
-        normal_x: V::ZERO,
-        normal_y: V::ZERO,
-        depth: V::ZERO,
-    };
-}
-
-macro_rules! contact_types {
-    ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $Count:literal, $count:literal;)+) => {$(
-        #[doc = concat!("The contacts of ", $count, " pairs, one per lane: the answer of a contact kernel")]
-        /// ([`contact_kernel`](mod@crate::contact_kernel), [`contact_kernel16`](mod@crate::contact_kernel16)).
-        ///
-        /// `hits` is the overlap kernel's bits, bit for bit; lanes without a hit hold normal `(0, 0)`
-        /// and depth 0.
-        #[derive(Clone, Copy, Debug)]
-        pub struct $X {
-            /// Bit `i` set when pair `i` overlaps.
-            pub hits: $bits,
-            /// The normals' horizontal components.
-            pub normal_x: $V,
-            /// The normals' vertical components.
-            pub normal_y: $V,
-            /// The penetration depths.
-            pub depth: $V,
-        }
-
-        impl $X {
-            #[doc = concat!($Count, " lanes without a hit: normal `(0, 0)` and depth 0 in every lane.")]
-            pub const NONE: Self = Self {
-                hits: 0,
-                normal_x: $V::ZERO,
-                normal_y: $V::ZERO,
-                depth: $V::ZERO,
-            };
-
-            /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
-            #[doc = concat!("`lane >= ", $lanes, "`.")]
-            #[inline]
-            #[must_use]
-            pub fn lane(&self, lane: usize) -> Option<Contact> {
-                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
-                (self.hits >> lane & 1 == 1).then(|| Contact {
-                    normal: [
-                        self.normal_x.as_array()[lane],
-                        self.normal_y.as_array()[lane],
-                    ],
-                    depth: self.depth.as_array()[lane],
-                })
-            }
-
-            /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
-            /// lanes without a hit keep `+0`).
-            #[inline]
-            #[must_use]
-            pub fn reversed(self) -> Self {
-                Self {
-                    normal_x: $V::ZERO - self.normal_x,
-                    normal_y: $V::ZERO - self.normal_y,
-                    ..self
-                }
-            }
-        }
-
-        impl From<ContactLanes<$V>> for $X {
-            #[inline(always)]
-            fn from(c: ContactLanes<$V>) -> Self {
-                Self {
-                    hits: c.mask.to_bitmask() as $bits,
-                    normal_x: c.normal_x,
-                    normal_y: c.normal_y,
-                    depth: c.depth,
-                }
-            }
-        }
-    )+};
-}
-
-contact_types! {
-    ContactX8: f32x8, u8, 8, "Eight", "eight";
-    ContactX16: f32x16, u16, 16, "Sixteen", "sixteen";
 }

@@ -1,0 +1,129 @@
+//! [`SweepPair`]: the sweep kernels of every pair kind of the pair table, in both orders,
+//! picked at compile time like [`ContactPair`].
+
+use super::kinds::ContactPair;
+use crate::lanes::{Simd, SweepLanes, SweepX8, SweepX16};
+use crate::narrow::sweep::sweep;
+use crate::shape::Sweep;
+use crate::soa::ShapeSoa;
+use wide::{f32x8, f32x16};
+
+/// Pair kinds that can be swept: shape `a` translated by `t · motion` (`t` in `[0, 1]`)
+/// against shape `b`, which stays (see [`Sweep`]). Implemented for every pair kind with a
+/// [`ContactPair`] kernel, in both orders; each order is its own instance of the one sweep
+/// written over [`Lane`](crate::lanes::Lane) (`narrow::sweep`), whose start-of-motion rule
+/// reads that order's contact.
+pub trait SweepPair<B: ShapeSoa>: ContactPair<B> {
+    /// The scalar reference: the first contact of `a` moving by `motion` with `b`, or `None`
+    /// when they do not touch during the motion (or `a` leaves or slides along `b`).
+    fn sweep_reference(a: &Self::Shape, b: &B::Shape, motion: [f32; 2]) -> Option<Sweep>;
+    /// Eight lanes of [`sweep_reference`](Self::sweep_reference), `motion` as its `[dx, dy]`
+    /// lane columns: the reference's bits in every lane.
+    fn sweep_kernel(a: &Self::X8, b: &B::X8, motion: &[f32x8; 2]) -> SweepX8;
+    /// Sixteen lanes, the same bits lane for lane.
+    fn sweep_kernel16(a: &Self::X16, b: &B::X16, motion: &[f32x16; 2]) -> SweepX16;
+    /// The kernel at the width of `V`, on lane columns: `[mask, t, normal_x, normal_y]`
+    /// (`t = 1`, normal `(0, 0)` where the mask is clear).
+    fn sweep_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>, motion: [V; 2]) -> [V; 4];
+}
+
+/// The sweep of shape kinds `$A` and `$B` (containers), in that order.
+macro_rules! sweep_impl {
+    ($A:ty, $B:ty) => {
+        impl SweepPair<$B> for $A {
+            #[inline]
+            fn sweep_reference(
+                a: &Self::Shape,
+                b: &<$B as ShapeSoa>::Shape,
+                motion: [f32; 2],
+            ) -> Option<Sweep> {
+                let c = <Self as ContactPair<$B>>::contact_reference(a, b);
+                let (hit, [t, nx, ny]) = sweep::<
+                    f32,
+                    <$A as ShapeSoa>::Shape,
+                    <$B as ShapeSoa>::Shape,
+                    { <<$A as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
+                    { <<$B as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
+                >(
+                    bytemuck::cast_slice(core::slice::from_ref(a)),
+                    bytemuck::cast_slice(core::slice::from_ref(b)),
+                    motion,
+                    c.is_some(),
+                    c.map_or([0.0, 0.0], |c| c.normal),
+                );
+                hit.then_some(Sweep {
+                    t,
+                    normal: [nx, ny],
+                })
+            }
+            #[inline]
+            fn sweep_kernel(
+                a: &Self::X8,
+                b: &<$B as ShapeSoa>::X8,
+                motion: &[f32x8; 2],
+            ) -> SweepX8 {
+                let [mask, t, normal_x, normal_y] = <Self as SweepPair<$B>>::sweep_lanes::<f32x8>(
+                    bytemuck::cast(*a),
+                    bytemuck::cast(*b),
+                    *motion,
+                );
+                SweepLanes {
+                    mask,
+                    t,
+                    normal_x,
+                    normal_y,
+                }
+                .into()
+            }
+            #[inline]
+            fn sweep_kernel16(
+                a: &Self::X16,
+                b: &<$B as ShapeSoa>::X16,
+                motion: &[f32x16; 2],
+            ) -> SweepX16 {
+                let [mask, t, normal_x, normal_y] = <Self as SweepPair<$B>>::sweep_lanes::<f32x16>(
+                    bytemuck::cast(*a),
+                    bytemuck::cast(*b),
+                    *motion,
+                );
+                SweepLanes {
+                    mask,
+                    t,
+                    normal_x,
+                    normal_y,
+                }
+                .into()
+            }
+            #[inline(always)]
+            fn sweep_lanes<V: Simd>(
+                a: Self::Lanes<V>,
+                b: <$B as ShapeSoa>::Lanes<V>,
+                motion: [V; 2],
+            ) -> [V; 4] {
+                let [touching, cx, cy, _] = <Self as ContactPair<$B>>::contact_lanes(a, b);
+                let (hit, [t, nx, ny]) = sweep::<
+                    V,
+                    <$A as ShapeSoa>::Shape,
+                    <$B as ShapeSoa>::Shape,
+                    { <<$A as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
+                    { <<$B as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
+                >(&a, &b, motion, touching, [cx, cy]);
+                [hit, t, nx, ny]
+            }
+        }
+    };
+}
+
+/// [`sweep_impl`] for every pair kind of the pair table, both orders.
+macro_rules! sweep_impls {
+    (
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        $( sweep_impl!($A, $B); sweep_impl!($B, $A); )*
+        $( sweep_impl!($S, $S); )*
+    };
+}
+
+crate::pair_table!(sweep_impls);

@@ -1,0 +1,163 @@
+//! The answers of a lane block of pairs: [`ContactX8`] / [`ContactX16`] (contact kernels) and
+//! [`SweepX8`] / [`SweepX16`] (sweep kernels), and the generic forms the kernels build them
+//! from.
+
+use super::Simd;
+use crate::shape::{Contact, Sweep};
+use wide::{f32x8, f32x16};
+
+/// The contacts of a lane block as a generic kernel answers them: the overlap mask and the
+/// three columns (zero where the mask is clear).
+#[derive(Clone, Copy)]
+pub(crate) struct ContactLanes<V> {
+    pub(crate) mask: V,
+    pub(crate) normal_x: V,
+    pub(crate) normal_y: V,
+    pub(crate) depth: V,
+}
+
+impl<V: Simd> ContactLanes<V> {
+    /// No hit in any lane: every column zero.
+    pub(crate) const NONE: Self = Self {
+        mask: V::ZERO,
+        normal_x: V::ZERO,
+        normal_y: V::ZERO,
+        depth: V::ZERO,
+    };
+}
+
+macro_rules! contact_types {
+    ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $Count:literal, $count:literal;)+) => {$(
+        #[doc = concat!("The contacts of ", $count, " pairs, one per lane: the answer of a contact kernel")]
+        /// ([`contact_kernel`](mod@crate::contact_kernel), [`contact_kernel16`](mod@crate::contact_kernel16)).
+        ///
+        /// `hits` is the overlap kernel's bits, bit for bit; lanes without a hit hold normal `(0, 0)`
+        /// and depth 0.
+        #[derive(Clone, Copy, Debug)]
+        pub struct $X {
+            /// Bit `i` set when pair `i` overlaps.
+            pub hits: $bits,
+            /// The normals' horizontal components.
+            pub normal_x: $V,
+            /// The normals' vertical components.
+            pub normal_y: $V,
+            /// The penetration depths.
+            pub depth: $V,
+        }
+
+        impl $X {
+            #[doc = concat!($Count, " lanes without a hit: normal `(0, 0)` and depth 0 in every lane.")]
+            pub const NONE: Self = Self {
+                hits: 0,
+                normal_x: $V::ZERO,
+                normal_y: $V::ZERO,
+                depth: $V::ZERO,
+            };
+
+            /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
+            #[doc = concat!("`lane >= ", $lanes, "`.")]
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> Option<Contact> {
+                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
+                (self.hits >> lane & 1 == 1).then(|| Contact {
+                    normal: [
+                        self.normal_x.as_array()[lane],
+                        self.normal_y.as_array()[lane],
+                    ],
+                    depth: self.depth.as_array()[lane],
+                })
+            }
+
+            /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
+            /// lanes without a hit keep `+0`).
+            #[inline]
+            #[must_use]
+            pub fn reversed(self) -> Self {
+                Self {
+                    normal_x: $V::ZERO - self.normal_x,
+                    normal_y: $V::ZERO - self.normal_y,
+                    ..self
+                }
+            }
+        }
+
+        impl From<ContactLanes<$V>> for $X {
+            #[inline(always)]
+            fn from(c: ContactLanes<$V>) -> Self {
+                Self {
+                    hits: c.mask.to_bitmask() as $bits,
+                    normal_x: c.normal_x,
+                    normal_y: c.normal_y,
+                    depth: c.depth,
+                }
+            }
+        }
+    )+};
+}
+
+contact_types! {
+    ContactX8: f32x8, u8, 8, "Eight", "eight";
+    ContactX16: f32x16, u16, 16, "Sixteen", "sixteen";
+}
+
+/// The sweeps of a lane block as a generic kernel answers them: the hit mask and the three
+/// columns (`t = 1`, normal `(0, 0)` where the mask is clear).
+#[derive(Clone, Copy)]
+pub(crate) struct SweepLanes<V> {
+    pub(crate) mask: V,
+    pub(crate) t: V,
+    pub(crate) normal_x: V,
+    pub(crate) normal_y: V,
+}
+
+macro_rules! sweep_types {
+    ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $count:literal;)+) => {$(
+        #[doc = concat!("The sweeps of ", $count, " pairs, one per lane: the answer of a sweep kernel")]
+        /// ([`sweep_kernel`](mod@crate::sweep_kernel), [`sweep_kernel16`](mod@crate::sweep_kernel16)).
+        ///
+        /// Lanes without a hit hold `t = 1` (the whole motion is free) and normal `(0, 0)`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct $X {
+            /// Bit `i` set when pair `i` touches during the motion.
+            pub hits: $bits,
+            /// The fractions of the motion at first contact.
+            pub t: $V,
+            /// The normals' horizontal components.
+            pub normal_x: $V,
+            /// The normals' vertical components.
+            pub normal_y: $V,
+        }
+
+        impl $X {
+            /// The sweep of lane `lane`, or `None` where that pair does not touch. Panics if
+            #[doc = concat!("`lane >= ", $lanes, "`.")]
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> Option<Sweep> {
+                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
+                (self.hits >> lane & 1 == 1).then(|| Sweep {
+                    t: self.t.as_array()[lane],
+                    normal: [self.normal_x.as_array()[lane], self.normal_y.as_array()[lane]],
+                })
+            }
+        }
+
+        impl From<SweepLanes<$V>> for $X {
+            #[inline(always)]
+            fn from(s: SweepLanes<$V>) -> Self {
+                Self {
+                    hits: s.mask.to_bitmask() as $bits,
+                    t: s.t,
+                    normal_x: s.normal_x,
+                    normal_y: s.normal_y,
+                }
+            }
+        }
+    )+};
+}
+
+sweep_types! {
+    SweepX8: f32x8, u8, 8, "eight";
+    SweepX16: f32x16, u16, 16, "sixteen";
+}

@@ -1,0 +1,204 @@
+//! Sweeps for every pair kind, written once over [`Lane`]: shape `a` translated by `t · m`,
+//! `t` in `[0, 1]`, against shape `b`, which stays. The reference (`f32`) and the kernels
+//! (`f32x8`, `f32x16`) are the same operations, so the same bits.
+//!
+//! Each shape is its convex outline grown by a radius (the manifolds' [`Outline`]: a point or a
+//! circle one vertex, a capsule its segment's two, a box its four corners, a polygon its eight
+//! slots), both taken relative to `a`'s first vertex, so that the arithmetic is of shape-sized
+//! numbers wherever the answer is in doubt.
+//!
+//! **Overlapping at the start** (the pair's overlap test, touching included): `t = 0` with the
+//! pair's contact normal `n`, bit for bit, where `m · n > 0`; no hit otherwise (the motion
+//! leaves or slides along). Two convex shapes cannot touch again later in one straight motion.
+//!
+//! **Apart at the start**, the first touch:
+//!
+//! - *Two flat kinds* (points, boxes, polygons: no radius), [`sat`]: swept separating axes.
+//!   On each edge normal `u` of either outline (pointing from `a` to `b`) the gap between the
+//!   two projections is `g - t (u · m)`, linear in `t`; the two touch exactly when no gap is
+//!   positive, so the first touch is the latest entry `g / (u · m)` over the approaching axes,
+//!   if it comes before the earliest exit over the receding ones and no axis that separates
+//!   the pair now recedes or stays. The normal is the entry axis's; of axes entering at the same
+//!   time (a corner onto a corner), the one most opposed to the motion (largest `u · m`), then
+//!   the first.
+//! - *A round kind* (a circle or a capsule on either side), [`round`]: the first contact of the
+//!   motion with pieces that together cover the boundary of the rounded Minkowski difference
+//!   and each lie inside it: for each edge of one outline and each vertex of the other, the
+//!   band of points within the radii `r = ra + rb` of that edge on its outer side (first
+//!   touched where the vertex's distance to the moving edge's line reaches `r`, if its foot
+//!   then lies on the edge); and for each pair of vertices, the disc of radius `r` (the
+//!   ray–circle root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
+//!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
+//!   the one most opposed to the motion.
+//!
+//! **Bad data never hits**: every field and the motion finite, radii and half extents not
+//! negative, bounds in order. Shapes with infinite coordinates (valid for the overlap tests)
+//! are not swept: such a pair never hits. Coordinates and motions so large that squares
+//! overflow (beyond about 1e19) answer no hit or a hit at the wrong time, never a panic.
+//!
+//! **No hit**: `t = 1` (the whole motion is free) and normal `(0, 0)`.
+
+mod round;
+mod sat;
+
+use super::manifold::{Outline, Outlined};
+use crate::lanes::Lane;
+use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
+
+/// A shape kind as a sweep sees it: its outline (from [`Outlined`]), whether it is round, and
+/// which of its fields are good data.
+pub(crate) trait Swept: Outlined {
+    /// Whether the kind has a radius (a circle or a capsule): then its pairs take the round
+    /// pieces, not the swept axes.
+    const ROUND: bool;
+    /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
+    /// order.
+    fn valid<L: Lane>(f: &[L]) -> L::Mask;
+}
+
+/// Whether every one of `f` is finite (`x - x` is `0` only for finite `x`).
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+fn finite<L: Lane>(f: &[L]) -> L::Mask {
+    let mut sum = L::splat(0.0);
+    for &x in f {
+        sum = sum + (x - x);
+    }
+    sum.eq(L::splat(0.0))
+}
+
+impl Swept for Point {
+    const ROUND: bool = false;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        finite(&f[..2])
+    }
+}
+
+impl Swept for Circle {
+    const ROUND: bool = true;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        finite(&f[..3]) & f[2].ge(L::splat(0.0))
+    }
+}
+
+impl Swept for Capsule {
+    const ROUND: bool = true;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        finite(&f[..5]) & f[4].ge(L::splat(0.0))
+    }
+}
+
+impl Swept for Aabb {
+    const ROUND: bool = false;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        finite(&f[..4]) & f[0].le(f[2]) & f[1].le(f[3])
+    }
+}
+
+impl Swept for Obb {
+    const ROUND: bool = false;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        let zero = L::splat(0.0);
+        finite(&f[..6]) & f[2].ge(zero) & f[3].ge(zero)
+    }
+}
+
+impl Swept for Polygon {
+    const ROUND: bool = false;
+    #[inline(always)]
+    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+        finite(&f[..2 * MAX_VERTICES])
+    }
+}
+
+/// The first touch of two shapes apart at the start: where `hit`, at `t` along the unit
+/// normal `(nx, ny)` from `a` to `b`.
+#[derive(Clone, Copy)]
+pub(super) struct Toi<L: Lane> {
+    pub(super) hit: L::Mask,
+    pub(super) t: L,
+    pub(super) nx: L,
+    pub(super) ny: L,
+}
+
+/// The sweep of `a` (kind `A`, fields `fa`) moving by `m` against `b` (kind `B`, fields `fb`),
+/// given the pair's overlap at the start (`touching`) and its contact normal there (`normal`,
+/// read where `touching`): the hit mask and `[t, nx, ny]`, `t = 1` and `(0, 0)` without a
+/// hit (see the module docs).
+#[inline(always)]
+pub(crate) fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+    [mx, my]: [L; 2],
+    touching: L::Mask,
+    [cx, cy]: [L; 2],
+) -> (L::Mask, [L; 3]) {
+    let zero = L::splat(0.0);
+    let valid = A::valid(fa) & B::valid(fb) & finite(&[mx, my]);
+    let start = touching & (mx * cx + my * cy).gt(zero);
+    let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
+    let apart = if A::ROUND || B::ROUND {
+        round::first(&a, &b, mx, my)
+    } else {
+        sat::first(&a, &b, mx, my)
+    };
+    // A normal that overflowed (coordinates beyond about 1e19) is no answer.
+    let normal = finite(&[apart.nx, apart.ny]);
+    let hit = (start | (!touching & apart.hit & normal)) & valid;
+    let t = L::select(start, zero, apart.t);
+    let nx = L::select(start, cx, apart.nx);
+    let ny = L::select(start, cy, apart.ny);
+    (
+        hit,
+        [
+            L::select(hit, t, L::splat(1.0)),
+            L::select(hit, nx, zero),
+            L::select(hit, ny, zero),
+        ],
+    )
+}
+
+/// The two outlines with their edges' unit outward normals, their vertices relative to `a`'s
+/// first one.
+#[inline(always)]
+fn relative<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+) -> (Outline<L, NA>, Outline<L, NB>) {
+    let mut a = with_normals::<L, A, NA>(fa);
+    let mut b = with_normals::<L, B, NB>(fb);
+    let (ox, oy) = (a.x[0], a.y[0]);
+    for k in 0..NA {
+        (a.x[k], a.y[k]) = (a.x[k] - ox, a.y[k] - oy);
+    }
+    for k in 0..NB {
+        (b.x[k], b.y[k]) = (b.x[k] - ox, b.y[k] - oy);
+    }
+    (a, b)
+}
+
+/// The outline of kind `S` with its edges' unit outward normals: edge by edge (NaN for an
+/// edge of length 0, which then neither separates nor touches anything), but for a box from
+/// its axis, all four even where the box is flat (its length-0 edges still bound it along
+/// their normals: a flat box is a segment, and the axis along it separates it from what lies
+/// beyond its ends).
+#[inline(always)]
+fn with_normals<L: Lane, S: Swept, const N: usize>(f: &[L]) -> Outline<L, N> {
+    let mut o = Outline::<L, N>::of::<S>(f);
+    match S::axis(f) {
+        Some((ux, uy)) if N == 4 => {
+            let zero = L::splat(0.0);
+            let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
+            let (ux, uy) = (ux * inv, uy * inv);
+            o.mx[..4].copy_from_slice(&[uy, ux, zero - uy, zero - ux]);
+            o.my[..4].copy_from_slice(&[zero - ux, uy, ux, zero - uy]);
+            o
+        }
+        _ => o.with_normals(),
+    }
+}

@@ -1,0 +1,142 @@
+//! Round pieces: the first touch of two outlines, one of them or both grown by a radius, apart
+//! at the start (see the module docs). With `r = ra + rb`, `a` moving by `t m`:
+//!
+//! - edge `k` of `a` (unit outward normal `u`, unit tangent `e = (-uy, ux)`, length `len`) and
+//!   vertex `q` of `b`: `q`'s distance from the edge's line, `u · (q - v_k) - t (u · m)`, reaches
+//!   `r` at `t = (u · (q - v_k) - r) / (u · m)` (0 if it is within `r` already), for a closing
+//!   `u · m > 0` and `q` on the outer side; a touch if the foot `e · (q - v_k - t m)` lies in
+//!   `[0, len]`. Normal `u`.
+//! - vertex `p` of `a` and edge `k` of `b` (outward normal `w`): the same with the roles
+//!   exchanged, `p` moving towards the edge; normal `-w`.
+//! - vertex `p` of `a` and vertex `q` of `b`, `d = q - p`: `|d - t m| = r` at the smaller root of
+//!   `(m·m) t² - 2 (m·d) t + (d·d - r²)`, `t = c / (b + √(b² - a·c))` with `a = m·m`, `b = m·d`,
+//!   `c = d·d - r²`, the discriminant as `a·r² - (m × d)²` (0 if `c <= 0`: within reach already), for a closing `m · d > 0`. Normal
+//!   `d - t m` normalised once for the winner, where it closes with the motion; else the
+//!   motion's direction (radii within rounding of 0, where that offset is rounding noise).
+//!
+//! Each piece lies inside the rounded Minkowski difference and together they cover its
+//! boundary, so the earliest of them is the first touch. Edges are taken before vertices and a
+//! vertex pair wins only where strictly earlier: two faces' contacts and a face's end meet at
+//! the same time, and the face gives the normal.
+
+use super::Toi;
+use crate::lanes::Lane;
+use crate::narrow::manifold::Outline;
+
+/// The earliest face contact so far: at `t` along `(nx, ny)`, closing at `s` (for ties).
+struct Face<L> {
+    t: L,
+    nx: L,
+    ny: L,
+    s: L,
+}
+
+impl<L: Lane> Face<L> {
+    /// Takes a touch at `t` along `(nx, ny)` closing at `s` where `ok` and it is earlier, or as
+    /// early and closing faster (more opposed to the motion).
+    #[inline(always)]
+    fn offer(&mut self, ok: L::Mask, t: L, nx: L, ny: L, s: L) {
+        let take = ok & (t.lt(self.t) | (t.eq(self.t) & s.gt(self.s)));
+        self.t = L::select(take, t, self.t);
+        self.nx = L::select(take, nx, self.nx);
+        self.ny = L::select(take, ny, self.ny);
+        self.s = L::select(take, s, self.s);
+    }
+}
+
+/// The band of one edge (from `(x0, y0)` along the unit tangent `(-uy, ux)`, `len` long,
+/// unit outward normal `(ux, uy)`) against a vertex at `(dx, dy)` from the edge's start that
+/// the edge closes on at `s`, its foot moving along the edge at `-tm` per unit of `t`: the
+/// touch time and whether the touch lies on the edge.
+#[inline(always)]
+fn band<L: Lane>(dx: L, dy: L, (ux, uy): (L, L), len: L, s: L, tm: L, r: L) -> (L::Mask, L) {
+    let zero = L::splat(0.0);
+    let reach = ux * dx + uy * dy;
+    let t = zero.pmax(reach - r) / s;
+    let foot = (ux * dy - uy * dx) - t * tm;
+    let ok = s.gt(zero) & reach.ge(zero) & foot.ge(zero) & foot.le(len);
+    (ok, t)
+}
+
+/// The earliest of the round pieces (see the module docs).
+#[inline(always)]
+pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    mx: L,
+    my: L,
+) -> Toi<L> {
+    let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
+    let r = a.r + b.r;
+    let mut face = Face {
+        t: inf,
+        nx: one,
+        ny: zero,
+        s: zero,
+    };
+    if NA > 1 {
+        for k in 0..NA {
+            let u = (a.mx[k], a.my[k]);
+            let (x1, y1) = a.next(k);
+            let len = u.0 * (y1 - a.y[k]) - u.1 * (x1 - a.x[k]);
+            let s = u.0 * mx + u.1 * my;
+            let tm = u.0 * my - u.1 * mx;
+            for j in 0..NB {
+                let (dx, dy) = (b.x[j] - a.x[k], b.y[j] - a.y[k]);
+                let (ok, t) = band(dx, dy, u, len, s, tm, r);
+                face.offer(ok, t, u.0, u.1, s);
+            }
+        }
+    }
+    if NB > 1 {
+        for k in 0..NB {
+            let w = (b.mx[k], b.my[k]);
+            let (x1, y1) = b.next(k);
+            let len = w.0 * (y1 - b.y[k]) - w.1 * (x1 - b.x[k]);
+            // `a`'s vertex closes on the edge at `-(w · m)` and slides along it at `e · m`.
+            let s = zero - (w.0 * mx + w.1 * my);
+            let tm = zero - (w.0 * my - w.1 * mx);
+            for i in 0..NA {
+                let (dx, dy) = (a.x[i] - b.x[k], a.y[i] - b.y[k]);
+                let (ok, t) = band(dx, dy, w, len, s, tm, r);
+                face.offer(ok, t, zero - w.0, zero - w.1, s);
+            }
+        }
+    }
+    // Vertex pairs: the earliest root and its offset at contact. The discriminant is taken as
+    // `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m` and
+    // `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0.
+    let mm = mx * mx + my * my;
+    let (mut vt, mut wx, mut wy) = (inf, zero, zero);
+    for i in 0..NA {
+        for j in 0..NB {
+            let (dx, dy) = (b.x[j] - a.x[i], b.y[j] - a.y[i]);
+            let md = mx * dx + my * dy;
+            let cross = mx * dy - my * dx;
+            let c = dx * dx + dy * dy - r * r;
+            let disc = mm * (r * r) - cross * cross;
+            let t = zero.pmax(c) / (md + zero.pmax(disc).sqrt());
+            let take = md.gt(zero) & disc.ge(zero) & t.lt(vt);
+            vt = L::select(take, t, vt);
+            wx = L::select(take, dx - t * mx, wx);
+            wy = L::select(take, dy - t * my, wy);
+        }
+    }
+    let vertex = vt.lt(face.t);
+    // The vertex pair's normal: its offset at contact, normalised, where it closes with the
+    // motion; the motion's direction where it does not (radii within rounding of 0: the
+    // offset is rounding noise, and any closing direction is a normal of two points meeting).
+    let closing = (wx * mx + wy * my).gt(zero) & (wx * wx + wy * wy).lt(inf);
+    let (vx, vy) = (L::select(closing, wx, mx), L::select(closing, wy, my));
+    // Scaled to a largest component of 1 first, so that no square under- or overflows.
+    let big = vx.abs().pmax(vy.abs());
+    let (vx, vy) = (vx / big, vy / big);
+    let inv = one / (vx * vx + vy * vy).sqrt();
+    let t = L::select(vertex, vt, face.t);
+    Toi {
+        hit: t.le(one),
+        t,
+        nx: L::select(vertex, vx * inv, face.nx),
+        ny: L::select(vertex, vy * inv, face.ny),
+    }
+}

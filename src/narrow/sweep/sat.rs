@@ -1,0 +1,89 @@
+//! Swept separating axes: the first touch of two flat outlines (no radius) apart at the start
+//! (see the module docs). Each edge normal `u` of either outline, pointing from `a` to `b`,
+//! carries the gap `g` between the two projections now and its closing speed `s = u · m`:
+//! the gap at `t` is `g - t s`. Entries and exits are compared as fractions (`g / s` against
+//! `g' / s'` as `g s' > g' s`, denominators positive), and divided once at the end.
+
+use super::Toi;
+use crate::lanes::Lane;
+use crate::narrow::manifold::Outline;
+
+/// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` closing at `den`.
+struct Entry<L> {
+    num: L,
+    den: L,
+    nx: L,
+    ny: L,
+}
+
+/// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
+/// has none.
+#[inline(always)]
+pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    mx: L,
+    my: L,
+) -> Toi<L> {
+    let (zero, one) = (L::splat(0.0), L::splat(1.0));
+    let mut entry = Entry {
+        num: L::splat(f32::NEG_INFINITY),
+        den: one,
+        nx: one,
+        ny: zero,
+    };
+    // The earliest exit `num / den` (`den > 0`), and whether a separating axis never closes.
+    let (mut exit_num, mut exit_den) = (L::splat(f32::INFINITY), one);
+    let mut never = zero.lt(zero);
+    let mut axis = |g: L, s: L, nx: L, ny: L| {
+        // A NaN axis (an edge of length 0) fails every comparison below and changes nothing.
+        never = never | (g.gt(zero) & !s.gt(zero));
+        let later = (g * entry.den).gt(entry.num * s);
+        let tie = (g * entry.den).eq(entry.num * s) & s.gt(entry.den);
+        let take = s.gt(zero) & (later | tie);
+        entry.num = L::select(take, g, entry.num);
+        entry.den = L::select(take, s, entry.den);
+        entry.nx = L::select(take, nx, entry.nx);
+        entry.ny = L::select(take, ny, entry.ny);
+        // A receding axis: exit at `g / s = (-g) / (-s)`.
+        let (eg, es) = (zero - g, zero - s);
+        let sooner = s.lt(zero) & (eg * exit_den).lt(exit_num * es);
+        exit_num = L::select(sooner, eg, exit_num);
+        exit_den = L::select(sooner, es, exit_den);
+    };
+    if NA > 1 {
+        for k in 0..NA {
+            let (ux, uy) = (a.mx[k], a.my[k]);
+            let limit = ux * a.x[k] + uy * a.y[k];
+            let mut low = ux * b.x[0] + uy * b.y[0];
+            for j in 1..NB {
+                low = low.pmin(ux * b.x[j] + uy * b.y[j]);
+            }
+            axis(low - limit, ux * mx + uy * my, ux, uy);
+        }
+    }
+    if NB > 1 {
+        for k in 0..NB {
+            let (wx, wy) = (b.mx[k], b.my[k]);
+            let limit = wx * b.x[k] + wy * b.y[k];
+            let mut low = wx * a.x[0] + wy * a.y[0];
+            for i in 1..NA {
+                low = low.pmin(wx * a.x[i] + wy * a.y[i]);
+            }
+            axis(
+                low - limit,
+                zero - (wx * mx + wy * my),
+                zero - wx,
+                zero - wy,
+            );
+        }
+    }
+    let t = zero.pmax(entry.num / entry.den);
+    let found = entry.num.gt(L::splat(f32::NEG_INFINITY));
+    Toi {
+        hit: found & !never & t.le(one) & t.le(exit_num / exit_den),
+        t,
+        nx: entry.nx,
+        ny: entry.ny,
+    }
+}

@@ -1,0 +1,286 @@
+//! Sweeps worked by hand: a circle onto a box face and onto its corner, a capsule walking and
+//! sliding along a floor, a corner onto a corner, a segment onto a segment end to end, the
+//! start-of-motion rule, bullets through thin walls, bad data, and the length rule.
+
+use widephase::{
+    Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Polygon,
+    Sweep, Sweeps, batch_sweep, contact_reference, par_batch_sweep, sweep_reference,
+};
+
+#[test]
+fn a_circle_onto_a_box_face() {
+    let c = Circle::new(0.0, 0.0, 1.0);
+    let b = Aabb::new(5.0, -1.0, 6.0, 1.0);
+    let s = sweep_reference::circle_aabb(&c, &b, [10.0, 0.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.4,
+            normal: [1.0, 0.0]
+        })
+    );
+    // The same from the box's side: it moves left onto the circle; the normal points back.
+    let s = <Aabbs as widephase::SweepPair<Circles>>::sweep_reference(&b, &c, [-10.0, 0.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.4,
+            normal: [-1.0, 0.0]
+        })
+    );
+}
+
+#[test]
+fn a_circle_onto_a_box_corner() {
+    let c = Circle::new(0.0, 0.0, 1.0);
+    let b = Aabb::new(5.0, 5.0, 6.0, 6.0);
+    let s = sweep_reference::circle_aabb(&c, &b, [10.0, 10.0]).expect("it hits the corner");
+    // The centre travels 5√2 - 1 of the 10√2 long motion; the normal is the diagonal.
+    let want = (5.0 * 2f64.sqrt() - 1.0) / (10.0 * 2f64.sqrt());
+    assert!((f64::from(s.t) - want).abs() < 1e-6, "{s:?}");
+    let h = std::f32::consts::FRAC_1_SQRT_2;
+    assert!(
+        (s.normal[0] - h).abs() < 1e-6 && (s.normal[1] - h).abs() < 1e-6,
+        "{s:?}"
+    );
+    // Aimed just past the corner, it misses.
+    assert_eq!(sweep_reference::circle_aabb(&c, &b, [10.0, 3.5]), None);
+}
+
+#[test]
+fn a_capsule_walks_along_a_floor_and_stops_at_a_wall() {
+    let floor = Aabb::new(-100.0, -1.0, 100.0, 0.0);
+    let player = Capsule::new(0.0, 0.5, 0.0, 1.5, 0.5); // standing on the floor
+    // Touching the floor, walking along it or jumping off it is free…
+    for m in [[3.0, 0.0], [-3.0, 0.0], [0.0, 2.0], [1.0, 1.0]] {
+        assert_eq!(
+            sweep_reference::aabb_capsule(&floor, &player, [-m[0], -m[1]]),
+            None,
+            "{m:?}"
+        );
+        let s = <Capsules as widephase::SweepPair<Aabbs>>::sweep_reference(&player, &floor, m);
+        assert_eq!(s, None, "{m:?}");
+    }
+    // …pressing into it hits at once, along the contact's normal.
+    let s =
+        <Capsules as widephase::SweepPair<Aabbs>>::sweep_reference(&player, &floor, [1.0, -1.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.0,
+            normal: [0.0, -1.0]
+        })
+    );
+    // A wall ahead: the capsule's side meets it after 1.5 of a 3 long walk.
+    let wall = Aabb::new(2.0, 0.0, 2.02, 10.0);
+    let s = <Capsules as widephase::SweepPair<Aabbs>>::sweep_reference(&player, &wall, [3.0, 0.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.5,
+            normal: [1.0, 0.0]
+        })
+    );
+    // Falling onto the floor from above, slanted: it lands on its end.
+    let high = Capsule::new(0.0, 2.5, 0.0, 3.5, 0.5);
+    let s = <Capsules as widephase::SweepPair<Aabbs>>::sweep_reference(&high, &floor, [1.0, -4.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.5,
+            normal: [0.0, -1.0]
+        })
+    );
+}
+
+#[test]
+fn a_corner_onto_a_corner_takes_the_face_most_opposed_to_the_motion() {
+    let a = Aabb::new(0.0, 0.0, 1.0, 1.0);
+    let b = Aabb::new(2.0, 1.75, 3.0, 2.75);
+    // Corner (1, 1) meets corner (2, 1.75) half way; both faces touch there, and the motion
+    // closes faster along x.
+    let s = sweep_reference::aabb_aabb(&a, &b, [2.0, 1.5]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.5,
+            normal: [1.0, 0.0]
+        })
+    );
+    let b = Aabb::new(1.75, 2.0, 2.75, 3.0);
+    let s = sweep_reference::aabb_aabb(&a, &b, [1.5, 2.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.5,
+            normal: [0.0, 1.0]
+        })
+    );
+    // The same with a polygon and a box turned by a right angle (the same square).
+    let square = Polygon::new(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]).unwrap();
+    let turned = Obb::from_rotation(2.5, 2.25, 0.5, 0.5, 0.0, 1.0);
+    let s = sweep_reference::obb_polygon(&turned, &square, [-2.0, -1.5]).expect("corners meet");
+    assert_eq!(s.t, 0.5);
+    assert_eq!(s.normal, [-1.0, 0.0]);
+}
+
+#[test]
+fn a_segment_onto_a_segment_end_to_end() {
+    let a = Capsule::new(0.0, 0.0, 1.0, 0.0, 0.0);
+    let b = Capsule::new(2.0, 0.0, 3.0, 0.0, 0.0);
+    let s = sweep_reference::capsule_capsule(&a, &b, [3.0, 0.0]).expect("end meets end");
+    assert_eq!(s.t, 1.0 / 3.0);
+    assert_eq!(s.normal, [1.0, 0.0]);
+    // Side by side they pass each other.
+    let beside = Capsule::new(2.0, 0.5, 3.0, 0.5, 0.0);
+    assert_eq!(
+        sweep_reference::capsule_capsule(&a, &beside, [3.0, 0.0]),
+        None
+    );
+    // A point onto a segment's end along its line, and onto its middle from the side.
+    let p = Point::new(-1.0, 0.0);
+    assert_eq!(
+        sweep_reference::point_capsule(&p, &b, [4.0, 0.0]),
+        Some(Sweep {
+            t: 0.75,
+            normal: [1.0, 0.0]
+        })
+    );
+    let s = sweep_reference::point_capsule(&Point::new(2.5, -2.0), &b, [0.0, 4.0]);
+    assert_eq!(
+        s,
+        Some(Sweep {
+            t: 0.5,
+            normal: [0.0, 1.0]
+        })
+    );
+}
+
+#[test]
+fn overlapping_at_the_start_hits_at_zero_only_going_deeper() {
+    let a = Circle::new(0.0, 0.0, 1.0);
+    let b = Circle::new(1.5, 0.0, 1.0);
+    let c = contact_reference::circle_circle(&a, &b).unwrap();
+    let deeper = sweep_reference::circle_circle(&a, &b, [0.1, 0.3]);
+    assert_eq!(
+        deeper,
+        Some(Sweep {
+            t: 0.0,
+            normal: c.normal
+        })
+    );
+    assert_eq!(sweep_reference::circle_circle(&a, &b, [-0.1, 5.0]), None); // leaving
+    assert_eq!(sweep_reference::circle_circle(&a, &b, [0.0, 5.0]), None); // sliding along
+    assert_eq!(sweep_reference::circle_circle(&a, &b, [0.0, 0.0]), None); // staying
+    // Just touching counts as overlapping.
+    let touching = Circle::new(2.0, 0.0, 1.0);
+    assert_eq!(
+        sweep_reference::circle_circle(&a, &touching, [1.0, 0.0]),
+        Some(Sweep {
+            t: 0.0,
+            normal: [1.0, 0.0]
+        })
+    );
+    assert_eq!(
+        sweep_reference::circle_circle(&a, &touching, [0.0, 1.0]),
+        None
+    );
+}
+
+#[test]
+fn bullets_through_thin_walls_always_hit_the_wall() {
+    // 4 000 bullets (circles and short capsules) flying 3 units a step at walls 0.02 thick
+    // somewhere along their path: every one stops on the wall's near face.
+    let n = 4000;
+    let walls: Aabbs = (0..n)
+        .map(|i| {
+            let x = 0.3 + 2.4 * ((i * 37 % 101) as f32 / 101.0);
+            Aabb::new(x, -1.0 + i as f32, x + 0.02, 1.0 + i as f32)
+        })
+        .collect();
+    let circles: Circles = (0..n).map(|i| Circle::new(0.0, i as f32, 0.05)).collect();
+    let capsules: Capsules = (0..n)
+        .map(|i| Capsule::new(-0.2, i as f32 + 0.1, 0.0, i as f32, 0.02))
+        .collect();
+    let motions: Motions = (0..n).map(|_| [3.0, 0.0]).collect();
+    let mut s = Sweeps::new();
+    batch_sweep(&circles, &walls, &motions, &mut s).unwrap();
+    assert_eq!(s.hits().count_ones(), n, "a circle tunnelled");
+    for (i, hit) in s.iter() {
+        let want = (walls.min_x()[i] - 0.05) / 3.0;
+        assert!(
+            (hit.t - want).abs() < 1e-6 && hit.normal == [1.0, 0.0],
+            "{i}: {hit:?}"
+        );
+    }
+    par_batch_sweep(&capsules, &walls, &motions, &mut s).unwrap();
+    assert_eq!(s.hits().count_ones(), n, "a capsule tunnelled");
+    for (i, hit) in s.iter() {
+        let want = (walls.min_x()[i] - 0.02) / 3.0;
+        assert!(
+            (hit.t - want).abs() < 1e-6 && hit.normal == [1.0, 0.0],
+            "{i}: {hit:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_data_never_hits() {
+    let wall = Aabb::new(1.0, -1.0, 2.0, 1.0);
+    let good = Circle::new(0.0, 0.0, 0.5);
+    for m in [
+        [f32::NAN, 0.0],
+        [f32::INFINITY, 0.0],
+        [3.0, f32::NEG_INFINITY],
+    ] {
+        assert_eq!(sweep_reference::circle_aabb(&good, &wall, m), None, "{m:?}");
+    }
+    let bad = [
+        Circle::new(f32::NAN, 0.0, 0.5),
+        Circle::new(0.0, 0.0, -0.5),
+        Circle::new(f32::NEG_INFINITY, 0.0, 0.5),
+    ];
+    for c in bad {
+        assert_eq!(
+            sweep_reference::circle_aabb(&c, &wall, [3.0, 0.0]),
+            None,
+            "{c:?}"
+        );
+    }
+    // An infinite wall is valid for the overlap tests but is not swept.
+    let endless = Aabb::new(1.0, f32::NEG_INFINITY, 2.0, f32::INFINITY);
+    assert_eq!(
+        sweep_reference::circle_aabb(&good, &endless, [3.0, 0.0]),
+        None
+    );
+    let inverted = Aabb::new(2.0, -1.0, 1.0, 1.0);
+    assert_eq!(
+        sweep_reference::circle_aabb(&good, &inverted, [3.0, 0.0]),
+        None
+    );
+}
+
+#[test]
+fn lengths_must_match() {
+    let a: Circles = (0..3).map(|i| Circle::new(i as f32, 0.0, 1.0)).collect();
+    let b: Aabbs = (0..3).map(|_| Aabb::new(0.0, 0.0, 1.0, 1.0)).collect();
+    let short: Aabbs = (0..2).map(|_| Aabb::new(0.0, 0.0, 1.0, 1.0)).collect();
+    let motions: Motions = (0..3).map(|_| [1.0, 0.0]).collect();
+    let few: Motions = (0..1).map(|_| [1.0, 0.0]).collect();
+    let mut out = Sweeps::new();
+    batch_sweep(&a, &b, &motions, &mut out).unwrap();
+    let before = out.clone();
+    assert_eq!(
+        batch_sweep(&a, &short, &motions, &mut out),
+        Err(LengthMismatch { a: 3, b: 2 })
+    );
+    assert_eq!(
+        batch_sweep(&a, &b, &few, &mut out),
+        Err(LengthMismatch { a: 3, b: 1 })
+    );
+    assert_eq!(
+        par_batch_sweep(&a, &b, &few, &mut out),
+        Err(LengthMismatch { a: 3, b: 1 })
+    );
+    assert_eq!(out, before, "a failed call changed the answer");
+}
