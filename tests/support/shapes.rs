@@ -165,6 +165,30 @@ impl Gen {
     }
 }
 
+/// Motions for the sweeps.
+impl Gen {
+    /// An awkward motion for `a` against `b`: zero, special values, aimed at, through, past
+    /// and away from `b`'s centre, along one axis by a whole number, huge, tiny, or ordinary.
+    pub fn motion<A: Arbitrary, B: Arbitrary>(&mut self, a: &A, b: &B) -> [f32; 2] {
+        let ((ax, ay), (bx, by)) = (a.center(), b.center());
+        let (dx, dy) = (bx - ax, by - ay);
+        match self.index(12) {
+            0 => [0.0, 0.0],
+            1 => [self.special(), self.special()],
+            2 => [self.coord(), self.coord()],
+            3 => [dx, dy],
+            4 => [2.0 * dx, 2.0 * dy],
+            5 => [-dx, -dy],
+            6 => [2.0 * dx - dy, 2.0 * dy + dx],
+            7 => [dx.round(), 0.0],
+            8 => [0.0, dy.round()],
+            9 => [dx * 1e6, dy * 1e6],
+            10 => [dx * 1e-6, dy * 1e-6],
+            _ => [self.uniform(-10.0, 10.0), self.uniform(-10.0, 10.0)],
+        }
+    }
+}
+
 /// Pairs whose cores meet within rounding: the configurations where a direction taken between
 /// nearest points would be rounding noise.
 impl Gen {

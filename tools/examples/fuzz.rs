@@ -1,15 +1,18 @@
 //! Differential fuzzer: every kernel at eight and at sixteen lanes (through `batch_test_at`, the
-//! contact kernels through `batch_contact_at`, and the ray casts through `batch_raycast_at`, each
-//! batch at both widths) against its scalar reference on seeded random batches, on all cores, until a time or pair budget runs out. Any disagreement
-//! is a bug: the kernels promise the reference's exact answer on every input (for contacts, the
-//! same hit and the same bits of normal and depth; for ray casts, the same bits of the entry
-//! parameter).
+//! contact kernels through `batch_contact_at`, the manifolds through `batch_manifold_at`, the
+//! sweeps, both orders, through `batch_sweep_at` (`fuzz/sweeps.rs`), and the ray casts through
+//! `batch_raycast_at`, each batch at both widths) against its scalar reference on seeded random
+//! batches, on all cores, until a time or pair budget runs out. Any disagreement is a bug: the
+//! kernels promise the reference's exact answer on every input (for contacts, the same hit and
+//! the same bits of normal and depth; for sweeps, of `t` and normal; for ray casts, the same
+//! bits of the entry parameter).
 //!
 //! ```text
 //! cargo run --release -p widephase-tools --example fuzz -- --seconds 60
 //!     [--pairs N]      stop after about N pairs in all (default: no limit)
 //!     [--seed S]       first batch seed (default: from the clock; printed)
-//!     [--kind K]       one kind, e.g. circle_aabb, contact_circle_aabb or ray_polygon (default: all)
+//!     [--kind K]       one kind, e.g. circle_aabb, contact_circle_aabb, sweep_circle_aabb,
+//!                      sweep_circle_aabb_swapped or ray_polygon (default: all)
 //!     [--batch N]      pairs per batch (default 65536)
 //!     [--replay FILE]  re-run a reproducer written by an earlier run
 //! ```
@@ -19,6 +22,8 @@
 
 #[path = "../../tests/support/shapes.rs"]
 mod shapes;
+#[path = "fuzz/sweeps.rs"]
+mod sweeps;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -35,7 +40,7 @@ use widephase::{
 };
 
 /// One disagreement between a kernel and its reference.
-struct Mismatch {
+pub(crate) struct Mismatch {
     kind: &'static str,
     seed: u64,
     batch: usize,
@@ -78,17 +83,17 @@ impl Mismatch {
 }
 
 /// The first pair `i` of `va`, `vb` whose answers at eight and sixteen lanes (`lanes(i)`) are
-/// not the reference's, compared by `key` (their bits, so that NaN and -0 compare too), as a
+/// not the reference's (`reference(i)`), compared by `key` (their bits, so that NaN and -0 compare too), as a
 /// mismatch of batch `seed` of kind `kind`.
-fn first_mismatch<SA: Arbitrary, SB: Arbitrary, T: core::fmt::Debug, K: PartialEq>(
+pub(crate) fn first_mismatch<SA: Arbitrary, SB: Arbitrary, T: core::fmt::Debug, K: PartialEq>(
     (kind, seed): (&'static str, u64),
     (va, vb): (&[SA], &[SB]),
     lanes: impl Fn(usize) -> (T, T),
-    reference: impl Fn(&SA, &SB) -> T,
+    reference: impl Fn(usize) -> T,
     key: impl Fn(&T) -> K,
 ) -> Option<Mismatch> {
     (0..va.len()).find_map(|i| {
-        let want = reference(&va[i], &vb[i]);
+        let want = reference(i);
         let (x8, x16) = lanes(i);
         (key(&x8) != key(&want) || key(&x16) != key(&want)).then(|| {
             Mismatch::new(
@@ -136,7 +141,7 @@ where
         (kind, seed),
         (&va, &vb),
         |i| (eight.get(i), sixteen.get(i)),
-        reference,
+        |i| reference(&va[i], &vb[i]),
         |&hit| hit,
     )
 }
@@ -176,7 +181,7 @@ where
         (kind, seed),
         (&va, &vb),
         |i| (eight.get(i), sixteen.get(i)),
-        reference,
+        |i| reference(&va[i], &vb[i]),
         |&c| contact_bits(c),
     )
 }
@@ -205,7 +210,7 @@ where
         (kind, seed),
         (&va, &vb),
         |i| (eight.get(i), sixteen.get(i)),
-        reference,
+        |i| reference(&va[i], &vb[i]),
         |&m| manifold_bits(m),
     )
 }
@@ -279,7 +284,7 @@ fn field_bits<S: bytemuck::Pod>(s: &S) -> Vec<u32> {
     bytemuck::cast_slice(core::slice::from_ref(s)).to_vec()
 }
 
-fn from_bits<S: bytemuck::Pod>(bits: &[u32]) -> Option<S> {
+pub(crate) fn from_bits<S: bytemuck::Pod>(bits: &[u32]) -> Option<S> {
     bytemuck::try_cast_slice::<u32, S>(bits)
         .ok()?
         .first()
@@ -308,7 +313,7 @@ where
         (kind, seed),
         (&vr, &vs),
         |i| (eight[i], sixteen[i]),
-        reference,
+        |i| reference(&vr[i], &vs[i]),
         |t| t.to_bits(),
     )
 }
@@ -441,6 +446,23 @@ macro_rules! kinds {
                     batch_manifolds::<$S, $S>(concat!("manifold_", stringify!($s)), seed, n, manifold_reference::$s)
                 },
                 replay: |a, b| replay_manifold::<$S, $S>(a, b, manifold_reference::$s),
+            },)*
+            $(Kind {
+                name: concat!("sweep_", stringify!($d)),
+                run: |seed, n| sweeps::batch_sweeps::<$A, $B>(concat!("sweep_", stringify!($d)), seed, n),
+                replay: |a, b| sweeps::replay_sweep::<$A, $B>(a, b),
+            },)*
+            $(Kind {
+                name: concat!("sweep_", stringify!($d), "_swapped"),
+                run: |seed, n| {
+                    sweeps::batch_sweeps::<$B, $A>(concat!("sweep_", stringify!($d), "_swapped"), seed, n)
+                },
+                replay: |a, b| sweeps::replay_sweep::<$B, $A>(a, b),
+            },)*
+            $(Kind {
+                name: concat!("sweep_", stringify!($s)),
+                run: |seed, n| sweeps::batch_sweeps::<$S, $S>(concat!("sweep_", stringify!($s)), seed, n),
+                replay: |a, b| sweeps::replay_sweep::<$S, $S>(a, b),
             },)*
             $(Kind {
                 name: stringify!($c),
