@@ -190,6 +190,10 @@ fn relative<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 #[inline(always)]
 fn with_normals<L: Lane, S: Swept, const N: usize>(f: &[L]) -> Outline<L, N> {
     let mut o = Outline::<L, N>::of::<S>(f);
+    if N == 1 {
+        // One vertex: no edges, and no normals to compute.
+        return o;
+    }
     match S::axis(f) {
         Some((ux, uy)) if N == 4 => {
             let zero = L::splat(0.0);

@@ -44,15 +44,27 @@ impl<L: Lane> Face<L> {
     }
 }
 
-/// The band of one edge (from `(x0, y0)` along the unit tangent `(-uy, ux)`, `len` long,
-/// unit outward normal `(ux, uy)`) against a vertex at `(dx, dy)` from the edge's start that
-/// the edge closes on at `s`, its foot moving along the edge at `-tm` per unit of `t`: the
-/// touch time and whether the touch lies on the edge.
+/// The band of one edge (from its start along the unit tangent `(-uy, ux)`, `len` long, unit
+/// outward normal `(ux, uy)`) against a vertex at `(dx, dy)` from the edge's start that the
+/// edge closes on at `s` (`inv_s = 1 / s`, once per edge), its foot moving along the edge at
+/// `-tm` per unit of `t`: the touch time and whether the touch lies on the edge.
 #[inline(always)]
-fn band<L: Lane>(dx: L, dy: L, (ux, uy): (L, L), len: L, s: L, tm: L, r: L) -> (L::Mask, L) {
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one edge's quantities, computed once per edge"
+)]
+fn band<L: Lane>(
+    dx: L,
+    dy: L,
+    (ux, uy): (L, L),
+    len: L,
+    (s, inv_s): (L, L),
+    tm: L,
+    r: L,
+) -> (L::Mask, L) {
     let zero = L::splat(0.0);
     let reach = ux * dx + uy * dy;
-    let t = zero.pmax(reach - r) / s;
+    let t = zero.pmax(reach - r) * inv_s;
     let foot = (ux * dy - uy * dx) - t * tm;
     let ok = s.gt(zero) & reach.ge(zero) & foot.ge(zero) & foot.le(len);
     (ok, t)
@@ -81,9 +93,10 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
             let len = u.0 * (y1 - a.y[k]) - u.1 * (x1 - a.x[k]);
             let s = u.0 * mx + u.1 * my;
             let tm = u.0 * my - u.1 * mx;
+            let inv_s = one / s;
             for j in 0..NB {
                 let (dx, dy) = (b.x[j] - a.x[k], b.y[j] - a.y[k]);
-                let (ok, t) = band(dx, dy, u, len, s, tm, r);
+                let (ok, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
                 face.offer(ok, t, u.0, u.1, s);
             }
         }
@@ -96,9 +109,10 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
             // `a`'s vertex closes on the edge at `-(w · m)` and slides along it at `e · m`.
             let s = zero - (w.0 * mx + w.1 * my);
             let tm = zero - (w.0 * my - w.1 * mx);
+            let inv_s = one / s;
             for i in 0..NA {
                 let (dx, dy) = (a.x[i] - b.x[k], a.y[i] - b.y[k]);
-                let (ok, t) = band(dx, dy, w, len, s, tm, r);
+                let (ok, t) = band(dx, dy, w, len, (s, inv_s), tm, r);
                 face.offer(ok, t, zero - w.0, zero - w.1, s);
             }
         }
@@ -106,8 +120,11 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     // Vertex pairs: the earliest root and its offset at contact. The discriminant is taken as
     // `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m` and
     // `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0.
+    // Each root is compared as the fraction `num / den` (`den > 0`), divided once for the
+    // earliest.
     let mm = mx * mx + my * my;
-    let (mut vt, mut wx, mut wy) = (inf, zero, zero);
+    let (mut num, mut den) = (inf, one);
+    let (mut px, mut py) = (zero, zero);
     for i in 0..NA {
         for j in 0..NB {
             let (dx, dy) = (b.x[j] - a.x[i], b.y[j] - a.y[i]);
@@ -115,23 +132,36 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
             let cross = mx * dy - my * dx;
             let c = dx * dx + dy * dy - r * r;
             let disc = mm * (r * r) - cross * cross;
-            let t = zero.pmax(c) / (md + zero.pmax(disc).sqrt());
-            let take = md.gt(zero) & disc.ge(zero) & t.lt(vt);
-            vt = L::select(take, t, vt);
-            wx = L::select(take, dx - t * mx, wx);
-            wy = L::select(take, dy - t * my, wy);
+            let (n, d) = (zero.pmax(c), md + zero.pmax(disc).sqrt());
+            let take = md.gt(zero) & disc.ge(zero) & (n * den).lt(num * d);
+            num = L::select(take, n, num);
+            den = L::select(take, d, den);
+            (px, py) = (L::select(take, dx, px), L::select(take, dy, py));
         }
     }
+    let vt = num / den;
+    let (wx, wy) = (px - vt * mx, py - vt * my);
     let vertex = vt.lt(face.t);
     // The vertex pair's normal: its offset at contact, normalised, where it closes with the
     // motion; the motion's direction where it does not (radii within rounding of 0: the
     // offset is rounding noise, and any closing direction is a normal of two points meeting).
     let closing = (wx * mx + wy * my).gt(zero) & (wx * wx + wy * wy).lt(inf);
     let (vx, vy) = (L::select(closing, wx, mx), L::select(closing, wy, my));
-    // Scaled to a largest component of 1 first, so that no square under- or overflows.
-    let big = vx.abs().pmax(vy.abs());
-    let (vx, vy) = (vx / big, vy / big);
-    let inv = one / (vx * vx + vy * vy).sqrt();
+    // Scaled to a largest component of 1 first where a square could under- or overflow.
+    let len2 = vx * vx + vy * vy;
+    let plain = len2.gt(L::splat(1e-30)) & len2.lt(L::splat(1e30));
+    let (vx, vy, len2) = if L::any(!plain) {
+        let big = vx.abs().pmax(vy.abs());
+        let (sx, sy) = (vx / big, vy / big);
+        (
+            L::select(plain, vx, sx),
+            L::select(plain, vy, sy),
+            L::select(plain, len2, sx * sx + sy * sy),
+        )
+    } else {
+        (vx, vy, len2)
+    };
+    let inv = one / len2.sqrt();
     let t = L::select(vertex, vt, face.t);
     Toi {
         hit: t.le(one),
