@@ -1,7 +1,10 @@
-//! One pair of shapes of any kinds, in either order: [`Shape::overlaps`] and
-//! [`Shape::contact`], through the scalar references (which the kernels match bit for bit).
+//! One pair of shapes of any kinds, in either order: [`Shape::overlaps`],
+//! [`Shape::contact`] and [`Shape::sweep`], through the scalar references (which the kernels
+//! match bit for bit).
 
-use crate::shape::{Contact, Shape};
+use crate::batch::SweepPair;
+use crate::shape::{Contact, Shape, Sweep};
+use crate::soa::{Aabbs, Capsules, Circles, Obbs, Polygons};
 
 impl Shape {
     /// Whether this shape and `other` overlap (touching included), in either order: the
@@ -94,6 +97,64 @@ impl Shape {
             (Polygon(a), Capsule(b)) => r::polygon_capsule(a, b),
             (Capsule(a), Capsule(b)) => r::capsule_capsule(a, b),
             (a, b) => b.contact_of(a).map(Contact::reversed),
+        }
+    }
+
+    /// The [`Sweep`] of this shape moving by `motion` against `other`, which stays: when it
+    /// first touches it and the normal from `self` towards `other` there (see [`Sweep`] and
+    /// the crate docs, "Sweeps"), as [`SweepPair`] answers for the two kinds in this order,
+    /// and what [`Scene::cast_shape`](crate::Scene::cast_shape) reports for the pair. A shape
+    /// that fails [`check`](Self::check) touches nothing, as in [`overlaps`](Self::overlaps).
+    ///
+    /// ```
+    /// use widephase::{Aabb, Circle, Shape};
+    /// let wall: Shape = Aabb::new(2.0, -5.0, 2.02, 5.0).into();
+    /// let bullet: Shape = Circle::new(0.0, 0.0, 0.1).into();
+    /// let hit = bullet.sweep(&wall, [6.0, 0.0]).unwrap();
+    /// assert!((hit.t * 6.0 - 1.9).abs() < 1e-5 && hit.normal == [1.0, 0.0]);
+    /// // The wall moving onto the bullet: the same time, the normal from the wall.
+    /// assert_eq!(wall.sweep(&bullet, [-6.0, 0.0]).unwrap().normal, [-1.0, 0.0]);
+    /// ```
+    #[must_use]
+    pub fn sweep(&self, other: &Shape, motion: [f32; 2]) -> Option<Sweep> {
+        use Shape::{Aabb, Capsule, Circle, Obb, Polygon};
+        fn of<A: SweepPair<B>, B: crate::soa::ShapeSoa>(
+            a: &A::Shape,
+            b: &B::Shape,
+            m: [f32; 2],
+        ) -> Option<Sweep> {
+            A::sweep_reference(a, b, m)
+        }
+        if !self.valid_with(other) {
+            return None;
+        }
+        let m = motion;
+        match (self, other) {
+            (Circle(a), Circle(b)) => of::<Circles, Circles>(a, b, m),
+            (Circle(a), Aabb(b)) => of::<Circles, Aabbs>(a, b, m),
+            (Circle(a), Obb(b)) => of::<Circles, Obbs>(a, b, m),
+            (Circle(a), Polygon(b)) => of::<Circles, Polygons>(a, b, m),
+            (Circle(a), Capsule(b)) => of::<Circles, Capsules>(a, b, m),
+            (Aabb(a), Circle(b)) => of::<Aabbs, Circles>(a, b, m),
+            (Aabb(a), Aabb(b)) => of::<Aabbs, Aabbs>(a, b, m),
+            (Aabb(a), Obb(b)) => of::<Aabbs, Obbs>(a, b, m),
+            (Aabb(a), Polygon(b)) => of::<Aabbs, Polygons>(a, b, m),
+            (Aabb(a), Capsule(b)) => of::<Aabbs, Capsules>(a, b, m),
+            (Obb(a), Circle(b)) => of::<Obbs, Circles>(a, b, m),
+            (Obb(a), Aabb(b)) => of::<Obbs, Aabbs>(a, b, m),
+            (Obb(a), Obb(b)) => of::<Obbs, Obbs>(a, b, m),
+            (Obb(a), Polygon(b)) => of::<Obbs, Polygons>(a, b, m),
+            (Obb(a), Capsule(b)) => of::<Obbs, Capsules>(a, b, m),
+            (Polygon(a), Circle(b)) => of::<Polygons, Circles>(a, b, m),
+            (Polygon(a), Aabb(b)) => of::<Polygons, Aabbs>(a, b, m),
+            (Polygon(a), Obb(b)) => of::<Polygons, Obbs>(a, b, m),
+            (Polygon(a), Polygon(b)) => of::<Polygons, Polygons>(a, b, m),
+            (Polygon(a), Capsule(b)) => of::<Polygons, Capsules>(a, b, m),
+            (Capsule(a), Circle(b)) => of::<Capsules, Circles>(a, b, m),
+            (Capsule(a), Aabb(b)) => of::<Capsules, Aabbs>(a, b, m),
+            (Capsule(a), Obb(b)) => of::<Capsules, Obbs>(a, b, m),
+            (Capsule(a), Polygon(b)) => of::<Capsules, Polygons>(a, b, m),
+            (Capsule(a), Capsule(b)) => of::<Capsules, Capsules>(a, b, m),
         }
     }
 }

@@ -97,6 +97,7 @@ mod records;
 mod reorder;
 #[cfg(feature = "serde")]
 mod saved;
+mod shape_cast;
 mod sort;
 mod statics;
 mod stats;

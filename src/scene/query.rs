@@ -6,7 +6,7 @@ use super::candidates::KINDS;
 use super::pack::{Pack, Shared, Stored, block_of};
 use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB, padded};
 use super::{Filter, PairFinder, Scene};
-use crate::batch::Overlaps;
+use crate::batch::{Overlaps, SweepPair};
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
 use crate::shape::{Aabb, Point, Ray, Shape};
 use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
@@ -164,14 +164,14 @@ impl Scene {
     }
 }
 
-/// A query shape: one value tested against every kind.
-trait Probe:
+/// A query shape: one value tested (or swept, `shape_cast.rs`) against every kind.
+pub(super) trait Probe:
     ShapeSoa
-    + Overlaps<Circles>
-    + Overlaps<Aabbs>
-    + Overlaps<Obbs>
-    + Overlaps<Polygons>
-    + Overlaps<Capsules>
+    + SweepPair<Circles>
+    + SweepPair<Aabbs>
+    + SweepPair<Obbs>
+    + SweepPair<Polygons>
+    + SweepPair<Capsules>
 {
     /// The shape in every lane of a kernel-width block.
     fn splat(s: &Self::Shape) -> Self::Lanes<Wide>;

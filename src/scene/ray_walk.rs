@@ -2,7 +2,7 @@
 //! stretches of about one cell.
 
 use super::candidates::KINDS;
-use super::pack::{Pack, Stored, block_of};
+use super::pack::{Pack, Shared, Stored, block_of};
 use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB};
 use super::{Filter, SceneIndex};
 use crate::batch::RayCast;
@@ -38,7 +38,6 @@ impl SceneIndex<'_> {
         let probe: [Wide; 5] = splat_columns(ray);
         let sentinel = shared.sentinel();
         let mut best = (f32::INFINITY, u32::MAX);
-        let mut batches = Pack::<u32, KINDS>::default();
         let decide = |batches: &mut Pack<u32, KINDS>, kind: usize, best: &mut (f32, u32)| {
             let positions = batches.take(kind);
             let n = positions.len();
@@ -59,39 +58,61 @@ impl SceneIndex<'_> {
                 }
             }
         };
-        let visit = |p: u32, batches: &mut Pack<u32, KINDS>, best: &mut (f32, u32)| {
-            let r = shared.record(p);
-            let kind = (r.kind & KIND) as usize;
-            let rule = shared.rule(r);
-            // A ray stops at solid shapes: sensors are zones, not surfaces.
-            let keep = !rule.sensor && filter.is_none_or(|f| f.pairs_with(rule.filter));
-            if batches.push(kind, p, keep) {
-                decide(batches, kind, best);
-            }
-        };
-        let entered = shared.grid.len() as u32;
-        for p in entered..sentinel {
-            visit(p, &mut batches, &mut best);
-        }
-        for l in 0..shared.grid.levels() {
-            let (region, cell, reach) = shared.grid.region(l);
-            for (t0, t1) in stretches(ray, region, cell, reach) {
-                if f64::from(best.0) < t0 {
-                    break;
-                }
-                let b = stretch_box(ray, t0, t1, cell);
-                shared
-                    .grid
-                    .overlapping_in(l, b, &mut |p| visit(p, &mut batches, &mut best));
-                for kind in 0..KINDS {
-                    decide(&mut batches, kind, &mut best);
-                }
-            }
-        }
-        for kind in 0..KINDS {
-            decide(&mut batches, kind, &mut best);
-        }
+        let until = |b: &(f32, u32)| f64::from(b.0);
+        walk(&shared, ray, [0.0; 2], filter, &mut best, until, decide);
         (best.0 < f32::INFINITY).then_some((best.1, best.0))
+    }
+}
+
+/// Visits the shapes along `path` (a ray over `t` in `[0, max_t]`, carrying a box of half
+/// extents `grow`) that `filter` pairs with, sensors passed through (zones, not surfaces): the
+/// unbounded ones first, then on each grid level the shapes whose boxes reach each stretch of
+/// the path, nearest stretch first, batched by kind, until a stretch begins beyond
+/// `until(best)` (the best hit's `t`). `decide` decides one kind's batch (when it is full,
+/// and every batch after each stretch).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a walk's path, its rule and its answer"
+)]
+pub(super) fn walk<B>(
+    shared: &Shared<'_>,
+    path: &Ray,
+    grow: [f64; 2],
+    filter: Option<Filter>,
+    best: &mut B,
+    until: impl Fn(&B) -> f64,
+    decide: impl Fn(&mut Pack<u32, KINDS>, usize, &mut B),
+) {
+    let visit = |p: u32, batches: &mut Pack<u32, KINDS>, best: &mut B| {
+        let r = shared.record(p);
+        let kind = (r.kind & KIND) as usize;
+        let rule = shared.rule(r);
+        let keep = !rule.sensor && filter.is_none_or(|f| f.pairs_with(rule.filter));
+        if batches.push(kind, p, keep) {
+            decide(batches, kind, best);
+        }
+    };
+    let mut batches = Pack::<u32, KINDS>::default();
+    for p in shared.grid.len() as u32..shared.sentinel() {
+        visit(p, &mut batches, best);
+    }
+    for l in 0..shared.grid.levels() {
+        let (region, cell, reach) = shared.grid.region(l);
+        for (t0, t1) in stretches(path, region, cell, reach, grow) {
+            if until(best) < t0 {
+                break;
+            }
+            let b = stretch_box(path, t0, t1, cell, grow);
+            shared
+                .grid
+                .overlapping_in(l, b, &mut |p| visit(p, &mut batches, best));
+            for kind in 0..KINDS {
+                decide(&mut batches, kind, best);
+            }
+        }
+    }
+    for kind in 0..KINDS {
+        decide(&mut batches, kind, best);
     }
 }
 
@@ -109,14 +130,18 @@ fn point_at(r: &Ray, t: f64) -> [f64; 2] {
 }
 
 /// The stretches `[t0, t1]` of the ray, in order, that cover `[0, max_t]`: the part before it
-/// enters the level's cells (grown by a cell and the reach), steps of about one cell inside,
-/// and the part after it leaves.
-fn stretches(r: &Ray, region: [f32; 4], cell: f32, reach: f32) -> Stretches {
+/// enters the level's cells (grown by a cell and the reach, and by `grow`, the half extents of
+/// a box carried along the ray by a shape cast), steps of about one cell inside, and the part
+/// after it leaves.
+fn stretches(r: &Ray, region: [f32; 4], cell: f32, reach: f32, grow: [f64; 2]) -> Stretches {
     let (cell, reach) = (f64::from(cell), f64::from(reach));
-    let lo = [f64::from(region[0]) - cell, f64::from(region[1]) - cell];
+    let lo = [
+        f64::from(region[0]) - cell - grow[0],
+        f64::from(region[1]) - cell - grow[1],
+    ];
     let hi = [
-        f64::from(region[2]) + reach + cell,
-        f64::from(region[3]) + reach + cell,
+        f64::from(region[2]) + reach + cell + grow[0],
+        f64::from(region[3]) + reach + cell + grow[1],
     ];
     let o = [f64::from(r.origin_x), f64::from(r.origin_y)];
     let d = [f64::from(r.dir_x), f64::from(r.dir_y)];
@@ -196,10 +221,10 @@ impl Iterator for Stretches {
     }
 }
 
-/// The box around the ray's points from `t0` to `t1`, grown by a margin far above the
-/// rounding of any kernel's hit point (2⁻¹² of the largest coordinate involved, and of the
-/// cell), as `f32` bounds.
-fn stretch_box(r: &Ray, t0: f64, t1: f64, cell: f32) -> [f32; 4] {
+/// The box around the ray's points from `t0` to `t1`, grown by `grow` (a shape cast's half
+/// extents) and by a margin far above the rounding of any kernel's hit point (2⁻¹² of the
+/// largest coordinate involved, and of the cell), as `f32` bounds.
+fn stretch_box(r: &Ray, t0: f64, t1: f64, cell: f32, grow: [f64; 2]) -> [f32; 4] {
     let (p0, p1) = (point_at(r, t0), point_at(r, t1));
     let scale = [
         p0[0],
@@ -213,10 +238,11 @@ fn stretch_box(r: &Ray, t0: f64, t1: f64, cell: f32) -> [f32; 4] {
     .filter(|v| v.is_finite())
     .fold(f64::from(cell), |m, v| m.max(v.abs()));
     let margin = scale * (1.0 / 4096.0) + 1e-18;
+    let (mx, my) = (margin + grow[0], margin + grow[1]);
     [
-        (p0[0].min(p1[0]) - margin) as f32,
-        (p0[1].min(p1[1]) - margin) as f32,
-        (p0[0].max(p1[0]) + margin) as f32,
-        (p0[1].max(p1[1]) + margin) as f32,
+        (p0[0].min(p1[0]) - mx) as f32,
+        (p0[1].min(p1[1]) - my) as f32,
+        (p0[0].max(p1[0]) + mx) as f32,
+        (p0[1].max(p1[1]) + my) as f32,
     ]
 }

@@ -15,6 +15,7 @@ mod rays;
 mod saved;
 mod scene;
 mod sensors;
+mod shape_casts;
 mod sweep_cases;
 mod sweeps;
 mod widths;
