@@ -184,6 +184,72 @@
 //!   (same operations, same order), so the kernel gives the reference's bits, normal and depth,
 //!   on every input and every build.
 //!
+//! ## Sweeps
+//!
+//! [`batch_sweep`] (and [`par_batch_sweep`]) answers, for pair `i`, when shape `a[i]`,
+//! translated by `t · motions[i]` for `t` in `[0, 1]` without turning, first touches `b[i]`,
+//! which stays: a [`Sweep`] `{ t, normal }`, or none. Every pair kind of [`batch_contact`], in
+//! both orders; for two moving shapes, pass `a`'s displacement minus `b`'s. A bullet that
+//! crosses a thin wall within one step hits it; a character learns how far it can move.
+//!
+//! - **`t`** is the first time at which the two touch (closed shapes: touching counts);
+//!   **`normal`** the unit normal from `a` towards `b` there, along which they touch and `a`
+//!   moves towards `b` (`motion · normal > 0`). Where a corner meets a corner (a cone of valid
+//!   normals), the face normal most opposed to the motion (the largest `motion · normal`), so
+//!   that sliding along it works; ties between equal faces go to the first in the pair's order.
+//! - **Overlapping at the start** (the overlap test's answer, touching included): `t = 0` with
+//!   [`batch_contact`]'s normal, bit for bit, where the motion goes deeper
+//!   (`motion · normal > 0`); **no hit** where it leaves or slides along (`<= 0`): a shape can
+//!   always move out of, or along, what it touches, so a character standing on a floor walks,
+//!   and one that moved to a contact slides along it without a gap. Two convex shapes cannot
+//!   touch again later in one straight motion.
+//! - **How it is found** (once for every kind, [`narrow`]'s `sweep`): two flat kinds (points,
+//!   boxes, polygons) by swept separating axes, the latest entry over both shapes' edge normals
+//!   before the earliest exit; a pair with a circle or a capsule as the first touch of the
+//!   motion with the rounded Minkowski difference, covered by its edges' bands and its
+//!   vertices' discs (a moving point or circle is a ray against the other shape grown by the
+//!   radii). In `f32`, exact up to rounding of the coordinates; the tests judge every kind
+//!   against a first touch computed apart in `f64`.
+//! - **Bad data never hits**: a NaN or infinite field or motion, a negative size, an AABB with
+//!   `min > max`. Shapes with infinite coordinates (valid for the overlap tests) are not swept.
+//!   Coordinates and motions whose squares overflow (beyond about 1e19) may miss; nothing
+//!   panics.
+//! - **No hit**: [`Sweeps`] holds `t = 1` and normal `(0, 0)`, so `position + t · motion` is
+//!   where each shape may go, hit or not. Reference ([`sweep_reference`](mod@sweep_reference))
+//!   and kernels ([`sweep_kernel`](mod@sweep_kernel), [`sweep_kernel16`](mod@sweep_kernel16))
+//!   give the same bits, as for every kernel.
+//!
+//! A character's move and slide against walls, three sweeps at most per step:
+//!
+//! ```
+//! use widephase::{batch_sweep, Aabb, Aabbs, Capsule, Capsules, Motions, Sweeps};
+//!
+//! let walls: Aabbs = [Aabb::new(-10.0, -1.0, 10.0, 0.0), Aabb::new(3.0, 0.0, 4.0, 5.0)]
+//!     .into_iter()
+//!     .collect();
+//! let mut me = Capsule::new(0.0, 0.5, 0.0, 1.5, 0.5); // standing on the floor
+//! let mut left = [5.0, -1.0]; // walking right, pressing down
+//! let mut sweeps = Sweeps::new();
+//! for _ in 0..3 {
+//!     let players: Capsules = (0..walls.len()).map(|_| me).collect();
+//!     let motions: Motions = (0..walls.len()).map(|_| left).collect();
+//!     batch_sweep(&players, &walls, &motions, &mut sweeps)?;
+//!     // The first wall touched, or the whole motion.
+//!     let first = sweeps.iter().min_by(|x, y| x.1.t.total_cmp(&y.1.t)).map(|(_, s)| s);
+//!     let t = first.map_or(1.0, |s| s.t);
+//!     let (dx, dy) = (t * left[0], t * left[1]);
+//!     me = Capsule::new(me.x0 + dx, me.y0 + dy, me.x1 + dx, me.y1 + dy, me.radius);
+//!     let Some(hit) = first else { break };
+//!     // Keep what is left of the motion, less its part into the wall.
+//!     let rest = [(1.0 - t) * left[0], (1.0 - t) * left[1]];
+//!     let into = rest[0] * hit.normal[0] + rest[1] * hit.normal[1];
+//!     left = [rest[0] - into * hit.normal[0], rest[1] - into * hit.normal[1]];
+//! }
+//! // It walked along the floor and stopped at the wall's face (x = 3, less its radius).
+//! assert!((me.x0 - 2.5).abs() < 1e-5 && (me.y0 - 0.5).abs() < 1e-5, "{me:?}");
+//! # Ok::<(), widephase::LengthMismatch>(())
+//! ```
+//!
 //! ## Real lanes: eight with AVX2, sixteen with AVX-512
 //!
 //! `wide` chooses how `f32x8` and `f32x16` are implemented when it is compiled. Built for
