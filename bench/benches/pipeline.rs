@@ -20,61 +20,15 @@ use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
 use parry2d::bounding_volume::{Aabb as ParryAabb, BoundingVolume};
-use parry2d::math::{Pose, Vector};
-use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
+use parry2d::math::Vector;
+use parry2d::partitioning::{Bvh, BvhWorkspace};
 use parry2d::query::{Ray as ParryRay, intersection_test};
-use parry2d::shape::Shape as ParryShape;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
-use support::{Gen, Motion, ParryTwin};
+use support::{Gen, Motion, ParryScene, ParryTwin, parry_build, parry_scene, scene};
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Ray, Scene, Shape};
-
-/// The benchmark scene (see [`support::Gen::mixed_scene`]).
-fn scene(n: usize, seed: u64) -> Scene {
-    Gen::new(seed).mixed_scene(n).into_iter().collect()
-}
-
-type ParryScene = Vec<(Pose, Box<dyn ParryShape>)>;
-
-fn parry_scene(scene: &Scene) -> ParryScene {
-    scene
-        .iter()
-        .map(|(_, s)| -> (Pose, Box<dyn ParryShape>) {
-            match s {
-                Shape::Circle(c) => {
-                    let (p, b) = c.to_parry();
-                    (p, Box::new(b))
-                }
-                Shape::Aabb(a) => {
-                    let (p, b) = a.to_parry();
-                    (p, Box::new(b))
-                }
-                Shape::Obb(o) => {
-                    let (p, b) = o.to_parry();
-                    (p, Box::new(b))
-                }
-                Shape::Polygon(q) => {
-                    let (p, b) = q.to_parry();
-                    (p, Box::new(b))
-                }
-                Shape::Capsule(c) => {
-                    let (p, b) = c.to_parry();
-                    (p, Box::new(b))
-                }
-            }
-        })
-        .collect()
-}
-
-fn parry_build(shapes: &ParryScene) -> Bvh {
-    let leaves: Vec<_> = shapes
-        .iter()
-        .map(|(pose, s)| s.compute_aabb(pose))
-        .collect();
-    Bvh::from_leaves(BvhBuildStrategy::default(), &leaves)
-}
 
 /// Traversal and narrow phase: the number of overlapping pairs.
 fn parry_pairs(bvh: &Bvh, shapes: &ParryScene, workspace: &mut BvhWorkspace) -> usize {
