@@ -163,15 +163,17 @@ pub(crate) fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usiz
     )
 }
 
-/// The two outlines with their edges' unit outward normals, their vertices relative to `a`'s
-/// first one.
+/// The two outlines with their edges' outward normals (unit ones for the round pieces, whose
+/// bands measure distances; as they come for the swept axes, whose entries are ratios), their
+/// vertices relative to `a`'s first one.
 #[inline(always)]
 fn relative<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     fa: &[L],
     fb: &[L],
 ) -> (Outline<L, NA>, Outline<L, NB>) {
-    let mut a = with_normals::<L, A, NA>(fa);
-    let mut b = with_normals::<L, B, NB>(fb);
+    let unit = A::ROUND || B::ROUND;
+    let mut a = with_normals::<L, A, NA>(fa, unit);
+    let mut b = with_normals::<L, B, NB>(fb, unit);
     let (ox, oy) = (a.x[0], a.y[0]);
     for k in 0..NA {
         (a.x[k], a.y[k]) = (a.x[k] - ox, a.y[k] - oy);
@@ -182,27 +184,38 @@ fn relative<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     (a, b)
 }
 
-/// The outline of kind `S` with its edges' unit outward normals: edge by edge (NaN for an
-/// edge of length 0, which then neither separates nor touches anything), but for a box from
-/// its axis, all four even where the box is flat (its length-0 edges still bound it along
-/// their normals: a flat box is a segment, and the axis along it separates it from what lies
-/// beyond its ends).
+/// The outline of kind `S` with its edges' outward normals, unit ones where `unit`: edge by
+/// edge (`(0, 0)` for an edge of length 0, or NaN where unit, which then neither separates
+/// nor touches anything), but for a box from its axis, all four even where the box is flat
+/// (its length-0 edges still bound it along their normals: a flat box is a segment, and the
+/// axis along it separates it from what lies beyond its ends).
 #[inline(always)]
-fn with_normals<L: Lane, S: Swept, const N: usize>(f: &[L]) -> Outline<L, N> {
+fn with_normals<L: Lane, S: Swept, const N: usize>(f: &[L], unit: bool) -> Outline<L, N> {
     let mut o = Outline::<L, N>::of::<S>(f);
     if N == 1 {
         // One vertex: no edges, and no normals to compute.
         return o;
     }
+    let zero = L::splat(0.0);
     match S::axis(f) {
         Some((ux, uy)) if N == 4 => {
-            let zero = L::splat(0.0);
-            let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
-            let (ux, uy) = (ux * inv, uy * inv);
+            let (ux, uy) = if unit {
+                let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
+                (ux * inv, uy * inv)
+            } else {
+                (ux, uy)
+            };
             o.mx[..4].copy_from_slice(&[uy, ux, zero - uy, zero - ux]);
             o.my[..4].copy_from_slice(&[zero - ux, uy, ux, zero - uy]);
             o
         }
-        _ => o.with_normals(),
+        _ if unit => o.with_normals(),
+        _ => {
+            for k in 0..N {
+                let (x1, y1) = o.next(k);
+                (o.mx[k], o.my[k]) = (y1 - o.y[k], o.x[k] - x1);
+            }
+            o
+        }
     }
 }

@@ -1,19 +1,24 @@
 //! Swept separating axes: the first touch of two flat outlines (no radius) apart at the start
 //! (see the module docs). Each edge normal `u` of either outline, pointing from `a` to `b`,
 //! carries the gap `g` between the two projections now and its closing speed `s = u · m`:
-//! the gap at `t` is `g - t s`. Entries and exits are compared as fractions (`g / s` against
-//! `g' / s'` as `g s' > g' s`, denominators positive), and divided once at the end.
+//! the gap at `t` is `g - t s`. The normals are not normalised (an entry `g / s` does not
+//! depend on the normal's length): entries and exits are compared as fractions (`g / s`
+//! against `g' / s'` as `g s' > g' s`, denominators positive) and divided once at the end; a
+//! tie between entries compares the closing speeds along the unit normals, `s / |u|`, squared
+//! and cross-multiplied; the winner's normal is normalised once.
 
 use super::Toi;
 use crate::lanes::Lane;
 use crate::narrow::manifold::Outline;
 
-/// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` closing at `den`.
+/// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` (`len2 = |n|²`) closing
+/// at `den`.
 struct Entry<L> {
     num: L,
     den: L,
     nx: L,
     ny: L,
+    len2: L,
 }
 
 /// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
@@ -31,20 +36,25 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
         den: one,
         nx: one,
         ny: zero,
+        len2: one,
     };
     // The earliest exit `num / den` (`den > 0`), and whether a separating axis never closes.
     let (mut exit_num, mut exit_den) = (L::splat(f32::INFINITY), one);
     let mut never = zero.lt(zero);
     let mut axis = |g: L, s: L, nx: L, ny: L| {
-        // A NaN axis (an edge of length 0) fails every comparison below and changes nothing.
+        // An edge of length 0 (normal `(0, 0)`: `g = s = 0`) neither separates, enters nor
+        // exits, and changes nothing.
         never = never | (g.gt(zero) & !s.gt(zero));
+        let len2 = nx * nx + ny * ny;
         let later = (g * entry.den).gt(entry.num * s);
-        let tie = (g * entry.den).eq(entry.num * s) & s.gt(entry.den);
+        let faster = (s * s * entry.len2).gt(entry.den * entry.den * len2);
+        let tie = (g * entry.den).eq(entry.num * s) & faster;
         let take = s.gt(zero) & (later | tie);
         entry.num = L::select(take, g, entry.num);
         entry.den = L::select(take, s, entry.den);
         entry.nx = L::select(take, nx, entry.nx);
         entry.ny = L::select(take, ny, entry.ny);
+        entry.len2 = L::select(take, len2, entry.len2);
         // A receding axis: exit at `g / s = (-g) / (-s)`.
         let (eg, es) = (zero - g, zero - s);
         let sooner = s.lt(zero) & (eg * exit_den).lt(exit_num * es);
@@ -80,10 +90,11 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     }
     let t = zero.pmax(entry.num / entry.den);
     let found = entry.num.gt(L::splat(f32::NEG_INFINITY));
+    let inv = one / entry.len2.sqrt();
     Toi {
         hit: found & !never & t.le(one) & t.le(exit_num / exit_den),
         t,
-        nx: entry.nx,
-        ny: entry.ny,
+        nx: entry.nx * inv,
+        ny: entry.ny * inv,
     }
 }
