@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
-use widephase::{Circle, Filter, Point, Ray, Scene, Shape, reference};
+use widephase::{Circle, Filter, Point, Ray, Scene, Shape, Sweep, reference};
 
 /// The filters the model tests and the world fuzzer draw from: everything, layer pairs that
 /// accept each other or not, a shape that pairs with nothing (`mask: 0`), one in no layer, and
@@ -297,6 +297,21 @@ impl Model {
     /// the smallest id among those at the same `t`.
     pub fn raycast(&self, visible: &[Shape], r: &Ray) -> Option<(u32, f32)> {
         raycast_by(visible, r, |i| self.ids[i])
+    }
+
+    /// The first shape of `visible` (shapes by index) that `probe` touches moving by `m`
+    /// (`Shape::sweep` on each): the smallest `t`, the smallest id among those at the same `t`.
+    pub fn cast(&self, visible: &[Shape], probe: &Shape, m: [f32; 2]) -> Option<(u32, Sweep)> {
+        let mut best: Option<(u32, Sweep)> = None;
+        for (i, s) in visible.iter().enumerate() {
+            let id = self.ids[i];
+            if let Some(sw) = probe.sweep(s, m)
+                && best.is_none_or(|(bid, b)| sw.t < b.t || (sw.t == b.t && id < bid))
+            {
+                best = Some((id, sw));
+            }
+        }
+        best
     }
 
     /// The ids of `indices` (a brute-force answer by index), ascending.

@@ -477,8 +477,27 @@ fn check_queries(
             difference(&ids, &want)
         ));
     }
+    // The same kind of shape cast along a motion, against brute force over the solid shapes.
+    let probe = plan.shape(g);
+    let reach = [0.0, 2.0, 20.0, 200.0][g.index(4)];
+    let motion = [reach * dx, reach * dy];
+    let first = model.cast(&solid, &probe, motion);
+    let got = if unfiltered {
+        index.cast_shape(&probe, motion)
+    } else {
+        index.cast_shape_filtered(&probe, motion, q)
+    };
+    let bits = |h: Option<(u32, widephase::Sweep)>| {
+        h.map(|(id, s)| (id, [s.t, s.normal[0], s.normal[1]].map(f32::to_bits)))
+    };
+    if bits(got) != bits(first) {
+        return Err(format!(
+            "cast_shape({probe:?}, {motion:?}, {q:?}): {got:?}, wanted {first:?}"
+        ));
+    }
     met.queries += 1;
     met.found += boxes.len() + points.len() + usize::from(hit.is_some()) + want.len();
+    met.found += usize::from(first.is_some());
     Ok(())
 }
 
