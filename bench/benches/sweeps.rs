@@ -5,6 +5,9 @@
 //!
 //! `cargo bench -p widephase-bench --bench sweeps` (filter with e.g. `-- sweep/circle_aabb`).
 //!
+//! Also (`-- threads`) `par_batch_sweep` over 4 Mi pairs beside `par_batch_contact`, each
+//! against its one-thread form.
+//!
 //! The shapes are the kernel benches' (a 4×4 square, sizes 0.25–1.5); each first shape moves
 //! by up to 2 on each axis, so that about half the pairs start apart, and of those a good
 //! share meet during the motion.
@@ -148,5 +151,39 @@ macro_rules! sweep_benches {
 
 pair_table!(sweep_benches);
 
-criterion_group!(benches, sweeps);
+/// `par_batch_sweep` against `batch_sweep` over 4 Mi circle–AABB pairs (streaming from memory),
+/// next to `par_batch_contact` against `batch_contact` on the same pairs: the speed-up of each
+/// on rayon's threads (all of the machine's).
+fn threads(c: &mut Criterion) {
+    use widephase::{Aabbs, Circles, Contacts, batch_contact, par_batch_contact, par_batch_sweep};
+    const M: usize = 4 << 20;
+    let a: Circles = shapes(M, 1).into_iter().collect();
+    let b: Aabbs = shapes(M, 2).into_iter().collect();
+    let mut g = Gen::new(3);
+    let motions: Motions = (0..M)
+        .map(|_| [g.uniform(-2.0, 2.0), g.uniform(-2.0, 2.0)])
+        .collect();
+    let (mut sweeps, mut contacts) = (Sweeps::new(), Contacts::new());
+    let mut group = c.benchmark_group("threads/circle_aabb/4M");
+    group.throughput(Throughput::Elements(M as u64));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    group.bench_function("batch_sweep", |bench| {
+        bench.iter(|| batch_sweep(black_box(&a), &b, &motions, &mut sweeps).unwrap())
+    });
+    group.bench_function("par_batch_sweep", |bench| {
+        bench.iter(|| par_batch_sweep(black_box(&a), &b, &motions, &mut sweeps).unwrap())
+    });
+    group.bench_function("batch_contact", |bench| {
+        bench.iter(|| batch_contact(black_box(&a), &b, &mut contacts).unwrap())
+    });
+    group.bench_function("par_batch_contact", |bench| {
+        bench.iter(|| par_batch_contact(black_box(&a), &b, &mut contacts).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sweeps, threads);
 criterion_main!(benches);

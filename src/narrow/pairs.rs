@@ -1,11 +1,14 @@
 //! The pair table: the one list of pair kinds, from which the crate generates the pair modules,
 //! [`crate::reference`](mod@crate::reference) and [`crate::kernel`](mod@crate::kernel), the
 //! [`Overlaps`](crate::Overlaps) and [`RayCast`](crate::RayCast) implementations (the swapped
-//! order delegating to the one kernel), and the pair kinds a [`Scene`](crate::Scene) files its
-//! candidates by; the tests, the fuzzer and the benchmarks iterate over it too.
+//! order delegating to the one kernel), the sweeps ([`SweepPair`](crate::SweepPair) in both
+//! orders, [`crate::sweep_reference`](mod@crate::sweep_reference) and the sweep kernels), and
+//! the pair kinds a [`Scene`](crate::Scene) files its candidates by; the tests, the fuzzer and
+//! the benchmarks iterate over it too.
 //!
 //! Adding a pair kind is one file in `src/narrow/` (its `reference` and `x8`) and one line
-//! below.
+//! below; its sweep needs no code of its own (`narrow::sweep` is written once over the shapes'
+//! outlines), only the shape kinds' `Swept` description.
 
 /// Calls the macro `$callback` with every pair kind that has a kernel, as three lists (after
 /// any further tokens given, `pair_table!(callback, tokens…)`):
