@@ -395,4 +395,11 @@ fn main() {
         Ok(()) => println!("picture of the last frame (bottom-left corner): {}", o.out),
         Err(e) => eprintln!("could not write {}: {e}", o.out),
     }
+    if shots.tunnellings > 0 {
+        eprintln!(
+            "simulate: {} bullets tunnelled through a wall",
+            shots.tunnellings
+        );
+        std::process::exit(1);
+    }
 }

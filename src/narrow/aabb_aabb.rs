@@ -14,6 +14,10 @@
 //!
 //! **Contact**: the smallest of the four moves of `b` that clear `a`: `+x` (`a.max_x -
 //! b.min_x`), `-x` (`b.max_x - a.min_x`), `+y`, `-y`, in that order.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, pair_kernels};
 use super::{max, min};

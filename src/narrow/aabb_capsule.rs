@@ -17,6 +17,11 @@
 //! Every candidate is an exact
 //! separating move and the true one is among them whether the shapes meet or not (see [the
 //! capsule notes](super#capsules)).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};

@@ -20,6 +20,10 @@
 //! **Contact**: on each of the four axes above (x, y, u, v, in that order) the overlap is the
 //! right side minus the left, and `b` moves the way its centre already lies from `a`'s
 //! (`+n` when `d·n >= 0`); the smallest overlap wins.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, pair_kernels};
 use super::{finite_rotation, finite_rotation_lanes, to_local};

@@ -19,6 +19,10 @@
 //! (`+x`: `max_x` minus the polygon's smallest x, `-x`, `+y`, `-y`), then the polygon's edges in
 //! order, each moving the polygon along its inward normal by `-(sx + sy) / |n|`, the box's
 //! deepest corner beyond the edge; padding edges skipped (`0 / 0`).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, max, min, next};

@@ -28,6 +28,11 @@
 //! all at rounding length and still a wrong move of a segment's length times that angle further
 //! out, while a segment's normal is exact at every length; see [the capsule
 //! notes](super#capsules).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, Scaled, over_lanes, pair_kernels};
 use super::segment::{Ends, Segment, valid};

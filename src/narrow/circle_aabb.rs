@@ -13,6 +13,11 @@
 //! **Contact**: with the centre outside the box, along the offset from the centre to the
 //! clamped point, depth `radius - distance`; with it inside or on the boundary, through the
 //! nearest face (`+x`, `-x`, `+y`, `-y`, depth `radius +` the centre's distance to that face).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, disc_box, pair_kernels};
 use super::{max, min};

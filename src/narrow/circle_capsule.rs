@@ -14,6 +14,11 @@
 //! centre lies on the segment (see [the capsule notes](super#capsules)). For a segment of zero
 //! length (a circle stored as a capsule), the axis between the centres, `(1, 0)` where they
 //! coincide.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, disc_contact, valid};

@@ -13,6 +13,11 @@
 //! the sides chosen as [`circle_aabb`](super::circle_aabb) chooses them (`+x` before `-x`: a
 //! centre at `lx = 0` is left by the box moving right). The normal is turned back to the
 //! world.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, pair_kernels, disc_squared};
 use super::{finite_rotation, finite_rotation_lanes, max, to_local};

@@ -15,6 +15,11 @@
 //! on it): depth `radius - min over vertices of n·(v - c)` along `n = (w - c) / |w - c|`. That
 //! axis is the answer when the centre is outside and nearest to a vertex; an edge is, when it is
 //! nearest to an edge or inside.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, next};

@@ -8,6 +8,11 @@
 //!
 //! **Contact**: [`aabb_capsule`](super::aabb_capsule)'s in the box's frame (faces `+x`, `-x`,
 //! `+y`, `-y` of that frame), the normal turned back to the world.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, centred, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};

@@ -27,6 +27,10 @@
 //! **Contact**: on each of the four axes above (`ua`, `va`, `ub`, `vb`, in that order) the
 //! overlap is the right side minus the left, and `b` moves the way its centre already lies
 //! from `a`'s (`+n` when `d·n >= 0`); the smallest overlap wins.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, pair_kernels};
 use super::{finite, finite_lanes, min, to_local};

@@ -9,6 +9,10 @@
 //!
 //! **Contact**: in the box's frame, as [`aabb_polygon`](super::aabb_polygon) (the box's faces
 //! `+u`, `-u`, `+v`, `-v`, then the polygon's edges), the normal turned back to the world.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, centred, pair_kernels};
 use super::aabb_polygon::{box_polygon, box_polygon_axes, box_polygon_contact, box_polygon_lanes};

@@ -5,6 +5,10 @@
 //!
 //! **Contact**: the box leaves the point through its nearest face; candidates `+x` (the box
 //! moving right, its left face passing the point), `-x`, `+y`, `-y`.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, faces, pair_kernels};
 use crate::lanes::{Lane, Simd};

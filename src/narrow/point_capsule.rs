@@ -10,6 +10,11 @@
 //! (a point beside the segment's span, on the segment within rounding or exactly: sideways
 //! along `(-dy, dx) / |d|`, depth `radius`), or along the axis from the point to the nearer end
 //! (a point beyond an end; `(1, 0)` where it is that end).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, over_lanes, pair_kernels};
 use super::segment::{Segment, disc_contact, valid};

@@ -8,6 +8,10 @@
 //! **Contact**: the polygon leaves the point through its nearest edge: for edge `k`, depth
 //! `e × (p - v) / |e|` (the point's distance inside it) along the edge's inward normal; edges
 //! in order, padding edges skipped (their `0 / 0` is NaN).
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, next};

@@ -21,6 +21,11 @@
 //! exact separating move and the true one is among them whether the shapes meet or not (see
 //! [the capsule notes](super#capsules)); none comes from an offset to a nearest point inside an
 //! edge, which is rounding noise where a vertex lies on the segment or an end on an edge.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
+//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
+//! covered by edge bands and vertex discs, written once for every round pair in
+//! `narrow/sweep/round.rs`.
 
 use super::contact::{Best, Scaled, over_lanes, pair_kernels};
 use super::segment::{Ends, Segment, valid};

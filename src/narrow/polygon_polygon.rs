@@ -23,6 +23,10 @@
 //! the smallest is the penetration depth. The contact kernels take the overlap mask from the
 //! same pass (each axis's test compares the values its candidate is made of), so they do not
 //! run the test's axes a second time.
+//!
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
+//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
+//! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, min, next};

@@ -23,10 +23,11 @@
 //!   the first.
 //! - *A round kind* (a circle or a capsule on either side), [`round`]: the first contact of the
 //!   motion with pieces that together cover the boundary of the rounded Minkowski difference
-//!   and each lie inside it: for each edge of one outline and each vertex of the other, the
-//!   band of points within the radii `r = ra + rb` of that edge on its outer side (first
-//!   touched where the vertex's distance to the moving edge's line reaches `r`, if its foot
-//!   then lies on the edge); and for each pair of vertices, the disc of radius `r` (the
+//!   and each lie inside it: for each edge of one outline and each vertex of the other that is
+//!   its support (the nearest to the edge's line, so that the edge's normal separates the
+//!   two), the band of points within the radii `r = ra + rb` of that edge on its outer side
+//!   (first touched where the vertex's distance to the moving edge's line reaches `r`, if its
+//!   foot then lies on the edge); and for each pair of vertices, the disc of radius `r` (the
 //!   ray–circle root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
 //!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
 //!   the one most opposed to the motion.

@@ -2,7 +2,7 @@
 //! at the start (see the module docs). With `r = ra + rb`, `a` moving by `t m`:
 //!
 //! - edge `k` of `a` (unit outward normal `u`, unit tangent `e = (-uy, ux)`, length `len`) and
-//!   vertex `q` of `b`: `q`'s distance from the edge's line, `u · (q - v_k) - t (u · m)`, reaches
+//!   a vertex `q` of `b` nearest to its line (`b`'s support along `-u`): `q`'s distance from the edge's line, `u · (q - v_k) - t (u · m)`, reaches
 //!   `r` at `t = (u · (q - v_k) - r) / (u · m)` (0 if it is within `r` already), for a closing
 //!   `u · m > 0` and `q` on the outer side; a touch if the foot `e · (q - v_k - t m)` lies in
 //!   `[0, len]`. Normal `u`.
@@ -10,14 +10,18 @@
 //!   exchanged, `p` moving towards the edge; normal `-w`.
 //! - vertex `p` of `a` and vertex `q` of `b`, `d = q - p`: `|d - t m| = r` at the smaller root of
 //!   `(m·m) t² - 2 (m·d) t + (d·d - r²)`, `t = c / (b + √(b² - a·c))` with `a = m·m`, `b = m·d`,
-//!   `c = d·d - r²`, the discriminant as `a·r² - (m × d)²` (0 if `c <= 0`: within reach already), for a closing `m · d > 0`. Normal
-//!   `d - t m` normalised once for the winner, where it closes with the motion; else the
-//!   motion's direction (radii within rounding of 0, where that offset is rounding noise).
+//!   `c = d·d - r²`, the discriminant as `a·r² - (m × d)²` (0 if `c <= 0`: within reach
+//!   already), for a closing `m · d > 0`. Normal `d - t m` normalised once for the winner,
+//!   where it is about as long as the radii; else (no radius, where that offset is rounding
+//!   noise) the motion's direction.
 //!
 //! Each piece lies inside the rounded Minkowski difference and together they cover its
 //! boundary, so the earliest of them is the first touch. Edges are taken before vertices and a
 //! vertex pair wins only where strictly earlier: two faces' contacts and a face's end meet at
-//! the same time, and the face gives the normal.
+//! the same time, and the face gives the normal. A vertex pair that the motion only grazes
+//! (its normal at contact square to the motion, or turned away from it by rounding; with no
+//! radius, a pair whose vertices are not each the farthest of its shape along the motion,
+//! within 2⁻¹⁸ of the projections) is no hit, as sliding along is none at the start.
 
 use super::Toi;
 use crate::lanes::Lane;
@@ -47,7 +51,8 @@ impl<L: Lane> Face<L> {
 /// The band of one edge (from its start along the unit tangent `(-uy, ux)`, `len` long, unit
 /// outward normal `(ux, uy)`) against a vertex at `(dx, dy)` from the edge's start that the
 /// edge closes on at `s` (`inv_s = 1 / s`, once per edge), its foot moving along the edge at
-/// `-tm` per unit of `t`: the touch time and whether the touch lies on the edge.
+/// `-tm` per unit of `t`: whether the touch lies on the edge, the vertex's distance from the
+/// edge's line now, and the touch time.
 #[inline(always)]
 #[allow(
     clippy::too_many_arguments,
@@ -61,13 +66,28 @@ fn band<L: Lane>(
     (s, inv_s): (L, L),
     tm: L,
     r: L,
-) -> (L::Mask, L) {
+) -> (L::Mask, L, L) {
     let zero = L::splat(0.0);
     let reach = ux * dx + uy * dy;
     let t = zero.pmax(reach - r) * inv_s;
     let foot = (ux * dy - uy * dx) - t * tm;
     let ok = s.gt(zero) & reach.ge(zero) & foot.ge(zero) & foot.le(len);
-    (ok, t)
+    (ok, reach, t)
+}
+
+/// The smallest of `reach(0)`, …, `reach(n - 1)`: the other outline's support distance from an
+/// edge's line. Only a vertex at that distance (the same value, computed the same way) may
+/// touch the edge's band: the other outline then lies wholly beyond the line, so the edge's
+/// normal is a normal the two touch along. A vertex farther off whose band contact is the
+/// earliest would meet the edge near its end, where the arc at the edge's end (a vertex
+/// pair) or the other outline's band decides instead.
+#[inline(always)]
+fn support<L: Lane>(n: usize, reach: impl Fn(usize) -> L) -> L {
+    let mut low = reach(0);
+    for j in 1..n {
+        low = low.pmin(reach(j));
+    }
+    low
 }
 
 /// The earliest of the round pieces (see the module docs).
@@ -94,10 +114,11 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
             let s = u.0 * mx + u.1 * my;
             let tm = u.0 * my - u.1 * mx;
             let inv_s = one / s;
+            let low = support(NB, |j| u.0 * (b.x[j] - a.x[k]) + u.1 * (b.y[j] - a.y[k]));
             for j in 0..NB {
                 let (dx, dy) = (b.x[j] - a.x[k], b.y[j] - a.y[k]);
-                let (ok, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
-                face.offer(ok, t, u.0, u.1, s);
+                let (ok, reach, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
+                face.offer(ok & reach.le(low), t, u.0, u.1, s);
             }
         }
     }
@@ -110,10 +131,11 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
             let s = zero - (w.0 * mx + w.1 * my);
             let tm = zero - (w.0 * my - w.1 * mx);
             let inv_s = one / s;
+            let low = support(NA, |i| w.0 * (a.x[i] - b.x[k]) + w.1 * (a.y[i] - b.y[k]));
             for i in 0..NA {
                 let (dx, dy) = (a.x[i] - b.x[k], a.y[i] - b.y[k]);
-                let (ok, t) = band(dx, dy, w, len, (s, inv_s), tm, r);
-                face.offer(ok, t, zero - w.0, zero - w.1, s);
+                let (ok, reach, t) = band(dx, dy, w, len, (s, inv_s), tm, r);
+                face.offer(ok & reach.le(low), t, zero - w.0, zero - w.1, s);
             }
         }
     }
@@ -142,10 +164,11 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     let vt = num / den;
     let (wx, wy) = (px - vt * mx, py - vt * my);
     let vertex = vt.lt(face.t);
-    // The vertex pair's normal: its offset at contact, normalised, where it closes with the
-    // motion; the motion's direction where it does not (radii within rounding of 0: the
-    // offset is rounding noise, and any closing direction is a normal of two points meeting).
-    let closing = (wx * mx + wy * my).gt(zero) & (wx * wx + wy * wy).lt(inf);
+    // The vertex pair's normal: its offset at contact, normalised, where that is about as long
+    // as the radii (at least half: at contact it is their sum); the motion's direction
+    // elsewhere (no radius, where the offset is rounding noise; see the graze below).
+    let w2 = wx * wx + wy * wy;
+    let closing = r.gt(zero) & (w2 * L::splat(4.0)).ge(r * r) & w2.lt(inf);
     let (vx, vy) = (L::select(closing, wx, mx), L::select(closing, wy, my));
     // Scaled to a largest component of 1 first where a square could under- or overflow.
     let len2 = vx * vx + vy * vy;
@@ -163,10 +186,28 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     };
     let inv = one / len2.sqrt();
     let t = L::select(vertex, vt, face.t);
+    let (nx, ny) = (vx * inv, vy * inv);
+    // A vertex pair touched only in passing, the motion square to the normal (or, by rounding,
+    // turned away from it), is a graze: like sliding along, no hit. Where the normal is the
+    // motion's direction (two vertices meeting with no radius), it must be one along which
+    // the two touch: each vertex the farthest of its shape along it (within rounding);
+    // otherwise the vertices met in passing, a graze too.
+    let (mut high, mut low) = (mx * a.x[0] + my * a.y[0], mx * b.x[0] + my * b.y[0]);
+    for i in 1..NA {
+        high = high.pmax(mx * a.x[i] + my * a.y[i]);
+    }
+    for j in 1..NB {
+        low = low.pmin(mx * b.x[j] + my * b.y[j]);
+    }
+    let travel = vt * mm;
+    let apart = low - high - travel;
+    let slack = (low.abs() + high.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);
+    let along = closing | apart.ge(zero - slack);
+    let grazes = vertex & !((nx * mx + ny * my).gt(zero) & along);
     Toi {
-        hit: t.le(one),
+        hit: t.le(one) & !grazes,
         t,
-        nx: L::select(vertex, vx * inv, face.nx),
-        ny: L::select(vertex, vy * inv, face.ny),
+        nx: L::select(vertex, nx, face.nx),
+        ny: L::select(vertex, ny, face.ny),
     }
 }
