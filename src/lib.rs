@@ -202,7 +202,8 @@
 //!   (`motion · normal > 0`); **no hit** where it leaves or slides along (`<= 0`): a shape can
 //!   always move out of, or along, what it touches, so a character standing on a floor walks,
 //!   and one that moved to a contact slides along it without a gap. Two convex shapes cannot
-//!   touch again later in one straight motion.
+//!   touch again later in one straight motion. Likewise a motion that only **grazes** the
+//!   other shape (touches it at one instant, moving square to the normal there) is no hit.
 //! - **How it is found** (once for every kind, [`narrow`]'s `sweep`): two flat kinds (points,
 //!   boxes, polygons) by swept separating axes, the latest entry over both shapes' edge normals
 //!   before the earliest exit; a pair with a circle or a capsule as the first touch of the

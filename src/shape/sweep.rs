@@ -12,7 +12,8 @@
 /// - A pair that already overlaps (touching included) answers `t = 0` and
 ///   [`batch_contact`](crate::batch_contact)'s normal where the motion goes deeper
 ///   (`motion · normal > 0`), and no sweep at all where it leaves or slides along: a shape can
-///   always move out of, or along, what it touches.
+///   always move out of, or along, what it touches; a motion that only grazes `b` (touching
+///   it at one instant, square to the normal there) is no hit either.
 ///
 /// The full statement, and how each kind's time is derived: the crate docs, "Sweeps".
 ///
