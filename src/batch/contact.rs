@@ -69,28 +69,27 @@ where
     Ok(())
 }
 
-/// `task(i, run)` for each `TASK_PAIRS`-pair run `i` of contact columns, on rayon's threads.
-fn par_columns(columns: Columns<'_>, task: &(dyn Fn(usize, Columns<'_>) + Sync)) {
+/// `task(i, run)` for each `TASK_PAIRS`-pair run `i` of a three-column answer (contacts,
+/// sweeps), on rayon's threads.
+pub(super) fn par_columns(columns: Columns<'_>, task: &(dyn Fn(usize, Columns<'_>) + Sync)) {
     let Columns {
         words,
-        normal_x,
-        normal_y,
-        depth,
+        cols: [c0, c1, c2],
     } = columns;
     words
         .par_chunks_mut(WORDS_PER_TASK)
-        .zip(normal_x.par_chunks_mut(TASK_PAIRS))
-        .zip(normal_y.par_chunks_mut(TASK_PAIRS))
-        .zip(depth.par_chunks_mut(TASK_PAIRS))
+        .zip(c0.par_chunks_mut(TASK_PAIRS))
+        .zip(c1.par_chunks_mut(TASK_PAIRS))
+        .zip(c2.par_chunks_mut(TASK_PAIRS))
         .enumerate()
-        .for_each(|(i, (((words, normal_x), normal_y), depth))| {
-            let run = Columns {
-                words,
-                normal_x,
-                normal_y,
-                depth,
-            };
-            task(i, run);
+        .for_each(|(i, (((words, c0), c1), c2))| {
+            task(
+                i,
+                Columns {
+                    words,
+                    cols: [c0, c1, c2],
+                },
+            );
         });
 }
 
@@ -104,16 +103,16 @@ fn fill_contacts<V: Simd, A: ContactPair<B>, B: ShapeSoa>(
     out: Columns<'_>,
 ) {
     let l = V::LANES;
-    let blocks = out.normal_x.len() / l;
+    let [normal_x, normal_y, depth] = out.cols;
+    let blocks = normal_x.len() / l;
     let (va, vb) = (
         a.blocks_view::<V>(first_block..first_block + blocks),
         b.blocks_view::<V>(first_block..first_block + blocks),
     );
-    let columns = out
-        .normal_x
+    let columns = normal_x
         .chunks_exact_mut(l)
-        .zip(out.normal_y.chunks_exact_mut(l))
-        .zip(out.depth.chunks_exact_mut(l));
+        .zip(normal_y.chunks_exact_mut(l))
+        .zip(depth.chunks_exact_mut(l));
     for (j, ((nx, ny), depth)) in columns.enumerate() {
         let [mask, normal_x, normal_y, d] =
             A::contact_lanes(A::block_at(&va, j), B::block_at(&vb, j));

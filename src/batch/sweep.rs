@@ -1,12 +1,12 @@
 //! [`batch_sweep`], [`batch_sweep_at`] and [`par_batch_sweep`]: each pair's first contact while
 //! its first shape moves.
 
+use super::contact::par_columns;
 use super::length::{LengthMismatch, check_lengths};
 use super::sweep_kinds::SweepPair;
 use crate::lanes::{KERNEL_LANES, Simd, Wide};
-use crate::soa::{Motions, ShapeSoa, SweepColumns, Sweeps};
-use crate::tasks::{TASK_PAIRS, WORDS_PER_TASK};
-use rayon::prelude::*;
+use crate::soa::{Columns, Motions, ShapeSoa, Sweeps};
+use crate::tasks::TASK_PAIRS;
 
 /// Sweeps pair `i` for every `i`, [`KERNEL_LANES`] pairs per kernel call: shape `a[i]`
 /// translated by `t · motions[i]` for `t` in `[0, 1]`, without turning, against `b[i]`, which
@@ -78,27 +78,9 @@ where
     B: ShapeSoa + Sync,
 {
     check_motions(a, b, motions)?;
-    let SweepColumns {
-        words,
-        t,
-        normal_x,
-        normal_y,
-    } = out.reset(a.len());
-    words
-        .par_chunks_mut(WORDS_PER_TASK)
-        .zip(t.par_chunks_mut(TASK_PAIRS))
-        .zip(normal_x.par_chunks_mut(TASK_PAIRS))
-        .zip(normal_y.par_chunks_mut(TASK_PAIRS))
-        .enumerate()
-        .for_each(|(i, (((words, t), normal_x), normal_y))| {
-            let run = SweepColumns {
-                words,
-                t,
-                normal_x,
-                normal_y,
-            };
-            fill_sweeps::<Wide, A, B>(a, b, motions, i * TASK_PAIRS / KERNEL_LANES, run);
-        });
+    par_columns(out.reset(a.len()), &|task, run| {
+        fill_sweeps::<Wide, A, B>(a, b, motions, task * TASK_PAIRS / KERNEL_LANES, run);
+    });
     out.mask_tail();
     Ok(())
 }
@@ -129,21 +111,21 @@ fn fill_sweeps<V: Simd, A: SweepPair<B>, B: ShapeSoa>(
     b: &B,
     motions: &Motions,
     first_block: usize,
-    out: SweepColumns<'_>,
+    out: Columns<'_>,
 ) {
     let l = V::LANES;
-    let blocks = out.t.len() / l;
+    let [t, normal_x, normal_y] = out.cols;
+    let blocks = t.len() / l;
     let range = first_block..first_block + blocks;
     let (va, vb, vm) = (
         a.blocks_view::<V>(range.clone()),
         b.blocks_view::<V>(range.clone()),
         motions.blocks_view::<V>(range),
     );
-    let columns = out
-        .t
+    let columns = t
         .chunks_exact_mut(l)
-        .zip(out.normal_x.chunks_exact_mut(l))
-        .zip(out.normal_y.chunks_exact_mut(l));
+        .zip(normal_x.chunks_exact_mut(l))
+        .zip(normal_y.chunks_exact_mut(l));
     for (j, ((t, nx), ny)) in columns.enumerate() {
         let [mask, tj, normal_x, normal_y] = A::sweep_lanes(
             A::block_at(&va, j),

@@ -102,21 +102,12 @@ impl Contacts {
         self.hits.iter_ones().map(|i| (i, self.at(i)))
     }
 
-    /// Sets the length to `len` and hands out the hit words and the three columns (whole lane
-    /// blocks) for kernels to fill; every word and lane is written by them.
+    /// Sets the length to `len` and hands out the hit words and the three columns (normal x,
+    /// normal y, depth; whole lane blocks) for kernels to fill; every word and lane is written
+    /// by them.
     pub(crate) fn reset(&mut self, len: usize) -> Columns<'_> {
-        // Whole blocks of the widest kernel (sixteen lanes), whatever width fills them.
-        let padded = len.div_ceil(16) * 16;
-        for column in [&mut self.normal_x, &mut self.normal_y, &mut self.depth] {
-            column.truncate(padded);
-            column.resize(padded, 0.0);
-        }
-        Columns {
-            words: self.hits.reset(len),
-            normal_x: &mut self.normal_x,
-            normal_y: &mut self.normal_y,
-            depth: &mut self.depth,
-        }
+        let cols = [&mut self.normal_x, &mut self.normal_y, &mut self.depth];
+        Columns::reset(&mut self.hits, cols, len)
     }
 
     /// Clears the hit bits at and past `len()` (padding lanes never hit; a second guard).
@@ -125,12 +116,28 @@ impl Contacts {
     }
 }
 
-/// A [`Contacts`]' storage, or a run of it, as kernels fill it.
+/// A three-column answer's storage ([`Contacts`]: normal x, normal y, depth; [`Sweeps`](super::Sweeps):
+/// `t`, normal x, normal y), or a run of it, as kernels fill it.
 pub(crate) struct Columns<'a> {
     pub(crate) words: &'a mut [u64],
-    pub(crate) normal_x: &'a mut [f32],
-    pub(crate) normal_y: &'a mut [f32],
-    pub(crate) depth: &'a mut [f32],
+    pub(crate) cols: [&'a mut [f32]; 3],
+}
+
+impl<'a> Columns<'a> {
+    /// Sets `hits` to `len` pairs and each column to whole blocks of the widest kernel (sixteen
+    /// lanes, whatever width fills them), and hands them out.
+    pub(crate) fn reset(hits: &'a mut HitMask, cols: [&'a mut Vec<f32>; 3], len: usize) -> Self {
+        let padded = len.div_ceil(16) * 16;
+        let cols = cols.map(|column| {
+            column.truncate(padded);
+            column.resize(padded, 0.0);
+            column.as_mut_slice()
+        });
+        Self {
+            words: hits.reset(len),
+            cols,
+        }
+    }
 }
 
 impl fmt::Debug for Contacts {

@@ -31,7 +31,6 @@ pub use hit_mask::HitMask;
 pub(crate) use manifolds::ManifoldRun;
 pub use manifolds::Manifolds;
 pub use motions::Motions;
-pub(crate) use sweeps::SweepColumns;
 pub use sweeps::Sweeps;
 
 use crate::lanes::Simd;

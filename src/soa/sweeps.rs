@@ -1,6 +1,7 @@
 //! [`Sweeps`]: the answer of [`batch_sweep`](crate::batch_sweep), one sweep per pair.
 
 use super::HitMask;
+use super::contacts::Columns;
 use crate::shape::Sweep;
 use core::fmt;
 
@@ -101,35 +102,18 @@ impl Sweeps {
         self.hits.iter_ones().map(|i| (i, self.at(i)))
     }
 
-    /// Sets the length to `len` and hands out the hit words and the three columns (whole lane
-    /// blocks) for kernels to fill; every word and lane is written by them.
-    pub(crate) fn reset(&mut self, len: usize) -> SweepColumns<'_> {
-        // Whole blocks of the widest kernel (sixteen lanes), whatever width fills them.
-        let padded = len.div_ceil(16) * 16;
-        for column in [&mut self.t, &mut self.normal_x, &mut self.normal_y] {
-            column.truncate(padded);
-            column.resize(padded, 0.0);
-        }
-        SweepColumns {
-            words: self.hits.reset(len),
-            t: &mut self.t,
-            normal_x: &mut self.normal_x,
-            normal_y: &mut self.normal_y,
-        }
+    /// Sets the length to `len` and hands out the hit words and the three columns (`t`, normal
+    /// x, normal y; whole lane blocks) for kernels to fill; every word and lane is written by
+    /// them.
+    pub(crate) fn reset(&mut self, len: usize) -> Columns<'_> {
+        let cols = [&mut self.t, &mut self.normal_x, &mut self.normal_y];
+        Columns::reset(&mut self.hits, cols, len)
     }
 
     /// Clears the hit bits at and past `len()` (padding lanes never hit; a second guard).
     pub(crate) fn mask_tail(&mut self) {
         self.hits.mask_tail();
     }
-}
-
-/// A [`Sweeps`]' storage, or a run of it, as kernels fill it.
-pub(crate) struct SweepColumns<'a> {
-    pub(crate) words: &'a mut [u64],
-    pub(crate) t: &'a mut [f32],
-    pub(crate) normal_x: &'a mut [f32],
-    pub(crate) normal_y: &'a mut [f32],
 }
 
 impl fmt::Debug for Sweeps {
