@@ -46,26 +46,26 @@ pub(crate) fn flat_mut(col: &mut [Chunk], len: usize) -> &mut [f32] {
 /// The zero-copy views of each field, `name()` for a plain field (column `$at`) and `name(k)`
 /// for an array field (columns `$at ..`), the next field's columns after them.
 macro_rules! soa_views {
-    ($at:expr;) => {};
-    ($at:expr; $field:ident / $field_mut:ident : $doc:literal $(, $($rest:tt)*)?) => {
-        #[doc = concat!("Zero-copy view of every shape's `", stringify!($field), "` (", $doc, "), `len()` long.")]
+    ($what:literal, $at:expr;) => {};
+    ($what:literal, $at:expr; $field:ident / $field_mut:ident : $doc:literal $(, $($rest:tt)*)?) => {
+        #[doc = concat!("Zero-copy view of every ", $what, "'s `", stringify!($field), "` (", $doc, "), `len()` long.")]
         #[inline]
         #[must_use]
         pub fn $field(&self) -> &[f32] {
             flat(&self.cols[$at], self.len)
         }
 
-        #[doc = concat!("Mutable view of every shape's `", stringify!($field), "`, `len()` long; the padding stays out of reach.")]
+        #[doc = concat!("Mutable view of every ", $what, "'s `", stringify!($field), "`, `len()` long; the padding stays out of reach.")]
         #[inline]
         #[must_use]
         pub fn $field_mut(&mut self) -> &mut [f32] {
             flat_mut(&mut self.cols[$at], self.len)
         }
 
-        soa_views!($at + 1; $($($rest)*)?);
+        soa_views!($what, $at + 1; $($($rest)*)?);
     };
-    ($at:expr; $field:ident / $field_mut:ident [$n:expr] : $doc:literal $(, $($rest:tt)*)?) => {
-        #[doc = concat!("Zero-copy view of every shape's `", stringify!($field), "[k]` (", $doc, "), `len()` long. Panics if `k` is out of range.")]
+    ($what:literal, $at:expr; $field:ident / $field_mut:ident [$n:expr] : $doc:literal $(, $($rest:tt)*)?) => {
+        #[doc = concat!("Zero-copy view of every ", $what, "'s `", stringify!($field), "[k]` (", $doc, "), `len()` long. Panics if `k` is out of range.")]
         #[inline]
         #[must_use]
         pub fn $field(&self, k: usize) -> &[f32] {
@@ -73,7 +73,7 @@ macro_rules! soa_views {
             flat(&self.cols[$at + k], self.len)
         }
 
-        #[doc = concat!("Mutable view of every shape's `", stringify!($field), "[k]`, `len()` long; the padding stays out of reach. Panics if `k` is out of range.")]
+        #[doc = concat!("Mutable view of every ", $what, "'s `", stringify!($field), "[k]`, `len()` long; the padding stays out of reach. Panics if `k` is out of range.")]
         #[inline]
         #[must_use]
         pub fn $field_mut(&mut self, k: usize) -> &mut [f32] {
@@ -81,7 +81,7 @@ macro_rules! soa_views {
             flat_mut(&mut self.cols[$at + k], self.len)
         }
 
-        soa_views!($at + $n; $($($rest)*)?);
+        soa_views!($what, $at + $n; $($($rest)*)?);
     };
 }
 
@@ -111,17 +111,13 @@ macro_rules! answer_views {
     };
 }
 
-/// A container of `$Shape`s whose lane blocks are `$X8`s. Each field names its view and
-/// mutable view, `[N]` for an array field, and what it holds; the fields must follow the
-/// shape's field order.
-macro_rules! soa_container {
-    (
-        $(#[$soa_doc:meta])*
-        $Soa:ident of $Shape:ident, lanes $X8:ident, $X16:ident {
-            $( $field:ident / $field_mut:ident $([$n:expr])? : $doc:literal ),+ $(,)?
-        }
-    ) => {
-        $(#[$soa_doc])*
+/// A type that keeps `$Item`s (`#[repr(C)]` runs of `f32`) as columns of [`Chunk`]s, one per
+/// `f32`, padded with NaN: the struct, `new`, `with_capacity`, `len`, `is_empty`, `push`,
+/// `get`, `set`, `clear`, `iter`, the crate's `columns_view`, and `Debug`, `PartialEq`,
+/// `Extend`, `FromIterator` and `From<&[$Item]>`. `$what` names one item in the docs.
+macro_rules! chunk_columns {
+    ($(#[$doc:meta])* $Soa:ident of $Item:ty, $what:literal) => {
+        $(#[$doc])*
         #[derive(Clone, Default)]
         pub struct $Soa {
             len: usize,
@@ -129,42 +125,42 @@ macro_rules! soa_container {
         }
 
         impl $Soa {
-            /// Number of lane-block columns: one per `f32` of a shape.
-            const COLUMNS: usize = size_of::<$Shape>() / size_of::<f32>();
+            /// Number of lane-block columns: one per `f32` of an item.
+            const COLUMNS: usize = size_of::<$Item>() / size_of::<f32>();
 
-            /// An empty container.
+            #[doc = concat!("No ", $what, "s.")]
             #[inline]
             #[must_use]
             pub const fn new() -> Self {
                 Self { len: 0, cols: [const { Vec::new() }; Self::COLUMNS] }
             }
 
-            /// An empty container with room for `n` shapes before it reallocates.
+            #[doc = concat!("No ", $what, "s, with room for `n` before it reallocates.")]
             #[must_use]
             pub fn with_capacity(n: usize) -> Self {
                 let chunks = n.div_ceil(CHUNK);
                 Self { len: 0, cols: core::array::from_fn(|_| Vec::with_capacity(chunks)) }
             }
 
-            /// Number of shapes.
+            #[doc = concat!("Number of ", $what, "s.")]
             #[inline]
             #[must_use]
             pub const fn len(&self) -> usize {
                 self.len
             }
 
-            /// Whether there are no shapes.
+            #[doc = concat!("Whether there are no ", $what, "s.")]
             #[inline]
             #[must_use]
             pub const fn is_empty(&self) -> bool {
                 self.len == 0
             }
 
-            /// Appends a shape; its index is the old `len()`.
+            #[doc = concat!("Appends a ", $what, "; its index is the old `len()`.")]
             #[inline]
-            pub fn push(&mut self, shape: $Shape) {
+            pub fn push(&mut self, item: $Item) {
                 let (chunk, lane) = (self.len / CHUNK, self.len % CHUNK);
-                let fields: [f32; Self::COLUMNS] = bytemuck::cast(shape);
+                let fields: [f32; Self::COLUMNS] = bytemuck::cast(item);
                 for (col, &v) in self.cols.iter_mut().zip(&fields) {
                     if lane == 0 {
                         col.push(<Chunk as Simd>::INERT);
@@ -174,10 +170,10 @@ macro_rules! soa_container {
                 self.len += 1;
             }
 
-            /// Shape `i`. Panics if `i >= len()`.
+            #[doc = concat!("The ", $what, " at `i`. Panics if `i >= len()`.")]
             #[inline]
             #[must_use]
-            pub fn get(&self, i: usize) -> $Shape {
+            pub fn get(&self, i: usize) -> $Item {
                 assert!(i < self.len, "index {i} out of range for {} of length {}", stringify!($Soa), self.len);
                 let mut fields = [0.0; Self::COLUMNS];
                 for (v, col) in fields.iter_mut().zip(&self.cols) {
@@ -186,28 +182,96 @@ macro_rules! soa_container {
                 bytemuck::cast(fields)
             }
 
-            /// Replaces shape `i`. Panics if `i >= len()`.
+            #[doc = concat!("Replaces the ", $what, " at `i`. Panics if `i >= len()`.")]
             #[inline]
-            pub fn set(&mut self, i: usize, shape: $Shape) {
+            pub fn set(&mut self, i: usize, item: $Item) {
                 assert!(i < self.len, "index {i} out of range for {} of length {}", stringify!($Soa), self.len);
-                let fields: [f32; Self::COLUMNS] = bytemuck::cast(shape);
+                let fields: [f32; Self::COLUMNS] = bytemuck::cast(item);
                 for (col, &v) in self.cols.iter_mut().zip(&fields) {
                     flat_mut(col, self.len)[i] = v;
                 }
             }
 
-            /// Removes every shape, keeping the allocation.
+            #[doc = concat!("Removes every ", $what, ", keeping the allocation.")]
             #[inline]
             pub fn clear(&mut self) {
                 self.len = 0;
                 self.cols.iter_mut().for_each(Vec::clear);
             }
 
-            /// The shapes in index order.
-            pub fn iter(&self) -> impl ExactSizeIterator<Item = $Shape> + '_ {
+            #[doc = concat!("The ", $what, "s in index order.")]
+            pub fn iter(&self) -> impl ExactSizeIterator<Item = $Item> + '_ {
                 (0..self.len).map(move |i| self.get(i))
             }
 
+            /// Every column's `V::LANES`-lane blocks in `range`, each sliced once (see
+            /// [`ShapeSoa::blocks_view`](crate::ShapeSoa::blocks_view)).
+            #[inline(always)]
+            pub(crate) fn columns_view<V: Simd>(&self, range: core::ops::Range<usize>) -> [&[V]; $Soa::COLUMNS] {
+                let n = range.len();
+                let mut view: [&[V]; $Soa::COLUMNS] = [&[]; $Soa::COLUMNS];
+                for c in 0..$Soa::COLUMNS {
+                    view[c] = &bytemuck::cast_slice::<Chunk, V>(&self.cols[c])[range.clone()][..n];
+                }
+                view
+            }
+        }
+
+        impl core::fmt::Debug for $Soa {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+
+        impl PartialEq for $Soa {
+            #[doc = concat!("Equal when the ", $what, "s are equal field by field (NaN never equals NaN).")]
+            fn eq(&self, other: &Self) -> bool {
+                self.len == other.len && self.iter().eq(other.iter())
+            }
+        }
+
+        impl Extend<$Item> for $Soa {
+            fn extend<I: IntoIterator<Item = $Item>>(&mut self, iter: I) {
+                let iter = iter.into_iter();
+                let chunks = (self.len + iter.size_hint().0).div_ceil(CHUNK);
+                for col in &mut self.cols {
+                    col.reserve(chunks.saturating_sub(col.len()));
+                }
+                for item in iter {
+                    self.push(item);
+                }
+            }
+        }
+
+        impl FromIterator<$Item> for $Soa {
+            fn from_iter<I: IntoIterator<Item = $Item>>(iter: I) -> Self {
+                let mut soa = Self::new();
+                soa.extend(iter);
+                soa
+            }
+        }
+
+        impl From<&[$Item]> for $Soa {
+            fn from(items: &[$Item]) -> Self {
+                items.iter().copied().collect()
+            }
+        }
+    };
+}
+
+/// A container of `$Shape`s whose lane blocks are `$X8`s ([`chunk_columns`] and what makes it
+/// a [`ShapeSoa`](crate::ShapeSoa)). Each field names its view and mutable view, `[N]` for an
+/// array field, and what it holds; the fields must follow the shape's field order.
+macro_rules! soa_container {
+    (
+        $(#[$soa_doc:meta])*
+        $Soa:ident of $Shape:ident, lanes $X8:ident, $X16:ident {
+            $( $field:ident / $field_mut:ident $([$n:expr])? : $doc:literal ),+ $(,)?
+        }
+    ) => {
+        chunk_columns!($(#[$soa_doc])* $Soa of $Shape, "shape");
+
+        impl $Soa {
             /// Checks every shape; the error names the first one that can never overlap
             /// anything (or is not what the kernels expect), and why.
             pub fn validate(&self) -> Result<(), InvalidShape> {
@@ -237,7 +301,7 @@ macro_rules! soa_container {
                 bytemuck::cast(<Self as ShapeSoa>::block_at::<f32x8>(&self.blocks_view(i..i + 1), 0))
             }
 
-            soa_views!(0; $( $field / $field_mut $([$n])? : $doc ),+);
+            soa_views!("shape", 0; $( $field / $field_mut $([$n])? : $doc ),+);
         }
 
         impl sealed::Sealed for $Soa {}
@@ -262,12 +326,7 @@ macro_rules! soa_container {
             type Blocks<'a, V: Simd> = [&'a [V]; $Soa::COLUMNS];
             #[inline(always)]
             fn blocks_view<V: Simd>(&self, range: core::ops::Range<usize>) -> Self::Blocks<'_, V> {
-                let n = range.len();
-                let mut view: Self::Blocks<'_, V> = [&[]; $Soa::COLUMNS];
-                for c in 0..$Soa::COLUMNS {
-                    view[c] = &bytemuck::cast_slice::<Chunk, V>(&self.cols[c])[range.clone()][..n];
-                }
-                view
+                self.columns_view(range)
             }
             #[inline(always)]
             fn block_at<V: Simd>(view: &Self::Blocks<'_, V>, k: usize) -> [V; $Soa::COLUMNS] {
@@ -275,46 +334,6 @@ macro_rules! soa_container {
             }
             fn field_blocks(&self) -> Vec<&[f32x8]> {
                 self.cols.iter().map(|col| bytemuck::cast_slice(col)).collect()
-            }
-        }
-
-        impl fmt::Debug for $Soa {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_list().entries(self.iter()).finish()
-            }
-        }
-
-        impl PartialEq for $Soa {
-            /// Equal when the shapes are equal field by field (NaN never equals NaN).
-            fn eq(&self, other: &Self) -> bool {
-                self.len == other.len && self.iter().eq(other.iter())
-            }
-        }
-
-        impl Extend<$Shape> for $Soa {
-            fn extend<I: IntoIterator<Item = $Shape>>(&mut self, iter: I) {
-                let iter = iter.into_iter();
-                let chunks = (self.len + iter.size_hint().0).div_ceil(CHUNK);
-                for col in &mut self.cols {
-                    col.reserve(chunks.saturating_sub(col.len()));
-                }
-                for shape in iter {
-                    self.push(shape);
-                }
-            }
-        }
-
-        impl FromIterator<$Shape> for $Soa {
-            fn from_iter<I: IntoIterator<Item = $Shape>>(iter: I) -> Self {
-                let mut soa = Self::new();
-                soa.extend(iter);
-                soa
-            }
-        }
-
-        impl From<&[$Shape]> for $Soa {
-            fn from(shapes: &[$Shape]) -> Self {
-                shapes.iter().copied().collect()
             }
         }
     };

@@ -8,7 +8,6 @@ use crate::lanes::{
     PointX16, PolygonX8, PolygonX16, RayX8, RayX16, Simd,
 };
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
-use core::fmt;
 use wide::f32x8;
 
 soa_container! {

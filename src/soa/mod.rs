@@ -13,6 +13,8 @@
 
 #[macro_use]
 mod container;
+#[macro_use]
+mod answer;
 mod contacts;
 mod containers;
 mod hit_mask;
@@ -24,7 +26,7 @@ pub use crate::lanes::{
     AabbX8, AabbX16, CapsuleX8, CapsuleX16, CircleX8, CircleX16, LANES, ObbX8, ObbX16, PointX8,
     PointX16, PolygonX8, PolygonX16, RayX8, RayX16,
 };
-pub(crate) use contacts::Columns;
+pub(crate) use answer::Columns;
 pub use contacts::Contacts;
 pub use containers::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, Rays};
 pub use hit_mask::HitMask;
