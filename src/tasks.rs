@@ -1,5 +1,8 @@
 //! How a parallel pass splits its items into tasks: the rule the broadphase's sorts and scans
-//! and the scene's passes share, and the task sizes of the `par_batch_*` functions.
+//! and the scene's passes share, and the task sizes of the `par_batch_*` functions and how they
+//! run.
+
+use rayon::prelude::*;
 
 /// Below this many items per chunk, splitting a pass over threads costs more than it saves.
 const MIN_CHUNK: usize = 16 * 1024;
@@ -14,6 +17,16 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
 /// Number of 64-pair words one rayon task fills: 4096 pairs, enough to amortise the task.
 pub(crate) const WORDS_PER_TASK: usize = 64;
 
-/// Pairs per task of [`par_batch_contact`](crate::par_batch_contact) and
-/// [`par_batch_manifold`](crate::par_batch_manifold).
+/// Pairs per task of every `par_batch_*` function but [`par_batch_raycast`](crate::par_batch_raycast).
 pub(crate) const TASK_PAIRS: usize = WORDS_PER_TASK * 64;
+
+/// `task(i, item)` for each item `i` of `items`, on rayon's threads: how every `par_batch_*`
+/// function runs its tasks. The work comes as a `&dyn Fn`, one call per task of thousands of
+/// pairs, so rayon's plumbing is compiled once per storage type, not once per pair kind in
+/// every crate that calls these (it was most of a test build's machine code).
+pub(crate) fn each_task<I: IndexedParallelIterator>(
+    items: I,
+    task: &(dyn Fn(usize, I::Item) + Sync),
+) {
+    items.enumerate().for_each(|(i, item)| task(i, item));
+}

@@ -228,8 +228,7 @@ macro_rules! pair_impls {
             }
             #[inline(always)]
             fn contact_lanes<V: Simd>(a: Self::Lanes<V>, b: <$B as ShapeSoa>::Lanes<V>) -> [V; 4] {
-                let c = narrow::$pair::contact_lanes(a, b);
-                [c.mask, c.normal_x, c.normal_y, c.depth]
+                narrow::$pair::contact_lanes(a, b)
             }
             #[inline]
             fn contact_reference(a: &Self::Shape, b: &<$B as ShapeSoa>::Shape) -> Option<Contact> {
@@ -274,8 +273,8 @@ macro_rules! pair_impls {
             }
             #[inline(always)]
             fn manifold_lanes<V: Simd>(a: Self::Lanes<V>, b: <$B as ShapeSoa>::Lanes<V>) -> [V; 12] {
-                let c = narrow::$pair::contact_lanes(a, b);
-                if c.mask.to_bitmask() == 0 {
+                let [mask, nx, ny, depth] = narrow::$pair::contact_lanes(a, b);
+                if mask.to_bitmask() == 0 {
                     return [V::ZERO; 12];
                 }
                 let m = narrow::manifold::build::<
@@ -284,8 +283,8 @@ macro_rules! pair_impls {
                     <$B as ShapeSoa>::Shape,
                     { <<$A as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
                     { <<$B as ShapeSoa>::Shape as narrow::manifold::Outlined>::N },
-                >(&a, &b, [c.normal_x, c.normal_y, c.depth], c.mask);
-                manifold_columns(m, c.mask)
+                >(&a, &b, [nx, ny, depth], mask);
+                manifold_columns(m, mask)
             }
         }
     };

@@ -1,6 +1,5 @@
 //! The one length rule of every batch call: equal lengths, or an error naming both.
 
-use crate::soa::ShapeSoa;
 use core::fmt;
 
 /// The two containers passed to [`batch_test`](crate::batch_test) have different lengths.
@@ -24,14 +23,11 @@ impl fmt::Display for LengthMismatch {
 
 impl std::error::Error for LengthMismatch {}
 
-/// The one length rule of every batch call: equal lengths, or an error naming both.
-pub(crate) fn check_lengths<A: ShapeSoa, B: ShapeSoa>(a: &A, b: &B) -> Result<(), LengthMismatch> {
-    if a.len() == b.len() {
-        Ok(())
-    } else {
-        Err(LengthMismatch {
-            a: a.len(),
-            b: b.len(),
-        })
+/// The one length rule of every batch call: every length equal to `a`'s, or an error naming
+/// `a`'s and the first that differs.
+pub(crate) fn check_lengths(a: usize, others: &[usize]) -> Result<(), LengthMismatch> {
+    match others.iter().find(|&&b| b != a) {
+        None => Ok(()),
+        Some(&b) => Err(LengthMismatch { a, b }),
     }
 }

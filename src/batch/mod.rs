@@ -7,9 +7,11 @@
 //!
 //! One file per family: `kinds.rs` (the traits that pick a pair's kernels at compile time, and
 //! their implementations from the pair table), `test.rs`, `raycast.rs`, `contact.rs`, `manifold.rs`,
-//! `sweep.rs` (each batch function with its `_at` and `par_` forms), `sweep_kinds.rs` (the
+//! `sweep.rs` (each batch function with its `_at` and `par_` forms, written by `family.rs`), `sweep_kinds.rs` (the
 //! [`SweepPair`] trait: the sweep kernels of every pair kind), `length.rs` (the one length rule).
 
+#[macro_use]
+mod family;
 mod contact;
 mod kinds;
 mod length;

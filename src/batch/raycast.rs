@@ -5,6 +5,7 @@ use super::kinds::RayCast;
 use super::length::{LengthMismatch, check_lengths};
 use crate::lanes::{KERNEL_LANES, Simd, Wide};
 use crate::soa::{Rays, ShapeSoa};
+use crate::tasks::each_task;
 use rayon::prelude::*;
 
 /// Casts ray `i` against shape `i` for every `i`, [`KERNEL_LANES`] per kernel call.
@@ -66,9 +67,7 @@ pub fn par_batch_raycast<S: RayCast + Sync>(
 
 /// `task(i, chunk)` for each `per_task`-float chunk `i` of `out`, on rayon's threads.
 fn par_floats(out: &mut [f32], per_task: usize, task: &(dyn Fn(usize, &mut [f32]) + Sync)) {
-    out.par_chunks_mut(per_task)
-        .enumerate()
-        .for_each(|(i, chunk)| task(i, chunk));
+    each_task(out.par_chunks_mut(per_task), task);
 }
 
 fn prepare_cast<'o, S: ShapeSoa>(
@@ -76,7 +75,7 @@ fn prepare_cast<'o, S: ShapeSoa>(
     shapes: &S,
     out: &'o mut Vec<f32>,
 ) -> Result<&'o mut [f32], LengthMismatch> {
-    check_lengths(rays, shapes)?;
+    check_lengths(rays.len(), &[shapes.len()])?;
     // Every element is written below, so a buffer reused at the same length is not filled first.
     out.truncate(rays.len());
     out.resize(rays.len(), f32::INFINITY);

@@ -8,99 +8,42 @@ use crate::lanes::{KERNEL_LANES, Simd, Wide};
 use crate::soa::{Columns, Motions, ShapeSoa, Sweeps};
 use crate::tasks::TASK_PAIRS;
 
-/// Sweeps pair `i` for every `i`, [`KERNEL_LANES`] pairs per kernel call: shape `a[i]`
-/// translated by `t · motions[i]` for `t` in `[0, 1]`, without turning, against `b[i]`, which
-/// stays; the first `t` at which they touch and the normal there (see [`Sweep`](crate::Sweep)
-/// for the rules: touching counts, a pair overlapping at the start hits at `t = 0` only where
-/// the motion goes deeper). For two moving shapes, pass `a`'s displacement minus `b`'s.
-///
-/// Every pair kind of [`batch_contact`](crate::batch_contact), in both orders. The lengths of
-/// `a`, `b` and `motions` must be equal: otherwise the error names `a`'s length and the first
-/// that differs (`b`'s, else the motions'), and `out` is left as it was. `out`'s allocations
-/// are reused.
-///
-/// ```
-/// use widephase::{batch_sweep, Capsule, Capsules, Motions, Obb, Obbs, Sweeps};
-/// // A character (a capsule) stepping right onto a box turned 45°: it meets the box's corner.
-/// let players: Capsules = [Capsule::new(0.0, 0.0, 0.0, 1.0, 0.5)].into_iter().collect();
-/// let crates: Obbs = [Obb::new(3.0, 0.5, 1.0, 1.0, std::f32::consts::FRAC_PI_4)].into_iter().collect();
-/// let motions: Motions = [[4.0, 0.0]].into_iter().collect();
-/// let mut sweeps = Sweeps::new();
-/// batch_sweep(&players, &crates, &motions, &mut sweeps)?;
-/// let hit = sweeps.get(0).expect("it walks into the crate");
-/// // The corner sits at x = 3 - √2; the capsule's side (x + 0.5) reaches it at t ≈ 0.27.
-/// assert!((hit.t * 4.0 - (3.0 - 2f32.sqrt() - 0.5)).abs() < 1e-5);
-/// assert!(hit.normal[0] > 0.99);
-/// # Ok::<(), widephase::LengthMismatch>(())
-/// ```
-pub fn batch_sweep<A, B>(
-    a: &A,
-    b: &B,
-    motions: &Motions,
-    out: &mut Sweeps,
-) -> Result<(), LengthMismatch>
-where
-    A: SweepPair<B>,
-    B: ShapeSoa,
-{
-    batch_sweep_at::<Wide, A, B>(a, b, motions, out)
-}
+batch_family! {
+    /// Sweeps pair `i` for every `i`, [`KERNEL_LANES`] pairs per kernel call: shape `a[i]`
+    /// translated by `t · motions[i]` for `t` in `[0, 1]`, without turning, against `b[i]`, which
+    /// stays; the first `t` at which they touch and the normal there (see [`Sweep`](crate::Sweep)
+    /// for the rules: touching counts, a pair overlapping at the start hits at `t = 0` only where
+    /// the motion goes deeper). For two moving shapes, pass `a`'s displacement minus `b`'s.
+    ///
+    /// Every pair kind of [`batch_contact`](crate::batch_contact), in both orders. The lengths of
+    /// `a`, `b` and `motions` must be equal: otherwise the error names `a`'s length and the first
+    /// that differs (`b`'s, else the motions'), and `out` is left as it was. `out`'s allocations
+    /// are reused.
+    ///
+    /// ```
+    /// use widephase::{batch_sweep, Capsule, Capsules, Motions, Obb, Obbs, Sweeps};
+    /// // A character (a capsule) stepping right onto a box turned 45°: it meets the box's corner.
+    /// let players: Capsules = [Capsule::new(0.0, 0.0, 0.0, 1.0, 0.5)].into_iter().collect();
+    /// let crates: Obbs = [Obb::new(3.0, 0.5, 1.0, 1.0, std::f32::consts::FRAC_PI_4)].into_iter().collect();
+    /// let motions: Motions = [[4.0, 0.0]].into_iter().collect();
+    /// let mut sweeps = Sweeps::new();
+    /// batch_sweep(&players, &crates, &motions, &mut sweeps)?;
+    /// let hit = sweeps.get(0).expect("it walks into the crate");
+    /// // The corner sits at x = 3 - √2; the capsule's side (x + 0.5) reaches it at t ≈ 0.27.
+    /// assert!((hit.t * 4.0 - (3.0 - 2f32.sqrt() - 0.5)).abs() < 1e-5);
+    /// assert!(hit.normal[0] > 0.99);
+    /// # Ok::<(), widephase::LengthMismatch>(())
+    /// ```
+    batch_sweep,
 
-/// [`batch_sweep`] at the lane width of `V` instead of the build's: the same bits (see
-/// [`batch_test_at`](crate::batch_test_at)).
-pub fn batch_sweep_at<V, A, B>(
-    a: &A,
-    b: &B,
-    motions: &Motions,
-    out: &mut Sweeps,
-) -> Result<(), LengthMismatch>
-where
-    V: Simd,
-    A: SweepPair<B>,
-    B: ShapeSoa,
-{
-    check_motions(a, b, motions)?;
-    fill_sweeps::<V, A, B>(a, b, motions, 0, out.reset(a.len()));
-    out.mask_tail();
-    Ok(())
-}
+    /// [`batch_sweep`] at the lane width of `V` instead of the build's: the same bits (see
+    /// [`batch_test_at`](crate::batch_test_at)).
+    batch_sweep_at,
 
-/// [`batch_sweep`] split over rayon's threads at lane-block boundaries; the result is
-/// identical.
-pub fn par_batch_sweep<A, B>(
-    a: &A,
-    b: &B,
-    motions: &Motions,
-    out: &mut Sweeps,
-) -> Result<(), LengthMismatch>
-where
-    A: SweepPair<B> + Sync,
-    B: ShapeSoa + Sync,
-{
-    check_motions(a, b, motions)?;
-    par_columns(out.reset(a.len()), &|task, run| {
-        fill_sweeps::<Wide, A, B>(a, b, motions, task * TASK_PAIRS / KERNEL_LANES, run);
-    });
-    out.mask_tail();
-    Ok(())
-}
-
-/// The length rule with the motions as a third column: `a` against `b`, then against the
-/// motions.
-fn check_motions<A: ShapeSoa, B: ShapeSoa>(
-    a: &A,
-    b: &B,
-    motions: &Motions,
-) -> Result<(), LengthMismatch> {
-    check_lengths(a, b)?;
-    if motions.len() == a.len() {
-        Ok(())
-    } else {
-        Err(LengthMismatch {
-            a: a.len(),
-            b: motions.len(),
-        })
-    }
+    /// [`batch_sweep`] split over rayon's threads at lane-block boundaries; the result is
+    /// identical.
+    par_batch_sweep:
+    SweepPair, (motions: Motions) -> Sweeps, fill fill_sweeps, split par_columns
 }
 
 /// Fills a run of [`Sweeps`] storage (whole `L`-lane blocks, `L = V::LANES`) with the sweeps
@@ -113,28 +56,14 @@ fn fill_sweeps<V: Simd, A: SweepPair<B>, B: ShapeSoa>(
     first_block: usize,
     out: Columns<'_>,
 ) {
-    let l = V::LANES;
-    let [t, normal_x, normal_y] = out.cols;
-    let blocks = t.len() / l;
-    let range = first_block..first_block + blocks;
+    let range = first_block..first_block + out.blocks::<V>();
     let (va, vb, vm) = (
         a.blocks_view::<V>(range.clone()),
         b.blocks_view::<V>(range.clone()),
         motions.blocks_view::<V>(range),
     );
-    let columns = t
-        .chunks_exact_mut(l)
-        .zip(normal_x.chunks_exact_mut(l))
-        .zip(normal_y.chunks_exact_mut(l));
-    for (j, ((t, nx), ny)) in columns.enumerate() {
-        let [mask, tj, normal_x, normal_y] = A::sweep_lanes(
-            A::block_at(&va, j),
-            B::block_at(&vb, j),
-            Motions::block_at(&vm, j),
-        );
-        t.copy_from_slice(tj.as_slice());
-        nx.copy_from_slice(normal_x.as_slice());
-        ny.copy_from_slice(normal_y.as_slice());
-        out.words[j * l / 64] |= u64::from(mask.to_bitmask()) << (j * l % 64);
-    }
+    out.fill(|j| {
+        let motion = Motions::block_at(&vm, j);
+        A::sweep_lanes(A::block_at(&va, j), B::block_at(&vb, j), motion)
+    });
 }

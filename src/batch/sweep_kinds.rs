@@ -2,10 +2,11 @@
 //! picked at compile time like [`ContactPair`].
 
 use super::kinds::ContactPair;
-use crate::lanes::{Simd, SweepLanes, SweepX8, SweepX16};
+use crate::lanes::{Simd, SweepX8, SweepX16};
 use crate::narrow::sweep::sweep;
 use crate::shape::Sweep;
 use crate::soa::ShapeSoa;
+use bytemuck::cast;
 use wide::{f32x8, f32x16};
 
 /// Pair kinds that can be swept: shape `a` translated by `t · motion` (`t` in `[0, 1]`)
@@ -25,6 +26,17 @@ pub trait SweepPair<B: ShapeSoa>: ContactPair<B> {
     /// The kernel at the width of `V`, on lane columns: `[mask, t, normal_x, normal_y]`
     /// (`t = 1`, normal `(0, 0)` where the mask is clear).
     fn sweep_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>, motion: [V; 2]) -> [V; 4];
+}
+
+/// A [`SweepPair`]'s kernels at the fixed widths: [`SweepPair::sweep_lanes`] on the public lane
+/// types.
+macro_rules! sweep_widths {
+    ($B:ty; $($name:ident: $X:ident, $V:ident => $Out:ident;)+) => {$(
+        #[inline]
+        fn $name(a: &Self::$X, b: &<$B as ShapeSoa>::$X, motion: &[$V; 2]) -> $Out {
+            <Self as SweepPair<$B>>::sweep_lanes(cast(*a), cast(*b), *motion).into()
+        }
+    )+};
 }
 
 /// The sweep of shape kinds `$A` and `$B` (containers), in that order.
@@ -56,44 +68,10 @@ macro_rules! sweep_impl {
                     normal: [nx, ny],
                 })
             }
-            #[inline]
-            fn sweep_kernel(
-                a: &Self::X8,
-                b: &<$B as ShapeSoa>::X8,
-                motion: &[f32x8; 2],
-            ) -> SweepX8 {
-                let [mask, t, normal_x, normal_y] = <Self as SweepPair<$B>>::sweep_lanes::<f32x8>(
-                    bytemuck::cast(*a),
-                    bytemuck::cast(*b),
-                    *motion,
-                );
-                SweepLanes {
-                    mask,
-                    t,
-                    normal_x,
-                    normal_y,
-                }
-                .into()
-            }
-            #[inline]
-            fn sweep_kernel16(
-                a: &Self::X16,
-                b: &<$B as ShapeSoa>::X16,
-                motion: &[f32x16; 2],
-            ) -> SweepX16 {
-                let [mask, t, normal_x, normal_y] = <Self as SweepPair<$B>>::sweep_lanes::<f32x16>(
-                    bytemuck::cast(*a),
-                    bytemuck::cast(*b),
-                    *motion,
-                );
-                SweepLanes {
-                    mask,
-                    t,
-                    normal_x,
-                    normal_y,
-                }
-                .into()
-            }
+            sweep_widths!($B;
+                sweep_kernel: X8, f32x8 => SweepX8;
+                sweep_kernel16: X16, f32x16 => SweepX16;
+            );
             #[inline(always)]
             fn sweep_lanes<V: Simd>(
                 a: Self::Lanes<V>,

@@ -4,109 +4,69 @@ use super::kinds::Overlaps;
 use super::length::{LengthMismatch, check_lengths};
 use crate::lanes::{KERNEL_LANES, Simd, Wide};
 use crate::soa::{HitMask, ShapeSoa};
-use crate::tasks::WORDS_PER_TASK;
+use crate::tasks::{TASK_PAIRS, WORDS_PER_TASK, each_task};
 use rayon::prelude::*;
 
-/// Tests pair `i` of `a` against pair `i` of `b` for every `i`, [`KERNEL_LANES`] pairs per
-/// kernel call (sixteen where the build has AVX-512, else eight; the same bits either way).
-///
-/// On success `out` holds `a.len()` bits, bit `i` set when pair `i` overlaps; its allocation is
-/// reused, so a frame loop that keeps one `HitMask` does not allocate once it has grown. If the
-/// lengths differ, the error names both and `out` is left as it was.
-///
-/// ```
-/// use widephase::{batch_test, Aabb, Aabbs, Circle, Circles, HitMask};
-/// let circles: Circles = (0..10).map(|i| Circle::new(i as f32, 0.0, 0.5)).collect();
-/// let boxes: Aabbs = (0..10).map(|_| Aabb::new(3.0, -1.0, 5.0, 1.0)).collect();
-/// let mut hits = HitMask::new();
-/// batch_test(&circles, &boxes, &mut hits)?;
-/// assert_eq!(hits.iter_ones().collect::<Vec<_>>(), [3, 4, 5]);
-///
-/// // Swapped order, same answers.
-/// let mut swapped = HitMask::new();
-/// batch_test(&boxes, &circles, &mut swapped)?;
-/// assert_eq!(hits, swapped);
-///
-/// // Mismatched lengths are an error, not a panic.
-/// let short: Aabbs = boxes.iter().take(3).collect();
-/// let err = batch_test(&circles, &short, &mut hits).unwrap_err();
-/// assert_eq!((err.a, err.b), (10, 3));
-/// # Ok::<(), widephase::LengthMismatch>(())
-/// ```
-pub fn batch_test<A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
-where
-    A: Overlaps<B>,
-    B: ShapeSoa,
-{
-    batch_test_at::<Wide, A, B>(a, b, out)
-}
+batch_family! {
+    /// Tests pair `i` of `a` against pair `i` of `b` for every `i`, [`KERNEL_LANES`] pairs per
+    /// kernel call (sixteen where the build has AVX-512, else eight; the same bits either way).
+    ///
+    /// On success `out` holds `a.len()` bits, bit `i` set when pair `i` overlaps; its allocation is
+    /// reused, so a frame loop that keeps one `HitMask` does not allocate once it has grown. If the
+    /// lengths differ, the error names both and `out` is left as it was.
+    ///
+    /// ```
+    /// use widephase::{batch_test, Aabb, Aabbs, Circle, Circles, HitMask};
+    /// let circles: Circles = (0..10).map(|i| Circle::new(i as f32, 0.0, 0.5)).collect();
+    /// let boxes: Aabbs = (0..10).map(|_| Aabb::new(3.0, -1.0, 5.0, 1.0)).collect();
+    /// let mut hits = HitMask::new();
+    /// batch_test(&circles, &boxes, &mut hits)?;
+    /// assert_eq!(hits.iter_ones().collect::<Vec<_>>(), [3, 4, 5]);
+    ///
+    /// // Swapped order, same answers.
+    /// let mut swapped = HitMask::new();
+    /// batch_test(&boxes, &circles, &mut swapped)?;
+    /// assert_eq!(hits, swapped);
+    ///
+    /// // Mismatched lengths are an error, not a panic.
+    /// let short: Aabbs = boxes.iter().take(3).collect();
+    /// let err = batch_test(&circles, &short, &mut hits).unwrap_err();
+    /// assert_eq!((err.a, err.b), (10, 3));
+    /// # Ok::<(), widephase::LengthMismatch>(())
+    /// ```
+    batch_test,
 
-/// [`batch_test`] at the lane width of `V` ([`f32x8`](crate::wide::f32x8) or
-/// [`f32x16`](crate::wide::f32x16)) instead of the build's: the same bits. For comparing the widths
-/// in one build (the benchmarks do); a sixteen-lane call on a build without AVX-512 runs each
-/// `f32x16` as two `f32x8`.
-///
-/// ```
-/// use widephase::{batch_test, batch_test_at, Circle, Circles, HitMask};
-/// use widephase::wide::{f32x8, f32x16};
-/// let a: Circles = (0..40).map(|i| Circle::new(i as f32, 0.0, 0.3)).collect();
-/// let b: Circles = (0..40).map(|i| Circle::new(i as f32 * 1.5, 0.0, 0.3)).collect();
-/// let (mut eight, mut sixteen, mut build) = (HitMask::new(), HitMask::new(), HitMask::new());
-/// batch_test_at::<f32x8, _, _>(&a, &b, &mut eight)?;
-/// batch_test_at::<f32x16, _, _>(&a, &b, &mut sixteen)?;
-/// batch_test(&a, &b, &mut build)?;
-/// assert_eq!(eight, sixteen);
-/// assert_eq!(eight, build);
-/// # Ok::<(), widephase::LengthMismatch>(())
-/// ```
-pub fn batch_test_at<V, A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
-where
-    V: Simd,
-    A: Overlaps<B>,
-    B: ShapeSoa,
-{
-    let words = prepare(a, b, out)?;
-    fill_words::<V, A, B>(a, b, 0, words);
-    mask_tail(a.len(), words);
-    Ok(())
-}
+    /// [`batch_test`] at the lane width of `V` ([`f32x8`](crate::wide::f32x8) or
+    /// [`f32x16`](crate::wide::f32x16)) instead of the build's: the same bits. For comparing the widths
+    /// in one build (the benchmarks do); a sixteen-lane call on a build without AVX-512 runs each
+    /// `f32x16` as two `f32x8`.
+    ///
+    /// ```
+    /// use widephase::{batch_test, batch_test_at, Circle, Circles, HitMask};
+    /// use widephase::wide::{f32x8, f32x16};
+    /// let a: Circles = (0..40).map(|i| Circle::new(i as f32, 0.0, 0.3)).collect();
+    /// let b: Circles = (0..40).map(|i| Circle::new(i as f32 * 1.5, 0.0, 0.3)).collect();
+    /// let (mut eight, mut sixteen, mut build) = (HitMask::new(), HitMask::new(), HitMask::new());
+    /// batch_test_at::<f32x8, _, _>(&a, &b, &mut eight)?;
+    /// batch_test_at::<f32x16, _, _>(&a, &b, &mut sixteen)?;
+    /// batch_test(&a, &b, &mut build)?;
+    /// assert_eq!(eight, sixteen);
+    /// assert_eq!(eight, build);
+    /// # Ok::<(), widephase::LengthMismatch>(())
+    /// ```
+    batch_test_at,
 
-/// [`batch_test`] split over rayon's threads at lane-block boundaries; the result is identical.
-///
-/// Worth it from tens of thousands of pairs; below one task's share (4096 pairs) it runs on the
-/// calling thread.
-pub fn par_batch_test<A, B>(a: &A, b: &B, out: &mut HitMask) -> Result<(), LengthMismatch>
-where
-    A: Overlaps<B> + Sync,
-    B: ShapeSoa + Sync,
-{
-    let words = prepare(a, b, out)?;
-    par_words(words, &|task, chunk| {
-        fill_words::<Wide, A, B>(a, b, task * WORDS_PER_TASK * 64 / KERNEL_LANES, chunk);
-    });
-    mask_tail(a.len(), words);
-    Ok(())
+    /// [`batch_test`] split over rayon's threads at lane-block boundaries; the result is identical.
+    ///
+    /// Worth it from tens of thousands of pairs; below one task's share (4096 pairs) it runs on the
+    /// calling thread.
+    par_batch_test:
+    Overlaps, () -> HitMask, fill fill_words, split par_words
 }
-
-// The rayon side of the `par_batch_*` functions takes the pair kind's work as a `&dyn Fn`, one
-// call per task of thousands of pairs: rayon's plumbing is compiled once, not once per pair kind
-// and output type in every crate that calls these (it was most of a test build's machine code).
 
 /// `task(i, chunk)` for each `WORDS_PER_TASK`-word chunk `i` of `words`, on rayon's threads.
 fn par_words(words: &mut [u64], task: &(dyn Fn(usize, &mut [u64]) + Sync)) {
-    words
-        .par_chunks_mut(WORDS_PER_TASK)
-        .enumerate()
-        .for_each(|(i, chunk)| task(i, chunk));
-}
-
-fn prepare<'o, A: ShapeSoa, B: ShapeSoa>(
-    a: &A,
-    b: &B,
-    out: &'o mut HitMask,
-) -> Result<&'o mut [u64], LengthMismatch> {
-    check_lengths(a, b)?;
-    Ok(out.reset(a.len()))
+    each_task(words.par_chunks_mut(WORDS_PER_TASK), task);
 }
 
 /// Fills `words` with the answers of the `L`-lane blocks from `first_block` on (`L =
@@ -152,15 +112,4 @@ fn word_of<V: Simd, A: Overlaps<B>, B: ShapeSoa>(
         acc |= u64::from(hits) << (j * V::LANES);
     }
     acc
-}
-
-/// Clears the bits at and past `len` in the last word. Padding lanes are NaN and never hit, so
-/// this is a second guard rather than the only one.
-#[inline]
-fn mask_tail(len: usize, words: &mut [u64]) {
-    if let Some(last) = words.last_mut()
-        && !len.is_multiple_of(64)
-    {
-        *last &= (1u64 << (len % 64)) - 1;
-    }
 }

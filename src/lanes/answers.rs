@@ -1,30 +1,9 @@
 //! The answers of a lane block of pairs: [`ContactX8`] / [`ContactX16`] (contact kernels) and
-//! [`SweepX8`] / [`SweepX16`] (sweep kernels), and the generic forms the kernels build them
-//! from.
+//! [`SweepX8`] / [`SweepX16`] (sweep kernels), and how they are built from the generic kernels'
+//! lane columns.
 
-use super::Simd;
 use crate::shape::{Contact, Sweep};
 use wide::{f32x8, f32x16};
-
-/// The contacts of a lane block as a generic kernel answers them: the overlap mask and the
-/// three columns (zero where the mask is clear).
-#[derive(Clone, Copy)]
-pub(crate) struct ContactLanes<V> {
-    pub(crate) mask: V,
-    pub(crate) normal_x: V,
-    pub(crate) normal_y: V,
-    pub(crate) depth: V,
-}
-
-impl<V: Simd> ContactLanes<V> {
-    /// No hit in any lane: every column zero.
-    pub(crate) const NONE: Self = Self {
-        mask: V::ZERO,
-        normal_x: V::ZERO,
-        normal_y: V::ZERO,
-        depth: V::ZERO,
-    };
-}
 
 macro_rules! contact_types {
     ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $Count:literal, $count:literal;)+) => {$(
@@ -82,15 +61,12 @@ macro_rules! contact_types {
             }
         }
 
-        impl From<ContactLanes<$V>> for $X {
+        impl From<[$V; 4]> for $X {
+            /// A contact kernel's lane columns `[mask, normal_x, normal_y, depth]`.
             #[inline(always)]
-            fn from(c: ContactLanes<$V>) -> Self {
-                Self {
-                    hits: c.mask.to_bitmask() as $bits,
-                    normal_x: c.normal_x,
-                    normal_y: c.normal_y,
-                    depth: c.depth,
-                }
+            fn from([mask, normal_x, normal_y, depth]: [$V; 4]) -> Self {
+                let hits = mask.to_bitmask() as $bits;
+                Self { hits, normal_x, normal_y, depth }
             }
         }
     )+};
@@ -99,16 +75,6 @@ macro_rules! contact_types {
 contact_types! {
     ContactX8: f32x8, u8, 8, "Eight", "eight";
     ContactX16: f32x16, u16, 16, "Sixteen", "sixteen";
-}
-
-/// The sweeps of a lane block as a generic kernel answers them: the hit mask and the three
-/// columns (`t = 1`, normal `(0, 0)` where the mask is clear).
-#[derive(Clone, Copy)]
-pub(crate) struct SweepLanes<V> {
-    pub(crate) mask: V,
-    pub(crate) t: V,
-    pub(crate) normal_x: V,
-    pub(crate) normal_y: V,
 }
 
 macro_rules! sweep_types {
@@ -143,15 +109,12 @@ macro_rules! sweep_types {
             }
         }
 
-        impl From<SweepLanes<$V>> for $X {
+        impl From<[$V; 4]> for $X {
+            /// A sweep kernel's lane columns `[mask, t, normal_x, normal_y]`.
             #[inline(always)]
-            fn from(s: SweepLanes<$V>) -> Self {
-                Self {
-                    hits: s.mask.to_bitmask() as $bits,
-                    t: s.t,
-                    normal_x: s.normal_x,
-                    normal_y: s.normal_y,
-                }
+            fn from([mask, t, normal_x, normal_y]: [$V; 4]) -> Self {
+                let hits = mask.to_bitmask() as $bits;
+                Self { hits, t, normal_x, normal_y }
             }
         }
     )+};

@@ -14,7 +14,6 @@
 
 mod answers;
 
-pub(crate) use answers::{ContactLanes, SweepLanes};
 pub use answers::{ContactX8, ContactX16, SweepX8, SweepX16};
 
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};

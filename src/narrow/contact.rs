@@ -28,7 +28,7 @@
 //! is then infinite). The depth is never negative: a pair that touches after rounding has depth
 //! 0.
 
-use crate::lanes::{ContactLanes, Lane, Simd};
+use crate::lanes::{Lane, Simd};
 
 /// The best candidate so far: its depth and unit normal.
 #[derive(Clone, Copy)]
@@ -252,20 +252,16 @@ pub(crate) fn scalar(hit: bool, best: impl FnOnce() -> Best<f32>) -> Option<crat
     })
 }
 
-/// A kernel's contacts: the overlap mask `hit` and the best candidates finished under it; no
-/// contact work at all for a block without a hit (every lane zero, the same bits).
+/// A kernel's contacts as lane columns `[mask, normal_x, normal_y, depth]`: the overlap mask
+/// `hit` and the best candidates finished under it; no contact work at all for a block without
+/// a hit (every lane zero, the same bits).
 #[inline(always)]
-pub(crate) fn lanes<V: Simd>(hit: V, best: impl FnOnce() -> Best<V>) -> ContactLanes<V> {
+pub(crate) fn lanes<V: Simd>(hit: V, best: impl FnOnce() -> Best<V>) -> [V; 4] {
     if hit.to_bitmask() == 0 {
-        return ContactLanes::NONE;
+        return [V::ZERO; 4];
     }
     let [normal_x, normal_y, depth] = best().finish(hit);
-    ContactLanes {
-        mask: hit,
-        normal_x,
-        normal_y,
-        depth,
-    }
+    [hit, normal_x, normal_y, depth]
 }
 
 /// The public kernels of a pair file and its entry points for the batch functions, around its
@@ -310,10 +306,21 @@ macro_rules! pair_kernels {
         pub(crate) fn contact_lanes<V: Simd>(
             $a: [V; size_of::<$crate::$A>() / 4],
             $b: [V; size_of::<$crate::$B>() / 4],
-        ) -> $crate::lanes::ContactLanes<V> {
+        ) -> [V; 4] {
             $body
         }
     };
+    (@contact_widths $a:ident, $b:ident; $(
+        $name:ident, $Count:literal, $test:literal: $AX:ident, $BX:ident, $V:ident => $Out:ident;
+    )+) => {$(
+        #[doc = concat!($Count, " lanes of [`contact_reference`]: `hits` is [`", $test, "`]'s answer, ",
+            "and each hit lane holds the reference's normal and depth, bit for bit.")]
+        #[inline]
+        #[must_use]
+        pub fn $name($a: &$crate::lanes::$AX, $b: &$crate::lanes::$BX) -> $crate::lanes::$Out {
+            contact_lanes::<wide::$V>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
+        }
+    )+};
     (@common $a:ident: $A:ident, $AX8:ident, $AX16:ident; $b:ident: $B:ident, $BX8:ident, $BX16:ident) => {
         /// Eight lanes of [`reference`](fn@reference); bit `i` is lane `i`.
         #[inline]
@@ -349,27 +356,10 @@ macro_rules! pair_kernels {
             })
         }
 
-        /// Eight lanes of [`contact_reference`]: `hits` is [`x8`]'s answer, and each hit lane
-        /// holds the reference's normal and depth, bit for bit.
-        #[inline]
-        #[must_use]
-        pub fn contact_x8(
-            $a: &$crate::lanes::$AX8,
-            $b: &$crate::lanes::$BX8,
-        ) -> $crate::lanes::ContactX8 {
-            contact_lanes::<wide::f32x8>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
-        }
-
-        /// Sixteen lanes of [`contact_reference`]: `hits` is [`x16`]'s answer, and each hit
-        /// lane holds the reference's normal and depth, bit for bit.
-        #[inline]
-        #[must_use]
-        pub fn contact_x16(
-            $a: &$crate::lanes::$AX16,
-            $b: &$crate::lanes::$BX16,
-        ) -> $crate::lanes::ContactX16 {
-            contact_lanes::<wide::f32x16>(bytemuck::cast(*$a), bytemuck::cast(*$b)).into()
-        }
+        $crate::narrow::contact::pair_kernels!(@contact_widths $a, $b;
+            contact_x8, "Eight", "x8": $AX8, $BX8, f32x8 => ContactX8;
+            contact_x16, "Sixteen", "x16": $AX16, $BX16, f32x16 => ContactX16;
+        );
     };
 }
 
