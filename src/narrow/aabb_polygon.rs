@@ -25,52 +25,26 @@
 //! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, Scaled, pair_kernels};
-use super::{finite_polygon, finite_polygon_lanes, max, min, next};
+use super::{finite_polygon, finite_polygon_lanes, next};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{Aabb, MAX_VERTICES, Polygon};
 
 /// Whether the box `[lo_x, hi_x] × [lo_y, hi_y]` and the polygon with vertices `xs, ys` are not
-/// separated by any of the SAT axes (validity not included).
+/// separated by any of the SAT axes (validity not included), on any [`Lane`] (`f32` for the
+/// references).
 #[inline(always)]
-pub(crate) fn box_polygon(
-    [lo_x, lo_y, hi_x, hi_y]: [f32; 4],
-    xs: &[f32; MAX_VERTICES],
-    ys: &[f32; MAX_VERTICES],
-) -> bool {
-    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
-    for k in 1..MAX_VERTICES {
-        (px0, px1) = (min(px0, xs[k]), max(px1, xs[k]));
-        (py0, py1) = (min(py0, ys[k]), max(py1, ys[k]));
-    }
-    let mut hit = (px0 <= hi_x) & (lo_x <= px1) & (py0 <= hi_y) & (lo_y <= py1);
-    for k in 0..MAX_VERTICES {
-        let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
-        let sx = min(nx * (lo_x - xs[k]), nx * (hi_x - xs[k]));
-        let sy = min(ny * (lo_y - ys[k]), ny * (hi_y - ys[k]));
-        let separated = sx + sy > 0.0; // NaN does not separate
-        hit &= !separated;
-    }
-    hit
-}
-
-/// Lane-wise [`box_polygon`].
-#[inline(always)]
-pub(crate) fn box_polygon_lanes<V: Simd>(
-    [lo_x, lo_y, hi_x, hi_y]: [V; 4],
-    xs: &[V; MAX_VERTICES],
-    ys: &[V; MAX_VERTICES],
-) -> V {
-    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
-    for k in 1..MAX_VERTICES {
-        (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
-        (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
-    }
-    let mut hit = px0.simd_le(hi_x) & lo_x.simd_le(px1) & py0.simd_le(hi_y) & lo_y.simd_le(py1);
+pub(crate) fn box_polygon<L: Lane>(
+    [lo_x, lo_y, hi_x, hi_y]: [L; 4],
+    xs: &[L; MAX_VERTICES],
+    ys: &[L; MAX_VERTICES],
+) -> L::Mask {
+    let [px0, py0, px1, py1] = extent(xs, ys);
+    let mut hit = px0.le(hi_x) & lo_x.le(px1) & py0.le(hi_y) & lo_y.le(py1);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (ys[next(k)] - ys[k], xs[k] - xs[next(k)]);
         let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
         let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
-        hit = hit & !(sx + sy).gt(V::ZERO);
+        hit = hit & !(sx + sy).gt(L::splat(0.0)); // NaN does not separate
     }
     hit
 }
@@ -89,7 +63,7 @@ pub fn reference(a: &Aabb, q: &Polygon) -> bool {
 /// [`reference`](fn@reference) on every lane of `V`: all ones where a lane overlaps.
 #[inline(always)]
 pub(crate) fn hits<V: Simd>(bounds: [V; 4], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
-    box_polygon_lanes(bounds, &xs, &ys) & valid(bounds, &xs, &ys)
+    box_polygon(bounds, &xs, &ys) & valid(bounds, &xs, &ys)
 }
 
 /// The validity part of [`hits`], which [`fused`] shares.
@@ -128,7 +102,7 @@ pub(crate) fn box_polygon_contact<L: Lane>(
     box_polygon_axes(bounds, xs, ys).1
 }
 
-/// [`box_polygon_lanes`]' answer (no axis separates; validity not included) and
+/// [`box_polygon`]'s answer (no axis separates; validity not included) and
 /// [`box_polygon_contact`] from one pass: each axis's candidate is made of the values its
 /// separation test compares. (A normal's `-ex` here is `0 - ex`, the test's `xs[k] -
 /// xs[k + 1]`: they differ at most in the sign of a zero, which changes no comparison.)
@@ -139,11 +113,7 @@ pub(crate) fn box_polygon_axes<L: Lane>(
     ys: &[L; MAX_VERTICES],
 ) -> (L::Mask, Best<L>) {
     let (zero, one, minus) = (L::splat(0.0), L::splat(1.0), L::splat(-1.0));
-    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
-    for k in 1..MAX_VERTICES {
-        (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
-        (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
-    }
+    let [px0, py0, px1, py1] = extent(xs, ys);
     let mut met = px0.le(hi_x) & lo_x.le(px1) & py0.le(hi_y) & lo_y.le(py1);
     let mut best = Scaled::new();
     best.offer(hi_x - px0, one, one, zero);
@@ -159,4 +129,15 @@ pub(crate) fn box_polygon_axes<L: Lane>(
         best.offer(zero - (sx + sy), nx * nx + ny * ny, zero - nx, zero - ny);
     }
     (met, best.normalized())
+}
+
+/// The polygon's bounds `[min_x, min_y, max_x, max_y]`, by `pmin` and `pmax` in vertex order.
+#[inline(always)]
+fn extent<L: Lane>(xs: &[L; MAX_VERTICES], ys: &[L; MAX_VERTICES]) -> [L; 4] {
+    let (mut px0, mut px1, mut py0, mut py1) = (xs[0], xs[0], ys[0], ys[0]);
+    for k in 1..MAX_VERTICES {
+        (px0, px1) = (px0.pmin(xs[k]), px1.pmax(xs[k]));
+        (py0, py1) = (py0.pmin(ys[k]), py1.pmax(ys[k]));
+    }
+    [px0, py0, px1, py1]
 }

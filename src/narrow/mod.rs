@@ -121,6 +121,17 @@ pub(crate) fn finite_rotation_lanes<L: Lane>(cos: L, sin: L) -> L::Mask {
     (cos - cos).eq(sin - sin)
 }
 
+/// The smallest projection `nx·x + ny·y` of the points `(xs[j], ys[j])`, taken in index order
+/// with [`Lane::pmin`] (an order the separating-axis tests' bits rest on).
+#[inline(always)]
+pub(crate) fn lowest<L: Lane, const N: usize>(nx: L, ny: L, xs: &[L; N], ys: &[L; N]) -> L {
+    let mut low = nx * xs[0] + ny * ys[0];
+    for j in 1..N {
+        low = low.pmin(nx * xs[j] + ny * ys[j]);
+    }
+    low
+}
+
 /// The offset `(dx, dy)` expressed in a frame whose x axis is `(cos, sin)` and whose y axis is
 /// `(-sin, cos)`: the dot products with the two axes. On `f32` for the references, on lanes for
 /// the kernels and contacts.
@@ -189,13 +200,15 @@ pub(crate) fn valid_ray(r: &Ray) -> bool {
     (sum == 0.0) & (r.max_t >= 0.0)
 }
 
-/// Lane-wise [`valid_ray`] (on any [`Lane`], `f32` included).
+/// Whether fields `[x0, y0, x1, y1, size]` hold four finite coordinates and `size >= 0` (a
+/// NaN size fails): a ray's validity (origin, direction, `max_t`; lane-wise [`valid_ray`]) and
+/// a capsule's (endpoints, radius), on any [`Lane`], `f32` included.
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn valid_ray_lanes<L: Lane>([ox, oy, dx, dy, max_t]: [L; 5]) -> L::Mask {
+pub(crate) fn finite_and_sized<L: Lane>([x0, y0, x1, y1, size]: [L; 5]) -> L::Mask {
     let zero = L::splat(0.0);
-    let sum = (ox - ox) + (oy - oy) + (dx - dx) + (dy - dy);
-    sum.eq(zero) & max_t.ge(zero)
+    let sum = (x0 - x0) + (y0 - y0) + (x1 - x1) + (y1 - y1);
+    sum.eq(zero) & size.ge(zero)
 }
 
 /// The parameters `[near, far]` for which `o + t·d` lies in the closed interval `[lo, hi]` on

@@ -15,7 +15,7 @@
 //! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, centred, pair_kernels};
-use super::aabb_polygon::{box_polygon, box_polygon_axes, box_polygon_contact, box_polygon_lanes};
+use super::aabb_polygon::{box_polygon, box_polygon_axes, box_polygon_contact};
 use super::{
     finite_polygon, finite_polygon_lanes, finite_rotation, finite_rotation_lanes, to_local,
 };
@@ -44,7 +44,7 @@ pub(crate) fn hits<V: Simd>(o: [V; 6], q: [[V; MAX_VERTICES]; 2]) -> V {
     let [_, _, hw, hh, ..] = o;
     let (xs, ys) = local(&o, &q);
     let bounds = [-hw, -hh, hw, hh];
-    box_polygon_lanes(bounds, &xs, &ys) & valid(&o, &q)
+    box_polygon(bounds, &xs, &ys) & valid(&o, &q)
 }
 
 /// The polygon's vertices in the box's frame (offset from the centre, dotted with the axes).

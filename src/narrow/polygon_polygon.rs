@@ -29,41 +29,22 @@
 //! latest entry before the earliest exit, the entry axis's normal.
 
 use super::contact::{Best, Scaled, pair_kernels};
-use super::{finite_polygon, finite_polygon_lanes, min, next};
+use super::{finite_polygon, finite_polygon_lanes, lowest, next};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{MAX_VERTICES, Polygon};
 
 /// A polygon's vertex coordinates, `(xs, ys)`.
 type Coords<T = f32> = ([T; MAX_VERTICES], [T; MAX_VERTICES]);
 
-/// Whether an edge of `a` separates `b` from `a` (both relative to the same point).
+/// Whether an edge of `a` separates `b` from `a` (both relative to the same point), in
+/// every lane.
 #[inline(always)]
-fn separates((ax, ay): &Coords, (bx, by): &Coords) -> bool {
-    let mut apart = false;
+fn separates<L: Lane>((ax, ay): &Coords<L>, (bx, by): &Coords<L>) -> L::Mask {
+    let zero = L::splat(0.0);
+    let mut apart = zero.lt(zero);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (ay[next(k)] - ay[k], ax[k] - ax[next(k)]);
-        let limit = nx * ax[k] + ny * ay[k];
-        let mut lowest = nx * bx[0] + ny * by[0];
-        for j in 1..MAX_VERTICES {
-            lowest = min(lowest, nx * bx[j] + ny * by[j]);
-        }
-        apart |= lowest > limit;
-    }
-    apart
-}
-
-/// Lane-wise [`separates`].
-#[inline(always)]
-fn separates_lanes<V: Simd>((ax, ay): &Coords<V>, (bx, by): &Coords<V>) -> V {
-    let mut apart = V::ZERO.simd_ne(V::ZERO);
-    for k in 0..MAX_VERTICES {
-        let (nx, ny) = (ay[next(k)] - ay[k], ax[k] - ax[next(k)]);
-        let limit = nx * ax[k] + ny * ay[k];
-        let mut lowest = nx * bx[0] + ny * by[0];
-        for j in 1..MAX_VERTICES {
-            lowest = lowest.pmin(nx * bx[j] + ny * by[j]);
-        }
-        apart = apart | lowest.gt(limit);
+        apart = apart | lowest(nx, ny, bx, by).gt(nx * ax[k] + ny * ay[k]);
     }
     apart
 }
@@ -91,7 +72,7 @@ pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]
         (pa.0[k], pa.1[k]) = (a[0][k] - ox, a[1][k] - oy);
         (pb.0[k], pb.1[k]) = (b[0][k] - ox, b[1][k] - oy);
     }
-    let apart = separates_lanes(&pa, &pb) | separates_lanes(&pb, &pa);
+    let apart = separates(&pa, &pb) | separates(&pb, &pa);
     !apart & valid(&a, &b)
 }
 
@@ -137,7 +118,7 @@ fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Ma
 
 /// Offers each edge of `p` as an axis that pushes `q` out along the edge's outward normal
 /// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s); whether
-/// one of them separates `q` from `p`, as [`separates_lanes`] decides it.
+/// one of them separates `q` from `p`, as [`separates`] decides it.
 #[inline(always)]
 fn edges<L: Lane>(
     best: &mut Scaled<L>,
@@ -149,11 +130,7 @@ fn edges<L: Lane>(
     let mut apart = zero.lt(zero);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (py[next(k)] - py[k], px[k] - px[next(k)]);
-        let limit = nx * px[k] + ny * py[k];
-        let mut lowest = nx * qx[0] + ny * qy[0];
-        for j in 1..MAX_VERTICES {
-            lowest = lowest.pmin(nx * qx[j] + ny * qy[j]);
-        }
+        let (limit, lowest) = (nx * px[k] + ny * py[k], lowest(nx, ny, qx, qy));
         apart = apart | lowest.gt(limit);
         best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
     }

@@ -13,7 +13,7 @@
 //! Validity: a finite origin and direction, `max_t >= 0`, and `min <= max` on both box axes.
 //! Infinite box bounds follow IEEE.
 
-use super::{enter, enter_lanes, scaled_dir, scaled_dir_lanes, slab, slab_lanes, valid_ray, valid_ray_lanes};
+use super::{enter, enter_lanes, scaled_dir, scaled_dir_lanes, slab, slab_lanes, valid_ray, finite_and_sized};
 use super::contact::cast_kernels;
 use crate::lanes::Simd;
 use crate::shape::{Aabb, Ray};
@@ -36,7 +36,7 @@ pub(crate) fn entry<V: Simd>(r: [V; 5], [min_x, min_y, max_x, max_y]: [V; 4]) ->
     let (s, dx, dy) = scaled_dir_lanes(dir_x, dir_y);
     let (nx, fx) = slab_lanes(origin_x, dx, min_x, max_x);
     let (ny, fy) = slab_lanes(origin_y, dy, min_y, max_y);
-    let valid = valid_ray_lanes(r) & min_x.simd_le(max_x) & min_y.simd_le(max_y);
+    let valid = finite_and_sized(r) & min_x.simd_le(max_x) & min_y.simd_le(max_y);
     enter_lanes([nx, ny], [fx, fy], s, max_t, valid)
 }
 

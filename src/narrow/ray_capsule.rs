@@ -22,7 +22,7 @@
 
 use super::contact::cast_kernels;
 use super::segment::{Segment, valid};
-use super::{scaled_dir, scaled_dir_lanes, valid_ray_lanes};
+use super::{scaled_dir, scaled_dir_lanes, finite_and_sized};
 use crate::lanes::{Lane, Simd};
 use crate::shape::{Capsule, Ray};
 
@@ -59,7 +59,7 @@ fn cast<L: Lane>(r: [L; 5], [s, dx, dy]: [L; 3], c: [L; 5]) -> L {
     let side = t.ge(zero) & along.ge(zero) & along.le(seg.dd) & seg.dd.gt(zero);
     let t = L::select(inside, zero, discs.pmin(L::select(side, t, inf)));
     let t_scaled = t * s;
-    let hit = (inside | t.lt(inf)) & t.ge(zero) & t_scaled.le(max_t) & valid_ray_lanes(r) & valid(c);
+    let hit = (inside | t.lt(inf)) & t.ge(zero) & t_scaled.le(max_t) & finite_and_sized(r) & valid(c);
     L::select(hit, t_scaled, inf)
 }
 

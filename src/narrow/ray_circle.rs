@@ -22,7 +22,7 @@
 //! NaN, which fails every test.
 
 use super::contact::cast_kernels;
-use super::{scaled_dir, scaled_dir_lanes, valid_ray, valid_ray_lanes};
+use super::{scaled_dir, scaled_dir_lanes, valid_ray, finite_and_sized};
 use crate::lanes::Simd;
 use crate::shape::{Circle, Ray};
 
@@ -64,7 +64,7 @@ pub(crate) fn entry<V: Simd>(r: [V; 5], [cx, cy, radius]: [V; 3]) -> V {
     let enters = m.gt(zero) & q2.simd_le(r2);
     let t = inside.select(zero, m - ((r2 - q2) / a).sqrt());
     let t_scaled = t * s;
-    let valid = radius.ge(zero) & valid_ray_lanes(r);
+    let valid = radius.ge(zero) & finite_and_sized(r);
     let hit = (inside | enters) & t.ge(zero) & t_scaled.simd_le(max_t) & valid;
     hit.select(t_scaled, V::splat(f32::INFINITY))
 }

@@ -10,7 +10,7 @@
 use super::contact::cast_kernels;
 use super::{
     enter, enter_lanes, finite_rotation, finite_rotation_lanes, scaled_dir, scaled_dir_lanes, slab,
-    slab_lanes, to_local, valid_ray, valid_ray_lanes,
+    slab_lanes, to_local, valid_ray, finite_and_sized,
 };
 use crate::lanes::Simd;
 use crate::shape::{Obb, Ray};
@@ -46,7 +46,7 @@ pub(crate) fn entry<V: Simd>(r: [V; 5], [cx, cy, hw, hh, cos, sin]: [V; 6]) -> V
     let (nx, fx) = slab_lanes(ox, dx, -hw, hw);
     let (ny, fy) = slab_lanes(oy, dy, -hh, hh);
     let valid =
-        valid_ray_lanes(r) & hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(cos, sin);
+        finite_and_sized(r) & hw.ge(V::ZERO) & hh.ge(V::ZERO) & finite_rotation_lanes(cos, sin);
     enter_lanes([nx, ny], [fx, fy], s, max_t, valid)
 }
 

@@ -16,7 +16,7 @@
 use super::contact::cast_kernels;
 use super::{
     finite_polygon, finite_polygon_lanes, max, min, next, scaled_dir, scaled_dir_lanes, valid_ray,
-    valid_ray_lanes,
+    finite_and_sized,
 };
 use crate::lanes::Simd;
 use crate::shape::{MAX_VERTICES, Polygon, Ray};
@@ -66,7 +66,7 @@ pub(crate) fn entry<V: Simd>(r: [V; 5], [xs, ys]: [[V; MAX_VERTICES]; 2]) -> V {
     }
     let t = near.pmax(zero);
     let t_scaled = t * s;
-    let valid = valid_ray_lanes(r) & finite_polygon_lanes(&xs, &ys);
+    let valid = finite_and_sized(r) & finite_polygon_lanes(&xs, &ys);
     let hit = t.simd_le(far) & !out & t_scaled.simd_le(max_t) & valid;
     hit.select(t_scaled, V::splat(f32::INFINITY))
 }

@@ -79,13 +79,7 @@ impl<L: Lane> Segment<L> {
 
 /// Whether a capsule's fields `[x0, y0, x1, y1, radius]` make a capsule that can hit anything:
 /// finite endpoints and `radius >= 0`.
-#[inline(always)]
-#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-pub(crate) fn valid<L: Lane>([x0, y0, x1, y1, r]: [L; 5]) -> L::Mask {
-    let zero = L::splat(0.0);
-    let sum = (x0 - x0) + (y0 - y0) + (x1 - x1) + (y1 - y1);
-    sum.eq(zero) & r.ge(zero)
-}
+pub(crate) use super::finite_and_sized as valid;
 
 /// Whether a squared length `v·v` gives a direction: more than 0 (not coincident, nor
 /// underflowed) and finite (not overflowed, not NaN).

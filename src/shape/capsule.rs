@@ -1,7 +1,7 @@
 //! [`Capsule`]: every point within a radius of a segment; a segment is a capsule of radius 0.
 
-use super::error::{non_negative, not_nan};
-use super::{Aabb, Point, Problem, ShapeError};
+use super::error::finite_and_sized;
+use super::{Aabb, Point, ShapeError};
 use bytemuck::{Pod, Zeroable};
 
 /// A closed capsule: every point within `radius` of the segment from (`x0`, `y0`) to (`x1`,
@@ -134,17 +134,7 @@ impl Capsule {
     /// coordinate, or a negative or NaN radius.
     #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
-        for (field, v) in [
-            ("x0", self.x0),
-            ("y0", self.y0),
-            ("x1", self.x1),
-            ("y1", self.y1),
-        ] {
-            not_nan(field, v)?;
-            if !v.is_finite() {
-                return Err(ShapeError::new(field, Problem::NonFinite, v));
-            }
-        }
-        non_negative("radius", self.radius)
+        let names = ["x0", "y0", "x1", "y1", "radius"];
+        finite_and_sized(names, bytemuck::cast(*self))
     }
 }

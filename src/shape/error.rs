@@ -70,6 +70,39 @@ pub(crate) fn not_nan(field: &'static str, value: f32) -> Result<(), ShapeError>
     }
 }
 
+/// The first of `fields` that is NaN, as that error.
+#[inline]
+pub(crate) fn none_nan(fields: &[(&'static str, f32)]) -> Result<(), ShapeError> {
+    fields.iter().try_for_each(|&(field, v)| not_nan(field, v))
+}
+
+/// The first of `fields` that is NaN ([`Problem::Nan`]) or infinite ([`Problem::NonFinite`]),
+/// as that error.
+#[inline]
+pub(crate) fn all_finite(fields: &[(&'static str, f32)]) -> Result<(), ShapeError> {
+    fields.iter().try_for_each(|&(field, v)| {
+        not_nan(field, v)?;
+        if v.is_finite() {
+            Ok(())
+        } else {
+            Err(ShapeError::new(field, Problem::NonFinite, v))
+        }
+    })
+}
+
+/// Fields `[x0, y0, x1, y1, size]` named `names`: the first of the four coordinates that is
+/// NaN or infinite, else a size that is NaN or negative (a capsule's and a ray's rule).
+#[inline]
+pub(crate) fn finite_and_sized(
+    names: [&'static str; 5],
+    values: [f32; 5],
+) -> Result<(), ShapeError> {
+    let [n0, n1, n2, n3, size] = names;
+    let [v0, v1, v2, v3, v] = values;
+    all_finite(&[(n0, v0), (n1, v1), (n2, v2), (n3, v3)])?;
+    non_negative(size, v)
+}
+
 #[inline]
 pub(crate) fn non_negative(field: &'static str, value: f32) -> Result<(), ShapeError> {
     not_nan(field, value)?;

@@ -18,7 +18,7 @@ mod sweep;
 pub use capsule::Capsule;
 pub use contact::Contact;
 pub use error::{Problem, ShapeError};
-use error::{non_negative, not_nan};
+use error::{finite_and_sized, non_negative, none_nan, not_nan};
 pub(crate) use manifold::{B_REFERENCE, CLIPPED};
 pub use manifold::{Manifold, ManifoldPoint};
 pub use polygon::{InvalidPolygon, MAX_VERTICES, Polygon};
@@ -168,10 +168,12 @@ impl Aabb {
     /// Why this box can never overlap anything, if it cannot: a NaN bound or `min > max`.
     #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
-        not_nan("min_x", self.min_x)?;
-        not_nan("min_y", self.min_y)?;
-        not_nan("max_x", self.max_x)?;
-        not_nan("max_y", self.max_y)?;
+        none_nan(&[
+            ("min_x", self.min_x),
+            ("min_y", self.min_y),
+            ("max_x", self.max_x),
+            ("max_y", self.max_y),
+        ])?;
         if self.min_x > self.max_x {
             return Err(ShapeError::new("max_x", Problem::BelowMin, self.max_x));
         }
@@ -467,17 +469,7 @@ impl Ray {
     /// direction, or a NaN or negative `max_t`.
     #[inline]
     pub fn check(&self) -> Result<(), ShapeError> {
-        for (field, v) in [
-            ("origin_x", self.origin_x),
-            ("origin_y", self.origin_y),
-            ("dir_x", self.dir_x),
-            ("dir_y", self.dir_y),
-        ] {
-            not_nan(field, v)?;
-            if !v.is_finite() {
-                return Err(ShapeError::new(field, Problem::NonFinite, v));
-            }
-        }
-        non_negative("max_t", self.max_t)
+        let names = ["origin_x", "origin_y", "dir_x", "dir_y", "max_t"];
+        finite_and_sized(names, bytemuck::cast(*self))
     }
 }

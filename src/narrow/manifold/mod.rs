@@ -98,7 +98,8 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
         return framed(a, b, [nx, ny, depth]).finite_masked(hit);
     }
     if NA == 1 || NB == 1 {
-        return single::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]).finite_masked(hit);
+        let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
+        return single(&a, &b, [nx, ny, depth]).finite_masked(hit);
     }
     faces::<L, A, B, NA, NB>(fa, fb, [nx, ny, depth]).finite_masked(hit)
 }
@@ -106,12 +107,11 @@ pub(crate) fn build<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB
 /// The one point of a pair where either shape is a single vertex (a point or a circle): the
 /// other's support, as in [`faces`], inline (a few operations).
 #[inline(always)]
-fn single<L: Lane, A: Outlined, B: Outlined, const NA: usize, const NB: usize>(
-    fa: &[L],
-    fb: &[L],
+fn single<L: Lane, const NA: usize, const NB: usize>(
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
     [nx, ny, depth]: [L; 3],
 ) -> ManifoldLanes<L> {
-    let (a, b) = (Outline::<L, NA>::of::<A>(fa), Outline::<L, NB>::of::<B>(fb));
     let zero = L::splat(0.0);
     let (px, py) = if NA == 1 {
         a.deepest_from_a([nx, ny, depth])

@@ -25,6 +25,7 @@
 
 use super::Toi;
 use crate::lanes::Lane;
+use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
 
 /// The earliest face contact so far: at `t` along `(nx, ny)`, closing at `s` (for ties).
@@ -192,12 +193,9 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     // motion's direction (two vertices meeting with no radius), it must be one along which
     // the two touch: each vertex the farthest of its shape along it (within rounding);
     // otherwise the vertices met in passing, a graze too.
-    let (mut high, mut low) = (mx * a.x[0] + my * a.y[0], mx * b.x[0] + my * b.y[0]);
+    let (mut high, low) = (mx * a.x[0] + my * a.y[0], lowest(mx, my, &b.x, &b.y));
     for i in 1..NA {
         high = high.pmax(mx * a.x[i] + my * a.y[i]);
-    }
-    for j in 1..NB {
-        low = low.pmin(mx * b.x[j] + my * b.y[j]);
     }
     let travel = vt * mm;
     let apart = low - high - travel;

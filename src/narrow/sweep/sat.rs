@@ -9,6 +9,7 @@
 
 use super::Toi;
 use crate::lanes::Lane;
+use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
 
 /// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` (`len2 = |n|²`) closing
@@ -63,29 +64,14 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     };
     if NA > 1 {
         for k in 0..NA {
-            let (ux, uy) = (a.mx[k], a.my[k]);
-            let limit = ux * a.x[k] + uy * a.y[k];
-            let mut low = ux * b.x[0] + uy * b.y[0];
-            for j in 1..NB {
-                low = low.pmin(ux * b.x[j] + uy * b.y[j]);
-            }
-            axis(low - limit, ux * mx + uy * my, ux, uy);
+            let (g, ux, uy) = beyond(a, b, k);
+            axis(g, ux * mx + uy * my, ux, uy);
         }
     }
     if NB > 1 {
         for k in 0..NB {
-            let (wx, wy) = (b.mx[k], b.my[k]);
-            let limit = wx * b.x[k] + wy * b.y[k];
-            let mut low = wx * a.x[0] + wy * a.y[0];
-            for i in 1..NA {
-                low = low.pmin(wx * a.x[i] + wy * a.y[i]);
-            }
-            axis(
-                low - limit,
-                zero - (wx * mx + wy * my),
-                zero - wx,
-                zero - wy,
-            );
+            let (g, wx, wy) = beyond(b, a, k);
+            axis(g, zero - (wx * mx + wy * my), zero - wx, zero - wy);
         }
     }
     let t = zero.pmax(entry.num / entry.den);
@@ -97,4 +83,17 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
         nx: entry.nx * inv,
         ny: entry.ny * inv,
     }
+}
+
+/// How far `q` lies beyond edge `k` of `p` along that edge's (unnormalised) outward normal,
+/// and the normal: `(gap, nx, ny)`, the gap in units of the normal's length.
+#[inline(always)]
+fn beyond<L: Lane, const NP: usize, const NQ: usize>(
+    p: &Outline<L, NP>,
+    q: &Outline<L, NQ>,
+    k: usize,
+) -> (L, L, L) {
+    let (nx, ny) = (p.mx[k], p.my[k]);
+    let limit = nx * p.x[k] + ny * p.y[k];
+    (lowest(nx, ny, &q.x, &q.y) - limit, nx, ny)
 }
