@@ -312,46 +312,36 @@ pub use soa::{
 };
 pub use wide;
 
-/// The re-exports of one function of every pair module but the casts under the pair's name, for
-/// `pair_table!(pair_exports, reference)`, `… x8)`, `… contact_reference)` and
-/// `… contact_x8)`.
+/// The re-exports of one function of every pair module under the pair's name, and with
+/// `; casts f` of function `f` of every ray-cast module: `pair_table!(pair_exports, reference;
+/// casts reference)`, `… x8; casts x8)`, `… contact_reference)`, ….
 macro_rules! pair_exports {
     (
-        $function:ident
+        $function:ident $(; casts $cast:ident)?
         distinct { $($d:ident: $A:ty, $B:ty;)* }
         same { $($s:ident: $S:ty;)* }
         casts { $($c:ident: $C:ty;)* }
     ) => {
         $(pub use crate::narrow::$d::$function as $d;)*
         $(pub use crate::narrow::$s::$function as $s;)*
+        pair_exports!(@casts $($cast)?; $($c)*);
     };
-}
-
-/// The re-exports of one function of every ray-cast module under its name, for
-/// `pair_table!(cast_exports, reference)` and `pair_table!(cast_exports, x8)`.
-macro_rules! cast_exports {
-    (
-        $function:ident
-        distinct { $($d:ident: $A:ty, $B:ty;)* }
-        same { $($s:ident: $S:ty;)* }
-        casts { $($c:ident: $C:ty;)* }
-    ) => {
-        $(pub use crate::narrow::$c::$function as $c;)*
+    (@casts ; $($c:ident)*) => {};
+    (@casts $cast:ident; $($c:ident)*) => {
+        $(pub use crate::narrow::$c::$cast as $c;)*
     };
 }
 
 /// The scalar reference of every pair test and ray cast: plain, readable, the ground truth the
 /// kernels match bit for bit. Each function's derivation is in its file under [`narrow`].
 pub mod reference {
-    crate::pair_table!(pair_exports, reference);
-    crate::pair_table!(cast_exports, reference);
+    crate::pair_table!(pair_exports, reference; casts reference);
 }
 
 /// The eight-lane kernel of every pair test; bit `i` of the result is lane `i`'s answer (for
 /// the ray casts, lane `i` of the result is ray `i`'s entry parameter).
 pub mod kernel {
-    crate::pair_table!(pair_exports, x8);
-    crate::pair_table!(cast_exports, x8);
+    crate::pair_table!(pair_exports, x8; casts x8);
 }
 
 /// The sixteen-lane kernel of every pair test, the same operations as [`kernel`](mod@kernel)'s
@@ -360,8 +350,7 @@ pub mod kernel {
 /// per `f32x16` where the build has `avx512f`, two 256-bit halves otherwise; the same bits
 /// either way.
 pub mod kernel16 {
-    crate::pair_table!(pair_exports, x16);
-    crate::pair_table!(cast_exports, x16);
+    crate::pair_table!(pair_exports, x16; casts x16);
 }
 
 /// The scalar reference of every pair's contact (see [`Contact`]): `None` when the pair does
@@ -392,20 +381,15 @@ pub mod manifold_reference {
             same { $($s:ident: $S:ty;)* }
             casts { $($c:ident: $C:ty;)* }
         ) => {
+            manifold_fns!(@pairs $function; $($d: $A, $B;)* $($s: $S, $S;)*);
+        };
+        (@pairs $function:ident; $($name:ident: $A:ty, $B:ty;)*) => {
             $(
-                #[doc = concat!("The manifold of a `", stringify!($d), "` pair.")]
+                #[doc = concat!("The manifold of a `", stringify!($name), "` pair.")]
                 #[must_use]
-                pub fn $d(a: &<$A as $crate::ShapeSoa>::Shape, b: &<$B as $crate::ShapeSoa>::Shape)
+                pub fn $name(a: &<$A as $crate::ShapeSoa>::Shape, b: &<$B as $crate::ShapeSoa>::Shape)
                     -> Option<$crate::Manifold> {
                     <$A as $crate::ManifoldPair<$B>>::$function(a, b)
-                }
-            )*
-            $(
-                #[doc = concat!("The manifold of a `", stringify!($s), "` pair.")]
-                #[must_use]
-                pub fn $s(a: &<$S as $crate::ShapeSoa>::Shape, b: &<$S as $crate::ShapeSoa>::Shape)
-                    -> Option<$crate::Manifold> {
-                    <$S as $crate::ManifoldPair<$S>>::$function(a, b)
                 }
             )*
         };
@@ -422,20 +406,15 @@ pub mod manifold_kernel {
             same { $($s:ident: $S:ty;)* }
             casts { $($c:ident: $C:ty;)* }
         ) => {
+            manifold_kernels!(@pairs $function, $X, $n; $($d: $A, $B;)* $($s: $S, $S;)*);
+        };
+        (@pairs $function:ident, $X:ident, $n:literal; $($name:ident: $A:ty, $B:ty;)*) => {
             $(
-                #[doc = concat!("The manifolds of ", stringify!($n), " `", stringify!($d), "` pairs, `None` where a pair does not overlap.")]
+                #[doc = concat!("The manifolds of ", stringify!($n), " `", stringify!($name), "` pairs, `None` where a pair does not overlap.")]
                 #[must_use]
-                pub fn $d(a: &<$A as $crate::ShapeSoa>::$X, b: &<$B as $crate::ShapeSoa>::$X)
+                pub fn $name(a: &<$A as $crate::ShapeSoa>::$X, b: &<$B as $crate::ShapeSoa>::$X)
                     -> [Option<$crate::Manifold>; $n] {
                     <$A as $crate::ManifoldPair<$B>>::$function(a, b)
-                }
-            )*
-            $(
-                #[doc = concat!("The manifolds of ", stringify!($n), " `", stringify!($s), "` pairs, `None` where a pair does not overlap.")]
-                #[must_use]
-                pub fn $s(a: &<$S as $crate::ShapeSoa>::$X, b: &<$S as $crate::ShapeSoa>::$X)
-                    -> [Option<$crate::Manifold>; $n] {
-                    <$S as $crate::ManifoldPair<$S>>::$function(a, b)
                 }
             )*
         };
@@ -457,30 +436,23 @@ pub mod manifold_kernel16 {
 pub mod sweep_reference {
     macro_rules! sweep_fns {
         (
+
             distinct { $($d:ident: $A:ty, $B:ty;)* }
             same { $($s:ident: $S:ty;)* }
             casts { $($c:ident: $C:ty;)* }
         ) => {
+            sweep_fns!(@pairs $($d: $A, $B;)* $($s: $S, $S;)*);
+        };
+        (@pairs $($name:ident: $A:ty, $B:ty;)*) => {
             $(
-                #[doc = concat!("The sweep of a `", stringify!($d), "` pair, the first shape moving.")]
+                #[doc = concat!("The sweep of a `", stringify!($name), "` pair, the first shape moving.")]
                 #[must_use]
-                pub fn $d(
+                pub fn $name(
                     a: &<$A as $crate::ShapeSoa>::Shape,
                     b: &<$B as $crate::ShapeSoa>::Shape,
                     motion: [f32; 2],
                 ) -> Option<$crate::Sweep> {
                     <$A as $crate::SweepPair<$B>>::sweep_reference(a, b, motion)
-                }
-            )*
-            $(
-                #[doc = concat!("The sweep of a `", stringify!($s), "` pair, the first shape moving.")]
-                #[must_use]
-                pub fn $s(
-                    a: &<$S as $crate::ShapeSoa>::Shape,
-                    b: &<$S as $crate::ShapeSoa>::Shape,
-                    motion: [f32; 2],
-                ) -> Option<$crate::Sweep> {
-                    <$S as $crate::SweepPair<$S>>::sweep_reference(a, b, motion)
                 }
             )*
         };
@@ -498,26 +470,18 @@ pub mod sweep_kernel {
             same { $($s:ident: $S:ty;)* }
             casts { $($c:ident: $C:ty;)* }
         ) => {
+            sweep_kernels!(@pairs $function, $X, $V, $Out; $($d: $A, $B;)* $($s: $S, $S;)*);
+        };
+        (@pairs $function:ident, $X:ident, $V:ty, $Out:ty; $($name:ident: $A:ty, $B:ty;)*) => {
             $(
-                #[doc = concat!("The sweeps of a lane block of `", stringify!($d), "` pairs, the first shapes moving.")]
+                #[doc = concat!("The sweeps of a lane block of `", stringify!($name), "` pairs, the first shapes moving.")]
                 #[must_use]
-                pub fn $d(
+                pub fn $name(
                     a: &<$A as $crate::ShapeSoa>::$X,
                     b: &<$B as $crate::ShapeSoa>::$X,
                     motion: &[$V; 2],
                 ) -> $Out {
                     <$A as $crate::SweepPair<$B>>::$function(a, b, motion)
-                }
-            )*
-            $(
-                #[doc = concat!("The sweeps of a lane block of `", stringify!($s), "` pairs, the first shapes moving.")]
-                #[must_use]
-                pub fn $s(
-                    a: &<$S as $crate::ShapeSoa>::$X,
-                    b: &<$S as $crate::ShapeSoa>::$X,
-                    motion: &[$V; 2],
-                ) -> $Out {
-                    <$S as $crate::SweepPair<$S>>::$function(a, b, motion)
                 }
             )*
         };

@@ -211,6 +211,23 @@ fn transposed(shared: &Shared<'_>, at: [u32; LANES]) -> [f32x8; LANES] {
     f32x8::transpose(rows)
 }
 
+/// `$body` with `$S` the container type of the stored kind code `$kind` (any code but
+/// those of circles, boxes and capsules is a polygon's): one kernel call per kind where the
+/// kernels differ by type, for the queries and casts.
+macro_rules! by_kind {
+    ($kind:expr, $S:ident => $body:expr) => {
+        by_kind!(@ $kind, $S => $body; CIRCLE: Circles, AABB: Aabbs, OBB: Obbs, CAPSULE: Capsules)
+    };
+    (@ $kind:expr, $S:ident => $body:expr; $($code:ident: $T:ident),+) => {
+        match $kind {
+            $($crate::scene::records::$code => { type $S = $crate::soa::$T; $body })+
+            _ => { type $S = $crate::soa::Polygons; $body }
+        }
+    };
+}
+
+pub(crate) use by_kind;
+
 /// The shapes whose records hold their fields in line, in the order of the lane type's
 /// fields (`CODE` `None`: points, which only queries use, never a record).
 macro_rules! stored_in_line {

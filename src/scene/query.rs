@@ -3,8 +3,8 @@
 //! search.
 
 use super::candidates::KINDS;
-use super::pack::{Pack, Shared, Stored, block_of};
-use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB, padded};
+use super::pack::{Pack, Shared, Stored, block_of, by_kind};
+use super::records::{KIND, padded};
 use super::{Filter, PairFinder, Scene};
 use crate::batch::{Overlaps, SweepPair};
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
@@ -298,21 +298,9 @@ impl SceneIndex<'_> {
             let n = positions.len();
             for k in 0..n.div_ceil(KERNEL_LANES) {
                 let at: [u32; KERNEL_LANES] = block_of(positions, k, sentinel);
-                let mask = match kind as u32 {
-                    CIRCLE => {
-                        <Q as Overlaps<Circles>>::lanes(probe, Circles::gather_lanes(&shared, &at))
-                    }
-                    AABB => <Q as Overlaps<Aabbs>>::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
-                    OBB => <Q as Overlaps<Obbs>>::lanes(probe, Obbs::gather_lanes(&shared, &at)),
-                    CAPSULE => <Q as Overlaps<Capsules>>::lanes(
-                        probe,
-                        Capsules::gather_lanes(&shared, &at),
-                    ),
-                    _ => <Q as Overlaps<Polygons>>::lanes(
-                        probe,
-                        Polygons::gather_lanes(&shared, &at),
-                    ),
-                };
+                let mask = by_kind!(kind as u32, S => {
+                    <Q as Overlaps<S>>::lanes(probe, S::gather_lanes(&shared, &at))
+                });
                 let lanes = (n - k * KERNEL_LANES).min(KERNEL_LANES);
                 let mut bits = mask.to_bitmask() & (u32::MAX >> (32 - lanes));
                 while bits != 0 {

@@ -2,13 +2,12 @@
 //! stretches of about one cell.
 
 use super::candidates::KINDS;
-use super::pack::{Pack, Shared, Stored, block_of};
-use super::records::{AABB, CAPSULE, CIRCLE, KIND, OBB};
+use super::pack::{Pack, Shared, Stored, block_of, by_kind};
+use super::records::KIND;
 use super::{Filter, SceneIndex};
 use crate::batch::RayCast;
 use crate::lanes::{KERNEL_LANES, Simd, Wide, splat_columns};
 use crate::shape::Ray;
-use crate::soa::{Aabbs, Capsules, Circles, Obbs, Polygons};
 
 impl SceneIndex<'_> {
     /// The nearest shape the ray hits and the entry parameter (see [`Scene::raycast`](crate::Scene::raycast)).
@@ -43,13 +42,7 @@ impl SceneIndex<'_> {
             let n = positions.len();
             for k in 0..n.div_ceil(KERNEL_LANES) {
                 let at: [u32; KERNEL_LANES] = block_of(positions, k, sentinel);
-                let t = match kind as u32 {
-                    CIRCLE => Circles::lanes(probe, Circles::gather_lanes(&shared, &at)),
-                    AABB => Aabbs::lanes(probe, Aabbs::gather_lanes(&shared, &at)),
-                    OBB => Obbs::lanes(probe, Obbs::gather_lanes(&shared, &at)),
-                    CAPSULE => Capsules::lanes(probe, Capsules::gather_lanes(&shared, &at)),
-                    _ => Polygons::lanes(probe, Polygons::gather_lanes(&shared, &at)),
-                };
+                let t = by_kind!(kind as u32, S => S::lanes(probe, S::gather_lanes(&shared, &at)));
                 for (lane, &t) in t.as_slice().iter().enumerate().take(n - k * KERNEL_LANES) {
                     let id = shared.record(at[lane]).id;
                     if t < best.0 || (t == best.0 && t < f32::INFINITY && id < best.1) {

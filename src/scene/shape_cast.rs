@@ -3,10 +3,9 @@
 //! decided by the sweep kernels a lane block at a time.
 
 use super::candidates::KINDS;
-use super::pack::{Pack, Stored, block_of};
+use super::pack::{Pack, Stored, block_of, by_kind};
 use super::query::Probe;
 use super::ray_walk::walk;
-use super::records::{AABB, CAPSULE, CIRCLE, OBB};
 use super::{Filter, PairFinder, Scene, SceneIndex};
 use crate::batch::SweepPair;
 use crate::lanes::{KERNEL_LANES, Simd, Wide, splat_columns};
@@ -160,33 +159,10 @@ impl SceneIndex<'_> {
                 let n = positions.len();
                 for k in 0..n.div_ceil(KERNEL_LANES) {
                     let at: [u32; KERNEL_LANES] = block_of(positions, k, sentinel);
-                    let [mask, t, nx, ny] = match kind as u32 {
-                        CIRCLE => <Q as SweepPair<Circles>>::sweep_lanes(
-                            probe,
-                            Circles::gather_lanes(&shared, &at),
-                            moves,
-                        ),
-                        AABB => <Q as SweepPair<Aabbs>>::sweep_lanes(
-                            probe,
-                            Aabbs::gather_lanes(&shared, &at),
-                            moves,
-                        ),
-                        OBB => <Q as SweepPair<Obbs>>::sweep_lanes(
-                            probe,
-                            Obbs::gather_lanes(&shared, &at),
-                            moves,
-                        ),
-                        CAPSULE => <Q as SweepPair<Capsules>>::sweep_lanes(
-                            probe,
-                            Capsules::gather_lanes(&shared, &at),
-                            moves,
-                        ),
-                        _ => <Q as SweepPair<Polygons>>::sweep_lanes(
-                            probe,
-                            Polygons::gather_lanes(&shared, &at),
-                            moves,
-                        ),
-                    };
+                    let [mask, t, nx, ny] = by_kind!(kind as u32, S => {
+                        let shapes = S::gather_lanes(&shared, &at);
+                        <Q as SweepPair<S>>::sweep_lanes(probe, shapes, moves)
+                    });
                     let lanes = (n - k * KERNEL_LANES).min(KERNEL_LANES);
                     let mut bits = mask.to_bitmask() & (u32::MAX >> (32 - lanes));
                     while bits != 0 {
