@@ -5,6 +5,34 @@
 use crate::shape::{Contact, Sweep};
 use wide::{f32x8, f32x16};
 
+/// A lane answer's `lane(i)` (the item of lane `i`, made by `$make` from its fields) and its
+/// `From` a kernel's lane columns `[mask, fields…]` (the hit bits from the mask).
+macro_rules! lane_columns {
+    (
+        $X:ident: $V:ident, $bits:ty, $lanes:literal, [$($field:ident),+] => $Item:ident,
+        $meets:literal, $make:expr
+    ) => {
+        impl $X {
+            #[doc = concat!("The ", stringify!($Item), " of lane `lane`, or `None` where that pair ",
+                "does not ", $meets, ". Panics if `lane >= ", $lanes, "`.")]
+            #[inline]
+            #[must_use]
+            pub fn lane(&self, lane: usize) -> Option<$Item> {
+                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
+                let [$($field),+] = [$(self.$field.as_array()[lane]),+];
+                (self.hits >> lane & 1 == 1).then(|| $make)
+            }
+        }
+
+        impl From<[$V; 4]> for $X {
+            #[inline(always)]
+            fn from([mask, $($field),+]: [$V; 4]) -> Self {
+                Self { hits: mask.to_bitmask() as $bits, $($field),+ }
+            }
+        }
+    };
+}
+
 macro_rules! contact_types {
     ($($X:ident: $V:ident, $bits:ty, $lanes:literal, $Count:literal, $count:literal;)+) => {$(
         #[doc = concat!("The contacts of ", $count, " pairs, one per lane: the answer of a contact kernel")]
@@ -33,21 +61,6 @@ macro_rules! contact_types {
                 depth: $V::ZERO,
             };
 
-            /// The contact of lane `lane`, or `None` where that pair does not overlap. Panics if
-            #[doc = concat!("`lane >= ", $lanes, "`.")]
-            #[inline]
-            #[must_use]
-            pub fn lane(&self, lane: usize) -> Option<Contact> {
-                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
-                (self.hits >> lane & 1 == 1).then(|| Contact {
-                    normal: [
-                        self.normal_x.as_array()[lane],
-                        self.normal_y.as_array()[lane],
-                    ],
-                    depth: self.depth.as_array()[lane],
-                })
-            }
-
             /// The same contacts seen from the other shape: every normal reversed (as `0 - n`, so that
             /// lanes without a hit keep `+0`).
             #[inline]
@@ -61,14 +74,8 @@ macro_rules! contact_types {
             }
         }
 
-        impl From<[$V; 4]> for $X {
-            /// A contact kernel's lane columns `[mask, normal_x, normal_y, depth]`.
-            #[inline(always)]
-            fn from([mask, normal_x, normal_y, depth]: [$V; 4]) -> Self {
-                let hits = mask.to_bitmask() as $bits;
-                Self { hits, normal_x, normal_y, depth }
-            }
-        }
+        lane_columns!($X: $V, $bits, $lanes, [normal_x, normal_y, depth] => Contact, "overlap",
+            Contact { normal: [normal_x, normal_y], depth });
     )+};
 }
 
@@ -95,28 +102,8 @@ macro_rules! sweep_types {
             pub normal_y: $V,
         }
 
-        impl $X {
-            /// The sweep of lane `lane`, or `None` where that pair does not touch. Panics if
-            #[doc = concat!("`lane >= ", $lanes, "`.")]
-            #[inline]
-            #[must_use]
-            pub fn lane(&self, lane: usize) -> Option<Sweep> {
-                assert!(lane < $lanes, "lane {lane} out of range for {} lanes", $lanes);
-                (self.hits >> lane & 1 == 1).then(|| Sweep {
-                    t: self.t.as_array()[lane],
-                    normal: [self.normal_x.as_array()[lane], self.normal_y.as_array()[lane]],
-                })
-            }
-        }
-
-        impl From<[$V; 4]> for $X {
-            /// A sweep kernel's lane columns `[mask, t, normal_x, normal_y]`.
-            #[inline(always)]
-            fn from([mask, t, normal_x, normal_y]: [$V; 4]) -> Self {
-                let hits = mask.to_bitmask() as $bits;
-                Self { hits, t, normal_x, normal_y }
-            }
-        }
+        lane_columns!($X: $V, $bits, $lanes, [t, normal_x, normal_y] => Sweep, "touch",
+            Sweep { t, normal: [normal_x, normal_y] });
     )+};
 }
 

@@ -197,6 +197,20 @@ pub trait Simd:
     fn dir_scale(dx: Self, dy: Self) -> Self;
 }
 
+/// `$x86` on x86 and x86-64, `$other` on every other target.
+macro_rules! on_x86_else {
+    ($x86:expr, $other:expr) => {{
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            $x86
+        }
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        {
+            $other
+        }
+    }};
+}
+
 /// `Lane` and `Simd` for one lane vector and its integer twin.
 macro_rules! simd_impls {
     ($($V:ident, $I:ident, $n:literal;)+) => {$(
@@ -230,28 +244,15 @@ macro_rules! simd_impls {
             fn select(mask: $V, a: Self, b: Self) -> Self {
                 mask.select(a, b)
             }
+            // On x86 `fast_min`/`fast_max` are `minps`/`maxps`, whose rule is the scalar one;
+            // elsewhere the same rule by a comparison and a select.
             #[inline(always)]
             fn pmin(self, other: Self) -> Self {
-                // On x86 `fast_min` is `minps`/`vminps`, whose rule is the scalar one.
-                #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-                {
-                    self.fast_min(other)
-                }
-                #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-                {
-                    self.simd_lt(other).select(self, other)
-                }
+                on_x86_else!(self.fast_min(other), self.simd_lt(other).select(self, other))
             }
             #[inline(always)]
             fn pmax(self, other: Self) -> Self {
-                #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-                {
-                    self.fast_max(other)
-                }
-                #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-                {
-                    self.simd_gt(other).select(self, other)
-                }
+                on_x86_else!(self.fast_max(other), self.simd_gt(other).select(self, other))
             }
             #[inline(always)]
             fn abs(self) -> Self {

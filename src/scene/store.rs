@@ -141,29 +141,20 @@ impl Scene {
         self.insert(shape.into(), Rule::ALL, false)
     }
 
-    /// Adds a moving shape with `filter`; returns its id.
-    ///
-    /// # Panics
-    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    /// Adds a moving shape with `filter`; returns its id. Panics as [`push`](Self::push) does.
     #[inline]
     pub fn push_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
         self.insert(shape.into(), Rule::solid(filter), false)
     }
 
     /// Adds a static shape with [`Filter::ALL`]; returns its id. Static shapes are never
-    /// paired with each other (see [`Scene`]).
-    ///
-    /// # Panics
-    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    /// paired with each other (see [`Scene`]). Panics as [`push`](Self::push) does.
     #[inline]
     pub fn push_static(&mut self, shape: impl Into<Shape>) -> u32 {
         self.insert(shape.into(), Rule::ALL, true)
     }
 
-    /// Adds a static shape with `filter`; returns its id.
-    ///
-    /// # Panics
-    /// If the scene already holds [`MAX_SHAPES`] shapes.
+    /// Adds a static shape with `filter`; returns its id. Panics as [`push`](Self::push) does.
     #[inline]
     pub fn push_static_with(&mut self, shape: impl Into<Shape>, filter: Filter) -> u32 {
         self.insert(shape.into(), Rule::solid(filter), true)
