@@ -3,7 +3,7 @@
 
 use super::kinds::ContactPair;
 use crate::lanes::{Simd, SweepX8, SweepX16};
-use crate::narrow::sweep::sweep;
+use crate::narrow::sweep::sweep_pair;
 use crate::shape::Sweep;
 use crate::soa::ShapeSoa;
 use bytemuck::cast;
@@ -49,8 +49,7 @@ macro_rules! sweep_impl {
                 b: &<$B as ShapeSoa>::Shape,
                 motion: [f32; 2],
             ) -> Option<Sweep> {
-                let c = <Self as ContactPair<$B>>::contact_reference(a, b);
-                let (hit, [t, nx, ny]) = sweep::<
+                let (hit, [t, nx, ny]) = sweep_pair::<
                     f32,
                     <$A as ShapeSoa>::Shape,
                     <$B as ShapeSoa>::Shape,
@@ -60,8 +59,10 @@ macro_rules! sweep_impl {
                     bytemuck::cast_slice(core::slice::from_ref(a)),
                     bytemuck::cast_slice(core::slice::from_ref(b)),
                     motion,
-                    c.is_some(),
-                    c.map_or([0.0, 0.0], |c| c.normal),
+                    || {
+                        let c = <Self as ContactPair<$B>>::contact_reference(a, b);
+                        (c.is_some(), c.map_or([0.0, 0.0], |c| c.normal))
+                    },
                 );
                 hit.then_some(Sweep {
                     t,
@@ -78,14 +79,16 @@ macro_rules! sweep_impl {
                 b: <$B as ShapeSoa>::Lanes<V>,
                 motion: [V; 2],
             ) -> [V; 4] {
-                let [touching, cx, cy, _] = <Self as ContactPair<$B>>::contact_lanes(a, b);
-                let (hit, [t, nx, ny]) = sweep::<
+                let (hit, [t, nx, ny]) = sweep_pair::<
                     V,
                     <$A as ShapeSoa>::Shape,
                     <$B as ShapeSoa>::Shape,
                     { <<$A as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
                     { <<$B as ShapeSoa>::Shape as crate::narrow::manifold::Outlined>::N },
-                >(&a, &b, motion, touching, [cx, cy]);
+                >(&a, &b, motion, || {
+                    let [touching, cx, cy, _] = <Self as ContactPair<$B>>::contact_lanes(a, b);
+                    (touching, [cx, cy])
+                });
                 [hit, t, nx, ny]
             }
         }

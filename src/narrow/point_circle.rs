@@ -7,10 +7,9 @@
 //! **Contact**: along the offset from the point to the centre, depth `radius - distance`; a
 //! point at the centre gets the normal `(1, 0)`.
 //!
-//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
-//! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
-//! covered by edge bands and vertex discs, written once for every round pair in
-//! `narrow/sweep/round.rs`.
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): a ray against the other
+//! shape grown by the radii, a disc, found with the start contact in one pass
+//! (`narrow/sweep/discs.rs`, shared by the pairs of points and circles in either order).
 
 use super::contact::{Best, disc, pair_kernels};
 use crate::lanes::{Lane, Simd};

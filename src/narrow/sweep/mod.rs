@@ -31,6 +31,9 @@
 //!   ray–circle root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
 //!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
 //!   the one most opposed to the motion.
+//! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
+//!   in one pass with the start contact (one square root and one division a lane), its normal
+//!   brought to unit length by a Newton step where that is exact to rounding.
 //!
 //! **Bad data never hits**: every field and the motion finite, radii and half extents not
 //! negative, bounds in order. Shapes with infinite coordinates (valid for the overlap tests)
@@ -39,6 +42,7 @@
 //!
 //! **No hit**: `t = 1` (the whole motion is free) and normal `(0, 0)`.
 
+mod discs;
 mod round;
 mod sat;
 
@@ -52,6 +56,9 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind has a radius (a circle or a capsule): then its pairs take the round
     /// pieces, not the swept axes.
     const ROUND: bool;
+    /// Whether the kind's outline is one vertex (a point or a circle): two such kinds take
+    /// `discs.rs`, one pass with their start contact.
+    const ONE_VERTEX: bool = false;
     /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
     /// order.
     fn valid<L: Lane>(f: &[L]) -> L::Mask;
@@ -70,6 +77,7 @@ fn finite<L: Lane>(f: &[L]) -> L::Mask {
 
 impl Swept for Point {
     const ROUND: bool = false;
+    const ONE_VERTEX: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..2])
@@ -78,6 +86,7 @@ impl Swept for Point {
 
 impl Swept for Circle {
     const ROUND: bool = true;
+    const ONE_VERTEX: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..3]) & f[2].ge(L::splat(0.0))
@@ -127,12 +136,41 @@ pub(super) struct Toi<L: Lane> {
     pub(super) ny: L,
 }
 
+/// The sweep of `a` (kind `A`, fields `fa`) moving by `m` against `b` (kind `B`, fields `fb`):
+/// [`sweep`] given the pair's overlap at the start and its contact normal there from
+/// `contact()`, or, for two one-vertex kinds (circles, a point and a circle), their one pass
+/// (`discs.rs`), which computes that contact itself.
+#[inline(always)]
+pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+    m: [L; 2],
+    contact: impl FnOnce() -> (L::Mask, [L; 2]),
+) -> (L::Mask, [L; 3]) {
+    if A::ONE_VERTEX && B::ONE_VERTEX {
+        let radius = |round: bool, f: &[L]| if round { f[2] } else { L::splat(0.0) };
+        let convention = discs::Convention {
+            toward: if A::ROUND && B::ROUND { 1.0 } else { -1.0 },
+            from_a: !A::ROUND,
+            reversed: A::ROUND && !B::ROUND,
+        };
+        return discs::single(
+            [fa[0], fa[1], radius(A::ROUND, fa)],
+            [fb[0], fb[1], radius(B::ROUND, fb)],
+            m,
+            convention,
+        );
+    }
+    let (touching, normal) = contact();
+    sweep::<L, A, B, NA, NB>(fa, fb, m, touching, normal)
+}
+
 /// The sweep of `a` (kind `A`, fields `fa`) moving by `m` against `b` (kind `B`, fields `fb`),
 /// given the pair's overlap at the start (`touching`) and its contact normal there (`normal`,
 /// read where `touching`): the hit mask and `[t, nx, ny]`, `t = 1` and `(0, 0)` without a
 /// hit (see the module docs).
 #[inline(always)]
-pub(crate) fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
+fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     fa: &[L],
     fb: &[L],
     [mx, my]: [L; 2],

@@ -165,29 +165,8 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     let vt = num / den;
     let (wx, wy) = (px - vt * mx, py - vt * my);
     let vertex = vt.lt(face.t);
-    // The vertex pair's normal: its offset at contact, normalised, where that is about as long
-    // as the radii (at least half: at contact it is their sum); the motion's direction
-    // elsewhere (no radius, where the offset is rounding noise; see the graze below).
-    let w2 = wx * wx + wy * wy;
-    let closing = r.gt(zero) & (w2 * L::splat(4.0)).ge(r * r) & w2.lt(inf);
-    let (vx, vy) = (L::select(closing, wx, mx), L::select(closing, wy, my));
-    // Scaled to a largest component of 1 first where a square could under- or overflow.
-    let len2 = vx * vx + vy * vy;
-    let plain = len2.gt(L::splat(1e-30)) & len2.lt(L::splat(1e30));
-    let (vx, vy, len2) = if L::any(!plain) {
-        let big = vx.abs().pmax(vy.abs());
-        let (sx, sy) = (vx / big, vy / big);
-        (
-            L::select(plain, vx, sx),
-            L::select(plain, vy, sy),
-            L::select(plain, len2, sx * sx + sy * sy),
-        )
-    } else {
-        (vx, vy, len2)
-    };
-    let inv = one / len2.sqrt();
+    let (nx, ny, closing) = vertex_normal(wx, wy, mx, my, r);
     let t = L::select(vertex, vt, face.t);
-    let (nx, ny) = (vx * inv, vy * inv);
     // A vertex pair touched only in passing, the motion square to the normal (or, by rounding,
     // turned away from it), is a graze: like sliding along, no hit. Where the normal is the
     // motion's direction (two vertices meeting with no radius), it must be one along which
@@ -208,4 +187,32 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
         nx: L::select(vertex, nx, face.nx),
         ny: L::select(vertex, ny, face.ny),
     }
+}
+
+/// A vertex pair's normal at contact from its offset there `(wx, wy)`: the offset normalised
+/// where it is about as long as the radii `r` (at least half: at contact it is their sum); the
+/// motion's direction elsewhere (no radius, where the offset is rounding noise). Also whether
+/// it was the offset (`closing`).
+#[inline(always)]
+pub(super) fn vertex_normal<L: Lane>(wx: L, wy: L, mx: L, my: L, r: L) -> (L, L, L::Mask) {
+    let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
+    let w2 = wx * wx + wy * wy;
+    let closing = r.gt(zero) & (w2 * L::splat(4.0)).ge(r * r) & w2.lt(inf);
+    let (vx, vy) = (L::select(closing, wx, mx), L::select(closing, wy, my));
+    // Scaled to a largest component of 1 first where a square could under- or overflow.
+    let len2 = vx * vx + vy * vy;
+    let plain = len2.gt(L::splat(1e-30)) & len2.lt(L::splat(1e30));
+    let (vx, vy, len2) = if L::any(!plain) {
+        let big = vx.abs().pmax(vy.abs());
+        let (sx, sy) = (vx / big, vy / big);
+        (
+            L::select(plain, vx, sx),
+            L::select(plain, vy, sy),
+            L::select(plain, len2, sx * sx + sy * sy),
+        )
+    } else {
+        (vx, vy, len2)
+    };
+    let inv = one / len2.sqrt();
+    (vx * inv, vy * inv, closing)
 }

@@ -1,0 +1,137 @@
+//! Two circles, or a point and a circle, one moving: the sweep as one pass with the start
+//! contact, because such a pair has one piece (`round.rs`'s vertex pair with one vertex on
+//! each side) and its contact is the same offset's length.
+//!
+//! Per lane, one square root and one division: where the pair touches at the start, the
+//! contact's distance `|d|` and its reciprocal (the pair's contact, `circle_circle`'s or
+//! `point_circle`'s in either order, operation for operation, so the start normal is
+//! `batch_contact`'s bit for bit); where it is apart, the
+//! root `√(a·r² - (m × d)²)` of `|d - t m| = r` and `1 / (den · r)`, which gives both the time
+//! `t = num / den` (as `num · r · q`) and `1 / r`. The normal is the offset at contact `w`
+//! times `1 / r` (a length within rounding of 1 there), brought to unit length by one Newton
+//! step `n (3 - n·n) / 2`; a lane where that length is not within 2⁻¹² of 1 (radii tiny
+//! beside the coordinates or the motion), or where `den · r` could under- or overflow, takes
+//! `round.rs`'s division and normalisation instead (computed only for blocks that hold one).
+//! The rules are the round pieces': a hit closing along the normal, a graze no hit.
+
+use super::finite;
+use super::round::vertex_normal;
+use crate::lanes::Lane;
+
+/// How a pair of one-vertex kinds writes its contact: circle–circle along `b - a` divided by
+/// the distance; point–circle along `p - c` divided by minus the distance (`a - b` with the
+/// point first; `b - a` and the normal reversed with the circle first).
+#[derive(Clone, Copy)]
+pub(super) struct Convention {
+    /// Both circles: `+1`; a point and a circle: `-1`.
+    pub(super) toward: f32,
+    /// The offset is `a - b` (a point moving against a circle).
+    pub(super) from_a: bool,
+    /// The normal is reversed (a circle moving against a point).
+    pub(super) reversed: bool,
+}
+
+/// The sweep of `a` (`[x, y, radius]`, radius 0 for a point) moving by `m` against `b`: the
+/// hit mask and `[t, nx, ny]` (`t = 1`, `(0, 0)` without a hit), under
+/// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says.
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
+pub(super) fn single<L: Lane>(
+    [ax, ay, ar]: [L; 3],
+    [bx, by, br]: [L; 3],
+    [mx, my]: [L; 2],
+    convention: Convention,
+) -> (L::Mask, [L; 3]) {
+    let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
+    let sum = (ax - ax) + (ay - ay) + (ar - ar) + (bx - bx) + (by - by) + (br - br);
+    let valid = (sum + (mx - mx) + (my - my)).eq(zero) & ar.ge(zero) & br.ge(zero);
+    // The start: circle_circle's overlap test and the offset its contact normalises.
+    let (dx, dy) = (bx - ax, by - ay);
+    let r = ar + br;
+    let dd = dx * dx + dy * dy;
+    let touching = dd.le(r * r) & ar.ge(zero) & br.ge(zero);
+    // Apart: the smaller root of `|d - t m| = r`, closing (`m · d > 0`).
+    let mm = mx * mx + my * my;
+    let md = mx * dx + my * dy;
+    let cross = mx * dy - my * dx;
+    let disc = mm * (r * r) - cross * cross;
+    let num = zero.pmax(dd - r * r);
+    let take = !touching & md.gt(zero) & disc.ge(zero) & num.lt(inf);
+    // The one square root and the one division.
+    let s = L::select(touching, dd, zero.pmax(disc)).sqrt();
+    let den = md + s;
+    let den_r = den * r;
+    let plain = den_r.gt(L::splat(1e-30)) & den_r.lt(L::splat(1e30));
+    let toward = L::splat(convention.toward);
+    let q = L::select(touching, toward, one)
+        / L::select(touching, s, L::select(take & plain, den_r, one));
+    // Touching: the contact normal (coincident centres, or a distance that overflowed: (1, 0)).
+    // `0 - d` is `a - b` to the bit, zeros included.
+    let (ox, oy) = if convention.from_a {
+        (zero - dx, zero - dy)
+    } else {
+        (dx, dy)
+    };
+    let has_dir = s.gt(zero) & s.lt(inf);
+    let (cx, cy) = (
+        L::select(has_dir, ox * q, one),
+        L::select(has_dir, oy * q, zero),
+    );
+    let (cx, cy) = if convention.reversed {
+        (zero - cx, zero - cy)
+    } else {
+        (cx, cy)
+    };
+    let start = touching & (mx * cx + my * cy).gt(zero);
+    // Apart, the fast form: the time, and the offset at contact over `r`, one Newton step.
+    let vt = num * r * q;
+    let inv_r = den * q;
+    let (fx, fy) = ((dx - vt * mx) * inv_r, (dy - vt * my) * inv_r);
+    let f2 = fx * fx + fy * fy;
+    let near = (f2 - one).abs().lt(L::splat(1.0 / 4096.0));
+    let k = L::splat(1.5) - L::splat(0.5) * f2;
+    let (mut t, mut nx, mut ny, mut along) = (vt, fx * k, fy * k, zero.eq(zero));
+    let slow = take & !(plain & near);
+    if L::any(slow) {
+        let (vt, ex, ey, onto) = exact([ax, ay, ar], [bx, by, br], [mx, my]);
+        t = L::select(slow, vt, t);
+        nx = L::select(slow, ex, nx);
+        ny = L::select(slow, ey, ny);
+        along = (slow & onto) | (!slow & along);
+    }
+    let closes = (nx * mx + ny * my).gt(zero) & along;
+    let hit = (start | (take & t.le(one) & closes & finite(&[nx, ny]))) & valid;
+    (
+        hit,
+        [
+            L::select(hit, L::select(start, zero, t), one),
+            L::select(hit, L::select(start, cx, nx), zero),
+            L::select(hit, L::select(start, cy, ny), zero),
+        ],
+    )
+}
+
+/// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them (the
+/// division, the normalised offset or, without a radius, the motion's direction, and then the
+/// test along the motion), from the fields again: out of line, so that the common pass keeps
+/// nothing alive for it.
+#[inline(never)]
+fn exact<L: Lane>(
+    [ax, ay, ar]: [L; 3],
+    [bx, by, br]: [L; 3],
+    [mx, my]: [L; 2],
+) -> (L, L, L, L::Mask) {
+    let zero = L::splat(0.0);
+    let (dx, dy) = (bx - ax, by - ay);
+    let r = ar + br;
+    let mm = mx * mx + my * my;
+    let md = mx * dx + my * dy;
+    let cross = mx * dy - my * dx;
+    let disc = mm * (r * r) - cross * cross;
+    let num = zero.pmax(dx * dx + dy * dy - r * r);
+    let vt = num / (md + zero.pmax(disc).sqrt());
+    let (nx, ny, closing) = vertex_normal(dx - vt * mx, dy - vt * my, mx, my, r);
+    let travel = vt * mm;
+    let slack = (md.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);
+    (vt, nx, ny, closing | (md - travel).ge(zero - slack))
+}
