@@ -13,11 +13,11 @@ use crate::shape::CLIPPED;
 /// [`Outline::with_axis`](super::outline::Outline::with_axis) and [`Frame::face`]).
 #[derive(Clone, Copy)]
 pub(super) struct Axes<L> {
-    pub(super) ux: L,
-    pub(super) uy: L,
-    /// Edges 0 and 2 (along `u`) and 1 and 3 (along `v`) of length 0.
-    pub(super) flat_u: L,
-    pub(super) flat_v: L,
+    /// `u`, unit.
+    pub(super) u: (L, L),
+    /// Edges 0 and 2 (along `u`) and 1 and 3 (along `v`) of length 0: `[flat_u, flat_v]`, each
+    /// 0, or NaN where the edges have length 0.
+    pub(super) flat: [L; 2],
 }
 
 impl<L: Lane> Axes<L> {
@@ -27,17 +27,15 @@ impl<L: Lane> Axes<L> {
     pub(super) fn unit((ux, uy): (L, L), [flat_u, flat_v]: [L; 2]) -> Self {
         let inv = L::splat(1.0) / (ux * ux + uy * uy).sqrt();
         Self {
-            ux: ux * inv,
-            uy: uy * inv,
-            flat_u,
-            flat_v,
+            u: (ux * inv, uy * inv),
+            flat: [flat_u, flat_v],
         }
     }
 
     /// `(d·u, d·v)` of a direction `(dx, dy)`.
     #[inline(always)]
     pub(super) fn dots(&self, dx: L, dy: L) -> (L, L) {
-        let (ux, uy) = (self.ux, self.uy);
+        let (ux, uy) = self.u;
         (dx * ux + dy * uy, dy * ux - dx * uy)
     }
 
@@ -46,10 +44,8 @@ impl<L: Lane> Axes<L> {
     pub(super) fn pick(when: L::Mask, a: Self, b: Self) -> Self {
         let s = |p: L, q: L| L::select(when, p, q);
         Self {
-            ux: s(a.ux, b.ux),
-            uy: s(a.uy, b.uy),
-            flat_u: s(a.flat_u, b.flat_u),
-            flat_v: s(a.flat_v, b.flat_v),
+            u: (s(a.u.0, b.u.0), s(a.u.1, b.u.1)),
+            flat: [s(a.flat[0], b.flat[0]), s(a.flat[1], b.flat[1])],
         }
     }
 
@@ -58,17 +54,18 @@ impl<L: Lane> Axes<L> {
     #[inline(always)]
     pub(super) fn normals(&self) -> [(L, L); 4] {
         let zero = L::splat(0.0);
-        let (ux, uy) = (self.ux, self.uy);
+        let (ux, uy) = self.u;
         // `flat` is 0 (the normal kept) or NaN (the normal NaN).
         let keep = |flat: L, (mx, my): (L, L)| {
             let ok = flat.eq(zero);
             (L::select(ok, mx, flat), L::select(ok, my, flat))
         };
+        let [flat_u, flat_v] = self.flat;
         [
-            keep(self.flat_u, (uy, zero - ux)),
-            keep(self.flat_v, (ux, uy)),
-            keep(self.flat_u, (zero - uy, ux)),
-            keep(self.flat_v, (zero - ux, zero - uy)),
+            keep(flat_u, (uy, zero - ux)),
+            keep(flat_v, (ux, uy)),
+            keep(flat_u, (zero - uy, ux)),
+            keep(flat_v, (zero - ux, zero - uy)),
         ]
     }
 }
@@ -155,7 +152,7 @@ impl<L: Lane> Frame<L> {
         let (du, dv) = self.axes.dots(dx, dy);
         let (pu, pv) = (du.abs(), dv.abs());
         // Each pair's cosine, NaN where its edges have length 0.
-        let (au, av) = (pu + self.axes.flat_v, pv + self.axes.flat_u);
+        let (au, av) = (pu + self.axes.flat[1], pv + self.axes.flat[0]);
         let (plus_u, plus_v) = (du.ge(zero), dv.gt(zero));
         let (iu, iv) = (
             s(plus_u, one, L::splat(3.0)),
@@ -177,7 +174,7 @@ impl<L: Lane> Frame<L> {
     #[inline(always)]
     pub(super) fn side(&self, f: &Facing<L>) -> ((L, L), (L, L), L) {
         let s = L::select;
-        let (ux, uy) = (self.axes.ux, self.axes.uy);
+        let (ux, uy) = self.axes.u;
         // `±u`, or `±v` with `v = (-uy, ux)`.
         let (mx, my) = (
             f.sign * s(f.along_u, ux, L::splat(0.0) - uy),
@@ -197,7 +194,7 @@ impl<L: Lane> Frame<L> {
     #[inline(always)]
     pub(super) fn support(&self, dx: L, dy: L) -> (L, L) {
         let zero = L::splat(0.0);
-        let (ux, uy) = (self.axes.ux, self.axes.uy);
+        let (ux, uy) = self.axes.u;
         let (du, dv) = self.axes.dots(dx, dy);
         let plus_u = du.gt(zero) | (du.eq(zero) & dv.gt(zero));
         let ou = L::select(plus_u, self.hu, zero - self.hu);
