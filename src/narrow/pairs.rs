@@ -8,7 +8,8 @@
 //!
 //! Adding a pair kind is one file in `src/narrow/` (its `reference` and `x8`) and one line
 //! below; its sweep needs no code of its own (`narrow::sweep` is written once over the shapes'
-//! outlines), only the shape kinds' `Swept` description.
+//! outlines), only the shape kinds' `Swept` description. (Points and circles, and two
+//! polygons, take faster paths there that share their start contact's work.)
 
 /// Calls the macro `$callback` with every pair kind that has a kernel, as three lists (after
 /// any further tokens given, `pair_table!(callback, tokens…)`):

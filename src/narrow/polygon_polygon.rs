@@ -25,8 +25,10 @@
 //! run the test's axes a second time.
 //!
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
-//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
-//! latest entry before the earliest exit, the entry axis's normal.
+//! both polygons' edge normals (`narrow/sweep/sat.rs`: the latest entry before the earliest
+//! exit, the entry axis's normal), taken from the contact's own pass over the axes
+//! ([`axes_with`]), relative to the same midpoint: one pass gives the start contact and the
+//! swept axes.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, lowest, next};
@@ -103,6 +105,19 @@ fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, B
 /// the best candidate.
 #[inline(always)]
 fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Mask, Best<L>) {
+    axes_with(a, b, |_, _, _, _| {})
+}
+
+/// [`axes`], handing each axis on as it is taken: `on_axis(gap, nx, ny, of_b)`, the gap
+/// `lowest - limit` between the other polygon's projection and the edge's along the edge's
+/// outward normal `(nx, ny)` (not unit), of `b`'s edges where `of_b`. The sweep of two
+/// polygons takes its swept axes from here, in the same pass as its start contact.
+#[inline(always)]
+pub(crate) fn axes_with<L: Lane>(
+    a: [[L; MAX_VERTICES]; 2],
+    b: [[L; MAX_VERTICES]; 2],
+    mut on_axis: impl FnMut(L, L, L, bool),
+) -> (L::Mask, Best<L>) {
     let half = L::splat(0.5);
     let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
     let (mut pa, mut pb) = (a, b);
@@ -111,28 +126,31 @@ fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Ma
         (pb[0][k], pb[1][k]) = (b[0][k] - ox, b[1][k] - oy);
     }
     let mut best = Scaled::new();
-    let apart = edges(&mut best, &pa, &pb, L::splat(1.0));
-    let apart = apart | edges(&mut best, &pb, &pa, L::splat(-1.0));
+    let apart = edges(&mut best, &pa, &pb, false, &mut on_axis);
+    let apart = apart | edges(&mut best, &pb, &pa, true, &mut on_axis);
     (apart, best.normalized())
 }
 
 /// Offers each edge of `p` as an axis that pushes `q` out along the edge's outward normal
-/// (times `sign`: `+1` when `q` is `b`, `-1` when `p` is `b` and the move is `b`'s); whether
-/// one of them separates `q` from `p`, as [`separates`] decides it.
+/// (reversed where `p` is `b`, `of_b`, and the move is `b`'s); whether one of them separates
+/// `q` from `p`, as [`separates`] decides it. Each axis also goes to `on_axis`.
 #[inline(always)]
 fn edges<L: Lane>(
     best: &mut Scaled<L>,
     [px, py]: &[[L; MAX_VERTICES]; 2],
     [qx, qy]: &[[L; MAX_VERTICES]; 2],
-    sign: L,
+    of_b: bool,
+    on_axis: &mut impl FnMut(L, L, L, bool),
 ) -> L::Mask {
     let zero = L::splat(0.0);
+    let sign = L::splat(if of_b { -1.0 } else { 1.0 });
     let mut apart = zero.lt(zero);
     for k in 0..MAX_VERTICES {
         let (nx, ny) = (py[next(k)] - py[k], px[k] - px[next(k)]);
         let (limit, lowest) = (nx * px[k] + ny * py[k], lowest(nx, ny, qx, qy));
         apart = apart | lowest.gt(limit);
         best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
+        on_axis(lowest - limit, nx, ny, of_b);
     }
     apart
 }

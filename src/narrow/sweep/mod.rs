@@ -34,6 +34,8 @@
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
 //!   in one pass with the start contact (one square root and one division a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
+//! - *Two polygons*: the swept axes of [`sat`], taken from `polygon_polygon`'s own pass over
+//!   the sixteen axes (relative to its midpoint), which gives the start contact too.
 //!
 //! **Bad data never hits**: every field and the motion finite, radii and half extents not
 //! negative, bounds in order. Shapes with infinite coordinates (valid for the overlap tests)
@@ -47,6 +49,7 @@ mod round;
 mod sat;
 
 use super::manifold::{Outline, Outlined};
+use super::{finite_polygon_lanes, polygon_polygon};
 use crate::lanes::Lane;
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 
@@ -59,6 +62,9 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind's outline is one vertex (a point or a circle): two such kinds take
     /// `discs.rs`, one pass with their start contact.
     const ONE_VERTEX: bool = false;
+    /// Whether the kind is a polygon: two polygons take their swept axes from their contact's
+    /// pass over the axes.
+    const POLYGON: bool = false;
     /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
     /// order.
     fn valid<L: Lane>(f: &[L]) -> L::Mask;
@@ -120,6 +126,7 @@ impl Swept for Obb {
 
 impl Swept for Polygon {
     const ROUND: bool = false;
+    const POLYGON: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..2 * MAX_VERTICES])
@@ -161,6 +168,9 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
             convention,
         );
     }
+    if A::POLYGON && B::POLYGON {
+        return polygons(fa, fb, m);
+    }
     let (touching, normal) = contact();
     sweep::<L, A, B, NA, NB>(fa, fb, m, touching, normal)
 }
@@ -177,15 +187,56 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     touching: L::Mask,
     [cx, cy]: [L; 2],
 ) -> (L::Mask, [L; 3]) {
-    let zero = L::splat(0.0);
     let valid = A::valid(fa) & B::valid(fb) & finite(&[mx, my]);
-    let start = touching & (mx * cx + my * cy).gt(zero);
     let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
     let apart = if A::ROUND || B::ROUND {
         round::first(&a, &b, mx, my)
     } else {
         sat::first(&a, &b, mx, my)
     };
+    answer(valid, touching, [cx, cy], [mx, my], apart)
+}
+
+/// Two polygons: the start contact and the swept axes from one pass over the sixteen axes
+/// (`polygon_polygon`'s own, relative to its midpoint), then [`answer`].
+#[inline(always)]
+fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2]) -> (L::Mask, [L; 3]) {
+    let zero = L::splat(0.0);
+    let (mut pa, mut pb) = ([[zero; MAX_VERTICES]; 2], [[zero; MAX_VERTICES]; 2]);
+    for k in 0..MAX_VERTICES {
+        (pa[0][k], pa[1][k]) = (fa[k], fa[MAX_VERTICES + k]);
+        (pb[0][k], pb[1][k]) = (fb[k], fb[MAX_VERTICES + k]);
+    }
+    let mut axes = sat::Axes::new();
+    let (apart, best) = polygon_polygon::axes_with(pa, pb, |g, nx, ny, of_b| {
+        let s = nx * mx + ny * my;
+        if of_b {
+            axes.axis(g, zero - s, zero - nx, zero - ny);
+        } else {
+            axes.axis(g, s, nx, ny);
+        }
+    });
+    // The contact's overlap mask and normal, as `polygon_polygon`'s contact kernel has them.
+    let touching =
+        !apart & finite_polygon_lanes(&pa[0], &pa[1]) & finite_polygon_lanes(&pb[0], &pb[1]);
+    let [cx, cy, _] = best.finish(touching);
+    let valid = Polygon::valid(fa) & Polygon::valid(fb) & finite(&[mx, my]);
+    answer(valid, touching, [cx, cy], [mx, my], axes.first())
+}
+
+/// A sweep's answer from the start contact (`touching`, normal `(cx, cy)` where it touches)
+/// and the first touch of the pair apart: `t = 0` and the contact's normal where the motion
+/// goes deeper, the first touch where the pair is apart, nothing else (see the module docs).
+#[inline(always)]
+fn answer<L: Lane>(
+    valid: L::Mask,
+    touching: L::Mask,
+    [cx, cy]: [L; 2],
+    [mx, my]: [L; 2],
+    apart: Toi<L>,
+) -> (L::Mask, [L; 3]) {
+    let zero = L::splat(0.0);
+    let start = touching & (mx * cx + my * cy).gt(zero);
     // A normal that overflowed (coordinates beyond about 1e19) is no answer.
     let normal = finite(&[apart.nx, apart.ny]);
     let hit = (start | (!touching & apart.hit & normal)) & valid;

@@ -14,12 +14,85 @@ use crate::narrow::manifold::Outline;
 
 /// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` (`len2 = |n|²`) closing
 /// at `den`.
+#[derive(Clone, Copy)]
 struct Entry<L> {
     num: L,
     den: L,
     nx: L,
     ny: L,
     len2: L,
+}
+
+/// The swept axes seen so far: the latest entry, the earliest exit `exit_num / exit_den`
+/// (`exit_den > 0`), and whether an axis that separates the pair now never closes.
+#[derive(Clone, Copy)]
+pub(super) struct Axes<L: Lane> {
+    entry: Entry<L>,
+    exit_num: L,
+    exit_den: L,
+    never: L::Mask,
+}
+
+impl<L: Lane> Axes<L> {
+    /// No axis yet.
+    #[inline(always)]
+    pub(super) fn new() -> Self {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        Self {
+            entry: Entry {
+                num: L::splat(f32::NEG_INFINITY),
+                den: one,
+                nx: one,
+                ny: zero,
+                len2: one,
+            },
+            exit_num: L::splat(f32::INFINITY),
+            exit_den: one,
+            never: zero.lt(zero),
+        }
+    }
+
+    /// An axis along `(nx, ny)` (from `a` to `b`, not necessarily unit) with the gap `g` now
+    /// and the closing speed `s`, both in units of its length. An edge of length 0 (normal
+    /// `(0, 0)`: `g = s = 0`) neither separates, enters nor exits, and changes nothing.
+    #[inline(always)]
+    pub(super) fn axis(&mut self, g: L, s: L, nx: L, ny: L) {
+        let zero = L::splat(0.0);
+        let e = &mut self.entry;
+        self.never = self.never | (g.gt(zero) & !s.gt(zero));
+        let len2 = nx * nx + ny * ny;
+        let later = (g * e.den).gt(e.num * s);
+        let faster = (s * s * e.len2).gt(e.den * e.den * len2);
+        let tie = (g * e.den).eq(e.num * s) & faster;
+        let take = s.gt(zero) & (later | tie);
+        e.num = L::select(take, g, e.num);
+        e.den = L::select(take, s, e.den);
+        e.nx = L::select(take, nx, e.nx);
+        e.ny = L::select(take, ny, e.ny);
+        e.len2 = L::select(take, len2, e.len2);
+        // A receding axis: exit at `g / s = (-g) / (-s)`.
+        let (eg, es) = (zero - g, zero - s);
+        let sooner = s.lt(zero) & (eg * self.exit_den).lt(self.exit_num * es);
+        self.exit_num = L::select(sooner, eg, self.exit_num);
+        self.exit_den = L::select(sooner, es, self.exit_den);
+    }
+
+    /// The first touch: the latest entry, if one was found, no separating axis stays, and it
+    /// comes before the earliest exit and within the motion; its normal made unit.
+    #[inline(always)]
+    pub(super) fn first(self) -> Toi<L> {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        let e = self.entry;
+        let t = zero.pmax(e.num / e.den);
+        let found = e.num.gt(L::splat(f32::NEG_INFINITY));
+        let inv = one / e.len2.sqrt();
+        Toi {
+            hit: found & !self.never & t.le(one) & t.le(self.exit_num / self.exit_den),
+            t,
+            nx: e.nx * inv,
+            ny: e.ny * inv,
+        }
+    }
 }
 
 /// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
@@ -31,58 +104,21 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     mx: L,
     my: L,
 ) -> Toi<L> {
-    let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    let mut entry = Entry {
-        num: L::splat(f32::NEG_INFINITY),
-        den: one,
-        nx: one,
-        ny: zero,
-        len2: one,
-    };
-    // The earliest exit `num / den` (`den > 0`), and whether a separating axis never closes.
-    let (mut exit_num, mut exit_den) = (L::splat(f32::INFINITY), one);
-    let mut never = zero.lt(zero);
-    let mut axis = |g: L, s: L, nx: L, ny: L| {
-        // An edge of length 0 (normal `(0, 0)`: `g = s = 0`) neither separates, enters nor
-        // exits, and changes nothing.
-        never = never | (g.gt(zero) & !s.gt(zero));
-        let len2 = nx * nx + ny * ny;
-        let later = (g * entry.den).gt(entry.num * s);
-        let faster = (s * s * entry.len2).gt(entry.den * entry.den * len2);
-        let tie = (g * entry.den).eq(entry.num * s) & faster;
-        let take = s.gt(zero) & (later | tie);
-        entry.num = L::select(take, g, entry.num);
-        entry.den = L::select(take, s, entry.den);
-        entry.nx = L::select(take, nx, entry.nx);
-        entry.ny = L::select(take, ny, entry.ny);
-        entry.len2 = L::select(take, len2, entry.len2);
-        // A receding axis: exit at `g / s = (-g) / (-s)`.
-        let (eg, es) = (zero - g, zero - s);
-        let sooner = s.lt(zero) & (eg * exit_den).lt(exit_num * es);
-        exit_num = L::select(sooner, eg, exit_num);
-        exit_den = L::select(sooner, es, exit_den);
-    };
+    let zero = L::splat(0.0);
+    let mut axes = Axes::new();
     if NA > 1 {
         for k in 0..NA {
             let (g, ux, uy) = beyond(a, b, k);
-            axis(g, ux * mx + uy * my, ux, uy);
+            axes.axis(g, ux * mx + uy * my, ux, uy);
         }
     }
     if NB > 1 {
         for k in 0..NB {
             let (g, wx, wy) = beyond(b, a, k);
-            axis(g, zero - (wx * mx + wy * my), zero - wx, zero - wy);
+            axes.axis(g, zero - (wx * mx + wy * my), zero - wx, zero - wy);
         }
     }
-    let t = zero.pmax(entry.num / entry.den);
-    let found = entry.num.gt(L::splat(f32::NEG_INFINITY));
-    let inv = one / entry.len2.sqrt();
-    Toi {
-        hit: found & !never & t.le(one) & t.le(exit_num / exit_den),
-        t,
-        nx: entry.nx * inv,
-        ny: entry.ny * inv,
-    }
+    axes.first()
 }
 
 /// How far `q` lies beyond edge `k` of `p` along that edge's (unnormalised) outward normal,
