@@ -27,7 +27,7 @@
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
 //! both polygons' edge normals (`narrow/sweep/sat.rs`: the latest entry before the earliest
 //! exit, the entry axis's normal), taken from the contact's own pass over the axes
-//! ([`axes_with`]), relative to the same midpoint: one pass gives the start contact and the
+//! (`axes_with`), relative to the same midpoint: one pass gives the start contact and the
 //! swept axes.
 
 use super::contact::{Best, Scaled, pair_kernels};
