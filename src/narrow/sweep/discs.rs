@@ -33,18 +33,17 @@ pub(super) struct Convention {
 
 /// The sweep of `a` (`[x, y, radius]`, radius 0 for a point) moving by `m` against `b`: the
 /// hit mask and `[t, nx, ny]` (`t = 1`, `(0, 0)` without a hit), under
-/// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says.
+/// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says; `valid`
+/// is the two kinds' [`Swept::valid`](super::Swept::valid) and the motion's finiteness.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
 pub(super) fn single<L: Lane>(
     [ax, ay, ar]: [L; 3],
     [bx, by, br]: [L; 3],
     [mx, my]: [L; 2],
+    valid: L::Mask,
     convention: Convention,
 ) -> (L::Mask, [L; 3]) {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
-    let sum = (ax - ax) + (ay - ay) + (ar - ar) + (bx - bx) + (by - by) + (br - br);
-    let valid = (sum + (mx - mx) + (my - my)).eq(zero) & ar.ge(zero) & br.ge(zero);
     // The start: circle_circle's overlap test and the offset its contact normalises.
     let (dx, dy) = (bx - ax, by - ay);
     let r = ar + br;
@@ -93,7 +92,7 @@ pub(super) fn single<L: Lane>(
     let (mut t, mut nx, mut ny, mut along) = (vt, fx * k, fy * k, zero.eq(zero));
     let slow = take & !(plain & near);
     if L::any(slow) {
-        let (vt, ex, ey, onto) = exact([ax, ay, ar], [bx, by, br], [mx, my]);
+        let (vt, ex, ey, onto) = exact([dx, dy], [mx, my], [mm, md, r], [num, den]);
         t = L::select(slow, vt, t);
         nx = L::select(slow, ex, nx);
         ny = L::select(slow, ey, ny);
@@ -111,25 +110,19 @@ pub(super) fn single<L: Lane>(
     )
 }
 
-/// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them (the
-/// division, the normalised offset or, without a radius, the motion's direction, and then the
-/// test along the motion), from the fields again: out of line, so that the common pass keeps
-/// nothing alive for it.
+/// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them:
+/// the division `num / den`, the normalised offset at contact or, without a radius, the
+/// motion's direction, and then the test along the motion. Out of line: only blocks with such
+/// a lane call it.
 #[inline(never)]
 fn exact<L: Lane>(
-    [ax, ay, ar]: [L; 3],
-    [bx, by, br]: [L; 3],
+    [dx, dy]: [L; 2],
     [mx, my]: [L; 2],
+    [mm, md, r]: [L; 3],
+    [num, den]: [L; 2],
 ) -> (L, L, L, L::Mask) {
     let zero = L::splat(0.0);
-    let (dx, dy) = (bx - ax, by - ay);
-    let r = ar + br;
-    let mm = mx * mx + my * my;
-    let md = mx * dx + my * dy;
-    let cross = mx * dy - my * dx;
-    let disc = mm * (r * r) - cross * cross;
-    let num = zero.pmax(dx * dx + dy * dy - r * r);
-    let vt = num / (md + zero.pmax(disc).sqrt());
+    let vt = num / den;
     let (nx, ny, closing) = vertex_normal(dx - vt * mx, dy - vt * my, mx, my, r);
     let travel = vt * mm;
     let slack = (md.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);

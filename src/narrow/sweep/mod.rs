@@ -161,10 +161,12 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
             from_a: !A::ROUND,
             reversed: A::ROUND && !B::ROUND,
         };
+        let valid = A::valid(fa) & B::valid(fb) & finite(&m);
         return discs::single(
             [fa[0], fa[1], radius(A::ROUND, fa)],
             [fb[0], fb[1], radius(B::ROUND, fb)],
             m,
+            valid,
             convention,
         );
     }
