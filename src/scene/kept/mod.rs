@@ -170,8 +170,9 @@ pub(crate) struct Kept {
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
     /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
-    /// number in `entering`, which holds its slot and new enlarged box), sorted by key for
-    /// the repair. The escape check also counts the
+    /// number in `entering`, which holds its slot and new enlarged box), sorted by key once
+    /// they are all in (for the repair, and so that the escapers' queries read the grid in its
+    /// order). The escape check also counts the
     /// escapers that jumped, and notes one whose new box fits no level.
     escapers: Vec<u32>,
     enter: Vec<(u32, u32)>,

@@ -97,6 +97,10 @@ impl Kept {
                 self.was_in.push(to.was_in);
             }
         }
+        // By cell, then by slot (the numbers in `entering` ascend with the slots): the
+        // escapers' places in their cells, the repair and their queries then read the grid
+        // in its order rather than at random.
+        self.sort.sort(&mut self.enter);
         // Each escaper's index and flag read on rayon's threads, then written.
         let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
         self.marks.clear();
@@ -144,8 +148,7 @@ impl Kept {
         }
         let leaving = self.marks.iter().any(|&(i, _)| self.leaving[i as usize]);
         if leaving {
-            // By cell, then by slot (the numbers in `entering` ascend with the slots).
-            self.sort.sort(&mut self.moves);
+            // `moves` is in the order of `enter`: by cell, then by slot.
             self.grid.repair(
                 &mut self.ids,
                 &mut self.spare_ids,
