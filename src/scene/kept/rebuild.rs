@@ -49,14 +49,21 @@ impl Kept {
             &mut self.staged,
             &mut self.ids,
         );
-        let (grid, fat) = (&self.grid, &self.fat);
-        self.outside = self.ids[..grid.len()]
-            .par_iter()
-            .filter(|&&id| {
-                let b = &fat[id as usize];
-                grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
+        // The entered boxes (those not NaN) outside their level's cells, counted in slot
+        // order: read through the grid's items, the boxes were a cache miss each (9 % of a
+        // 1 M frame that rebuilt every fifth call).
+        let grid = &self.grid;
+        self.outside = self
+            .fat
+            .par_chunks(MIN_TASK)
+            .map(|fat| {
+                fat.iter()
+                    .filter(|b| {
+                        !b[0].is_nan() && grid.key_for(b).is_some_and(|key| grid.clamped(key, b))
+                    })
+                    .count()
             })
-            .count();
+            .sum();
         self.outside_built = self.outside;
         self.number(n);
         self.gather(scene);
