@@ -35,12 +35,11 @@ impl Kept {
         stats.rebuilt = true;
         let n = scene.moving.len();
         self.enlarge_all(scene);
+        let records = &scene.moving.records;
         self.tags.clear();
-        self.tags
-            .extend(scene.moving.records.iter().map(|r| r.kind & TAG));
+        self.tags.par_extend(records.par_iter().map(|r| r.kind & TAG));
         self.slot_ids.clear();
-        self.slot_ids
-            .extend(scene.moving.records.iter().map(|r| r.id));
+        self.slot_ids.par_extend(records.par_iter().map(|r| r.id));
         self.ids.resize(n, 0);
         self.grid.build(
             &self.fat,
