@@ -566,3 +566,55 @@ fn frame_stats_phases_add_up_to_the_frame() {
         }
     });
 }
+
+/// A box that turns shows a wider bounding box than any the grid was built over (a square's
+/// grows by up to √2): its enlarged box is cut down to the widest side the grid takes, around
+/// its padded box, and the finder keeps its grid; a shape whose padded box itself outgrows the
+/// grid still makes it rebuild. Exact every frame either way.
+#[test]
+fn turning_boxes_keep_the_grid() {
+    // Square `i` at frame `f`: the even ones turn and rise, so that they leave their
+    // enlarged boxes and take new ones for their wider boxes.
+    let square = |i: usize, f: usize| {
+        let (angle, rise) = if i.is_multiple_of(2) {
+            (
+                f as f32 * (core::f32::consts::FRAC_PI_4 / 8.0),
+                0.5 * f as f32,
+            )
+        } else {
+            (0.0, 0.0)
+        };
+        Shape::from(Obb::new(
+            1.9 * i as f32,
+            0.3 * (i % 3) as f32 + rise,
+            1.0,
+            1.0,
+            angle,
+        ))
+    };
+    let mut scene = Scene::new();
+    let ids: Vec<u32> = (0..40).map(|i| scene.push(square(i, 0))).collect();
+    let mut finder = PairFinder::new().with_rebuild_threshold(1.0);
+    let mut pairs = Vec::new();
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert!(finder.stats().rebuilt);
+    let mut turned = 0;
+    for frame in 1..=8 {
+        scene.update(|id, _| square(ids.iter().position(|&x| x == id).expect("pushed"), frame));
+        finder.overlapping_pairs(&scene, &mut pairs);
+        assert_eq!(pairs, brute_scene(&scene), "frame {frame}");
+        let s = finder.stats();
+        assert!(
+            !s.rebuilt,
+            "frame {frame}: rebuilt with {} escapers",
+            s.escaped
+        );
+        turned += s.escaped;
+    }
+    assert!(turned >= 20, "the turning squares escaped ({turned})");
+    // A square three times as large fits no level: a rebuild, still exact.
+    scene.set(ids[1], Obb::new(0.0, 0.0, 3.0, 3.0, 0.0));
+    finder.overlapping_pairs(&scene, &mut pairs);
+    assert_eq!(pairs, brute_scene(&scene), "the large square");
+    assert!(finder.stats().rebuilt);
+}

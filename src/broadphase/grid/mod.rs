@@ -94,6 +94,12 @@ impl Grid {
         Some(level.cell_index(col, row) as u32)
     }
 
+    /// The largest side a box may have to enter (the coarsest level's reach); `None` when the
+    /// grid has no level.
+    pub(crate) fn max_side(&self) -> Option<f32> {
+        self.levels.all().last().map(|l| l.reach)
+    }
+
     /// Whether a box's minimum corner lies outside the cells of its level (it was clamped into
     /// a border cell), by the key [`key_for`](Self::key_for) gave it.
     pub(crate) fn clamped(&self, key: u32, b: &[f32; 4]) -> bool {

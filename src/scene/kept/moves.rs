@@ -27,8 +27,8 @@ pub(super) struct Relocated {
 }
 
 /// [`Relocated`] of the escaper at `slot`, whose enlarged box was `old` and whose padded box
-/// is `b` (`None`: removed). `None` when the new box fits no level of `grid`: the caller
-/// rebuilds.
+/// is `b` (`None`: removed). `None` when the new box fits no level of `grid`, even
+/// [`trimmed`]: the caller rebuilds.
 #[inline(always)]
 pub(super) fn relocate(
     grid: &Grid,
@@ -57,7 +57,19 @@ pub(super) fn relocate(
             outside: -before,
         });
     }
-    let (key, out) = clamped(&fat)?;
+    let (fat, (key, out)) = match clamped(&fat) {
+        Some(at) => (fat, at),
+        None => {
+            // Cut down to the widest box the grid takes; where rounding at large coordinates
+            // leaves that too wide, the padded box itself.
+            let b = b?;
+            let fat = trimmed(&fat, b, grid.max_side()?);
+            match clamped(&fat) {
+                Some(at) => (fat, at),
+                None => (*b, clamped(b)?),
+            }
+        }
+    };
     Some(Relocated {
         fat,
         shift,
@@ -65,6 +77,28 @@ pub(super) fn relocate(
         key: Some(key),
         outside: isize::from(out) - before,
     })
+}
+
+/// `fat` (an enlarged box holding `b`) cut down on each axis where it is wider than
+/// `side`, the largest side the grid takes, to a box that still holds `b`: a shape whose
+/// box grew since the grid was built (an OBB turning shows a wider box) keeps the grid
+/// while its padded box fits, with a smaller margin on that axis, rather than make the
+/// call rebuild. The result always holds `b`. It aims 2⁻¹⁰ of `side` below `side`, so that
+/// the rounding of its ends leaves it narrow enough up to coordinates hundreds of times
+/// `side`; beyond, the caller checks and falls back on `b`.
+fn trimmed(fat: &[f32; 4], b: &[f32; 4], side: f32) -> [f32; 4] {
+    let side = side - side * (1.0 / 1024.0);
+    let mut t = *fat;
+    for k in 0..2 {
+        let excess = (t[k + 2] - t[k]) - side;
+        if excess > 0.0 {
+            // Half the excess off each end, neither end past `b`'s.
+            let half = 0.5 * excess;
+            t[k] = (t[k] + half).min(b[k]);
+            t[k + 2] = (t[k + 2] - half).max(b[k + 2]);
+        }
+    }
+    t
 }
 
 impl Kept {

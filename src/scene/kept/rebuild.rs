@@ -37,7 +37,8 @@ impl Kept {
         self.enlarge_all(scene);
         let records = &scene.moving.records;
         self.tags.clear();
-        self.tags.par_extend(records.par_iter().map(|r| r.kind & TAG));
+        self.tags
+            .par_extend(records.par_iter().map(|r| r.kind & TAG));
         self.slot_ids.clear();
         self.slot_ids.par_extend(records.par_iter().map(|r| r.id));
         self.ids.resize(n, 0);
