@@ -27,7 +27,7 @@
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
 //! both polygons' edge normals (`narrow/sweep/sat.rs`: the latest entry before the earliest
 //! exit, the entry axis's normal), taken from the contact's own pass over the axes
-//! (`axes_with`), relative to the same midpoint: one pass gives the start contact and the
+//! (`fused_with`), relative to the same midpoint: one pass gives the start contact and the
 //! swept axes.
 
 use super::contact::{Best, Scaled, pair_kernels};
@@ -78,9 +78,9 @@ pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]
     !apart & valid(&a, &b)
 }
 
-/// The validity part of [`hits`], which [`fused`] shares: every coordinate finite.
+/// The validity part of [`hits`], which [`fused_with`] shares: every coordinate finite.
 #[inline(always)]
-fn valid<V: Simd>(a: &[[V; MAX_VERTICES]; 2], b: &[[V; MAX_VERTICES]; 2]) -> V {
+fn valid<L: Lane>(a: &[[L; MAX_VERTICES]; 2], b: &[[L; MAX_VERTICES]; 2]) -> L::Mask {
     finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
 }
 
@@ -97,7 +97,18 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
 /// mask is the same comparisons of the same values as [`hits`]'.
 #[inline(always)]
 fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
-    let (apart, best) = axes(a, b);
+    fused_with(a, b, |_, _, _, _| {})
+}
+
+/// [`fused`] over any [`Lane`], each axis also handed to `on_axis` (see [`axes_with`]): the
+/// sweep of two polygons takes its start contact and its swept axes from this one pass.
+#[inline(always)]
+pub(crate) fn fused_with<L: Lane>(
+    a: [[L; MAX_VERTICES]; 2],
+    b: [[L; MAX_VERTICES]; 2],
+    on_axis: impl FnMut(L, L, L, bool),
+) -> (L::Mask, Best<L>) {
+    let (apart, best) = axes_with(a, b, on_axis);
     (!apart & valid(&a, &b), best)
 }
 
@@ -113,7 +124,7 @@ fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Ma
 /// outward normal `(nx, ny)` (not unit), of `b`'s edges where `of_b`. The sweep of two
 /// polygons takes its swept axes from here, in the same pass as its start contact.
 #[inline(always)]
-pub(crate) fn axes_with<L: Lane>(
+fn axes_with<L: Lane>(
     a: [[L; MAX_VERTICES]; 2],
     b: [[L; MAX_VERTICES]; 2],
     mut on_axis: impl FnMut(L, L, L, bool),

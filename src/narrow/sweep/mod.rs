@@ -49,7 +49,7 @@ mod round;
 mod sat;
 
 use super::manifold::{Outline, Outlined};
-use super::{finite_polygon_lanes, polygon_polygon};
+use super::polygon_polygon;
 use crate::lanes::Lane;
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 
@@ -154,6 +154,8 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
     m: [L; 2],
     contact: impl FnOnce() -> (L::Mask, [L; 2]),
 ) -> (L::Mask, [L; 3]) {
+    // What may be swept, whichever path computes the sweep.
+    let valid = A::valid(fa) & B::valid(fb) & finite(&m);
     if A::ONE_VERTEX && B::ONE_VERTEX {
         let radius = |round: bool, f: &[L]| if round { f[2] } else { L::splat(0.0) };
         let convention = discs::Convention {
@@ -161,7 +163,6 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
             from_a: !A::ROUND,
             reversed: A::ROUND && !B::ROUND,
         };
-        let valid = A::valid(fa) & B::valid(fb) & finite(&m);
         return discs::single(
             [fa[0], fa[1], radius(A::ROUND, fa)],
             [fb[0], fb[1], radius(B::ROUND, fb)],
@@ -171,25 +172,25 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
         );
     }
     if A::POLYGON && B::POLYGON {
-        return polygons(fa, fb, m);
+        return polygons(fa, fb, m, valid);
     }
     let (touching, normal) = contact();
-    sweep::<L, A, B, NA, NB>(fa, fb, m, touching, normal)
+    sweep::<L, A, B, NA, NB>(fa, fb, m, valid, touching, normal)
 }
 
 /// The sweep of `a` (kind `A`, fields `fa`) moving by `m` against `b` (kind `B`, fields `fb`),
-/// given the pair's overlap at the start (`touching`) and its contact normal there (`normal`,
-/// read where `touching`): the hit mask and `[t, nx, ny]`, `t = 1` and `(0, 0)` without a
-/// hit (see the module docs).
+/// `valid` where both kinds' fields and the motion may be swept, given the pair's overlap at
+/// the start (`touching`) and its contact normal there (`normal`, read where `touching`): the
+/// hit mask and `[t, nx, ny]`, `t = 1` and `(0, 0)` without a hit (see the module docs).
 #[inline(always)]
 fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     fa: &[L],
     fb: &[L],
     [mx, my]: [L; 2],
+    valid: L::Mask,
     touching: L::Mask,
     [cx, cy]: [L; 2],
 ) -> (L::Mask, [L; 3]) {
-    let valid = A::valid(fa) & B::valid(fb) & finite(&[mx, my]);
     let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
     let apart = if A::ROUND || B::ROUND {
         round::first(&a, &b, mx, my)
@@ -202,7 +203,7 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 /// Two polygons: the start contact and the swept axes from one pass over the sixteen axes
 /// (`polygon_polygon`'s own, relative to its midpoint), then [`answer`].
 #[inline(always)]
-fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2]) -> (L::Mask, [L; 3]) {
+fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2], valid: L::Mask) -> (L::Mask, [L; 3]) {
     let zero = L::splat(0.0);
     let (mut pa, mut pb) = ([[zero; MAX_VERTICES]; 2], [[zero; MAX_VERTICES]; 2]);
     for k in 0..MAX_VERTICES {
@@ -210,19 +211,10 @@ fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2]) -> (L::Mask, [L; 3]) 
         (pb[0][k], pb[1][k]) = (fb[k], fb[MAX_VERTICES + k]);
     }
     let mut axes = sat::Axes::new();
-    let (apart, best) = polygon_polygon::axes_with(pa, pb, |g, nx, ny, of_b| {
-        let s = nx * mx + ny * my;
-        if of_b {
-            axes.axis(g, zero - s, zero - nx, zero - ny);
-        } else {
-            axes.axis(g, s, nx, ny);
-        }
+    let (touching, best) = polygon_polygon::fused_with(pa, pb, |g, nx, ny, of_b| {
+        axes.edge(g, (nx, ny), (mx, my), of_b);
     });
-    // The contact's overlap mask and normal, as `polygon_polygon`'s contact kernel has them.
-    let touching =
-        !apart & finite_polygon_lanes(&pa[0], &pa[1]) & finite_polygon_lanes(&pb[0], &pb[1]);
     let [cx, cy, _] = best.finish(touching);
-    let valid = Polygon::valid(fa) & Polygon::valid(fb) & finite(&[mx, my]);
     answer(valid, touching, [cx, cy], [mx, my], axes.first())
 }
 

@@ -77,6 +77,19 @@ impl<L: Lane> Axes<L> {
         self.exit_den = L::select(sooner, es, self.exit_den);
     }
 
+    /// The axis of an edge along its outward normal `(nx, ny)` (not unit), `g` beyond it,
+    /// for a motion `(mx, my)` of `a`: an edge of `a` (`of_b` false) closes at `n·m` along
+    /// `n`; an edge of `b` closes at `-(n·m)` along `-n`, from `a` to `b` again.
+    #[inline(always)]
+    pub(super) fn edge(&mut self, g: L, (nx, ny): (L, L), (mx, my): (L, L), of_b: bool) {
+        let (zero, s) = (L::splat(0.0), nx * mx + ny * my);
+        if of_b {
+            self.axis(g, zero - s, zero - nx, zero - ny);
+        } else {
+            self.axis(g, s, nx, ny);
+        }
+    }
+
     /// The first touch: the latest entry, if one was found, no separating axis stays, and it
     /// comes before the earliest exit and within the motion; its normal made unit.
     #[inline(always)]
@@ -104,18 +117,17 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     mx: L,
     my: L,
 ) -> Toi<L> {
-    let zero = L::splat(0.0);
     let mut axes = Axes::new();
     if NA > 1 {
         for k in 0..NA {
             let (g, ux, uy) = beyond(a, b, k);
-            axes.axis(g, ux * mx + uy * my, ux, uy);
+            axes.edge(g, (ux, uy), (mx, my), false);
         }
     }
     if NB > 1 {
         for k in 0..NB {
             let (g, wx, wy) = beyond(b, a, k);
-            axes.axis(g, zero - (wx * mx + wy * my), zero - wx, zero - wy);
+            axes.edge(g, (wx, wy), (mx, my), true);
         }
     }
     axes.first()
