@@ -20,7 +20,8 @@
 //!   if it comes before the earliest exit over the receding ones and no axis that separates
 //!   the pair now recedes or stays. The normal is the entry axis's; of axes entering at the same
 //!   time (a corner onto a corner), the one most opposed to the motion (largest `u · m`), then
-//!   the first.
+//!   the first. A box's opposite edges are one slab: the other outline is projected on
+//!   their normal once, and of a moving slab one side enters while the other exits.
 //! - *A round kind* (a circle or a capsule on either side), [`round`]: the first contact of the
 //!   motion with pieces that together cover the boundary of the rounded Minkowski difference
 //!   and each lie inside it: for each edge of one outline and each vertex of the other that is
@@ -65,6 +66,9 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind is a polygon: two polygons take their swept axes from their contact's
     /// pass over the axes.
     const POLYGON: bool = false;
+    /// Whether the kind is a box (an AABB or an OBB): its outline's third and fourth edges are
+    /// its first two's opposites, which the swept axes take as slabs.
+    const BOX: bool = false;
     /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
     /// order.
     fn valid<L: Lane>(f: &[L]) -> L::Mask;
@@ -109,6 +113,7 @@ impl Swept for Capsule {
 
 impl Swept for Aabb {
     const ROUND: bool = false;
+    const BOX: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..4]) & f[0].le(f[2]) & f[1].le(f[3])
@@ -117,6 +122,7 @@ impl Swept for Aabb {
 
 impl Swept for Obb {
     const ROUND: bool = false;
+    const BOX: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         let zero = L::splat(0.0);
@@ -195,7 +201,7 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     let apart = if A::ROUND || B::ROUND {
         round::first(&a, &b, mx, my)
     } else {
-        sat::first(&a, &b, mx, my)
+        sat::first(&a, &b, (mx, my), [A::BOX, B::BOX])
     };
     answer(valid, touching, [cx, cy], [mx, my], apart)
 }

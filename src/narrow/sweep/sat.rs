@@ -58,23 +58,51 @@ impl<L: Lane> Axes<L> {
     #[inline(always)]
     pub(super) fn axis(&mut self, g: L, s: L, nx: L, ny: L) {
         let zero = L::splat(0.0);
-        let e = &mut self.entry;
         self.never = self.never | (g.gt(zero) & !s.gt(zero));
+        self.enter(s.gt(zero), g, s, nx, ny);
+        // A receding axis: exit at `g / s = (-g) / (-s)`.
+        self.leave(s.lt(zero), zero - g, zero - s);
+    }
+
+    /// Both sides of a slab: the axis along `(nx, ny)` with the gap `gp` and the closing speed
+    /// `s`, and the one along `(-nx, -ny)` with the gap `gm` and the closing speed `-s` (a
+    /// box's opposite edges). The same as [`axis`](Self::axis) on each, in one pass: of a
+    /// moving slab one side enters and the other exits.
+    #[inline(always)]
+    pub(super) fn slab(&mut self, gp: L, gm: L, s: L, nx: L, ny: L) {
+        let zero = L::splat(0.0);
+        let (pos, neg) = (s.gt(zero), s.lt(zero));
+        self.never = self.never | (gp.gt(zero) & !pos) | (gm.gt(zero) & !neg);
+        let moving = pos | neg;
+        let speed = s.abs();
+        let (nx, ny) = (L::select(pos, nx, zero - nx), L::select(pos, ny, zero - ny));
+        self.enter(moving, L::select(pos, gp, gm), speed, nx, ny);
+        self.leave(moving, zero - L::select(pos, gm, gp), speed);
+    }
+
+    /// Where `when`, an entry at `g / s` (`s > 0`) along `(nx, ny)`: taken if later than the
+    /// latest so far, or as late and closing faster along the unit normal.
+    #[inline(always)]
+    fn enter(&mut self, when: L::Mask, g: L, s: L, nx: L, ny: L) {
+        let e = &mut self.entry;
         let len2 = nx * nx + ny * ny;
         let later = (g * e.den).gt(e.num * s);
         let faster = (s * s * e.len2).gt(e.den * e.den * len2);
         let tie = (g * e.den).eq(e.num * s) & faster;
-        let take = s.gt(zero) & (later | tie);
+        let take = when & (later | tie);
         e.num = L::select(take, g, e.num);
         e.den = L::select(take, s, e.den);
         e.nx = L::select(take, nx, e.nx);
         e.ny = L::select(take, ny, e.ny);
         e.len2 = L::select(take, len2, e.len2);
-        // A receding axis: exit at `g / s = (-g) / (-s)`.
-        let (eg, es) = (zero - g, zero - s);
-        let sooner = s.lt(zero) & (eg * self.exit_den).lt(self.exit_num * es);
-        self.exit_num = L::select(sooner, eg, self.exit_num);
-        self.exit_den = L::select(sooner, es, self.exit_den);
+    }
+
+    /// Where `when`, an exit at `num / den` (`den > 0`): kept if sooner than the earliest.
+    #[inline(always)]
+    fn leave(&mut self, when: L::Mask, num: L, den: L) {
+        let sooner = when & (num * self.exit_den).lt(self.exit_num * den);
+        self.exit_num = L::select(sooner, num, self.exit_num);
+        self.exit_den = L::select(sooner, den, self.exit_den);
     }
 
     /// The axis of an edge along its outward normal `(nx, ny)` (not unit), `g` beyond it,
@@ -109,28 +137,70 @@ impl<L: Lane> Axes<L> {
 }
 
 /// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
-/// has none.
+/// has none. Where an outline is a box (`boxes[0]` for `a`, `boxes[1]` for `b`: four edges, the
+/// third and fourth the first two's opposites), each pair of opposite edges is one slab: the
+/// other outline projected on its normal once, both sides in one pass.
 #[inline(always)]
 pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     a: &Outline<L, NA>,
     b: &Outline<L, NB>,
-    mx: L,
-    my: L,
+    m: (L, L),
+    boxes: [bool; 2],
 ) -> Toi<L> {
     let mut axes = Axes::new();
-    if NA > 1 {
-        for k in 0..NA {
-            let (g, ux, uy) = beyond(a, b, k);
-            axes.edge(g, (ux, uy), (mx, my), false);
-        }
-    }
-    if NB > 1 {
-        for k in 0..NB {
-            let (g, wx, wy) = beyond(b, a, k);
-            axes.edge(g, (wx, wy), (mx, my), true);
-        }
-    }
+    edges(&mut axes, a, b, m, false, boxes[0]);
+    edges(&mut axes, b, a, m, true, boxes[1]);
     axes.first()
+}
+
+/// The axes of `p`'s edges against `q` for a motion `m` of `a` (`p` is `b` where `of_b`); as
+/// slabs where `p` is a box.
+#[inline(always)]
+fn edges<L: Lane, const NP: usize, const NQ: usize>(
+    axes: &mut Axes<L>,
+    p: &Outline<L, NP>,
+    q: &Outline<L, NQ>,
+    (mx, my): (L, L),
+    of_b: bool,
+    boxed: bool,
+) {
+    if NP == 1 {
+        return;
+    }
+    if boxed && NP == 4 {
+        for k in 0..2 {
+            let (nx, ny) = (p.mx[k], p.my[k]);
+            let (low, high) = extent(nx, ny, &q.x, &q.y);
+            // Beyond edge `k` along `n`, and beyond the opposite edge along `-n`.
+            let near = low - (nx * p.x[k] + ny * p.y[k]);
+            let far = (nx * p.x[k + 2] + ny * p.y[k + 2]) - high;
+            let s = nx * mx + ny * my;
+            if of_b {
+                // From `a` to `b` along `-n` beyond edge `k` of `b`, closing at `-s`.
+                axes.slab(far, near, s, nx, ny);
+            } else {
+                axes.slab(near, far, s, nx, ny);
+            }
+        }
+        return;
+    }
+    for k in 0..NP {
+        let (g, nx, ny) = beyond(p, q, k);
+        axes.edge(g, (nx, ny), (mx, my), of_b);
+    }
+}
+
+/// The smallest and largest projections `nx·x + ny·y` of the points `(xs[j], ys[j])`, in index
+/// order.
+#[inline(always)]
+fn extent<L: Lane, const N: usize>(nx: L, ny: L, xs: &[L; N], ys: &[L; N]) -> (L, L) {
+    let first = nx * xs[0] + ny * ys[0];
+    let (mut low, mut high) = (first, first);
+    for j in 1..N {
+        let d = nx * xs[j] + ny * ys[j];
+        (low, high) = (low.pmin(d), high.pmax(d));
+    }
+    (low, high)
 }
 
 /// How far `q` lies beyond edge `k` of `p` along that edge's (unnormalised) outward normal,
