@@ -199,7 +199,7 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 ) -> (L::Mask, [L; 3]) {
     let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
     let apart = if A::ROUND || B::ROUND {
-        round::first(&a, &b, mx, my)
+        round::first(&a, &b, mx, my, [A::BOX, B::BOX])
     } else {
         sat::first(&a, &b, (mx, my), [A::BOX, B::BOX])
     };

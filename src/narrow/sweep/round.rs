@@ -91,6 +91,60 @@ fn support<L: Lane>(n: usize, reach: impl Fn(usize) -> L) -> L {
     low
 }
 
+/// The bands of `p`'s edges against `q`'s vertices for a motion `m` of `a` (`p` is `b` where
+/// `of_b`: then `a`'s vertex closes on the edge at `-(w · m)`, slides along it at `e · m`, and
+/// the normal from `a` to `b` is `-w`). Where `paired` (a box) or `p` is a segment, edge
+/// `k + NP/2` is edge `k`'s opposite and only the one of the two that the motion closes (`s > 0`)
+/// can touch: it alone is taken, the other's bands could never be.
+#[inline(always)]
+fn edges<L: Lane, const NP: usize, const NQ: usize>(
+    face: &mut Face<L>,
+    p: &Outline<L, NP>,
+    q: &Outline<L, NQ>,
+    (mx, my): (L, L),
+    r: L,
+    of_b: bool,
+    paired: bool,
+) {
+    if NP == 1 {
+        return;
+    }
+    let (zero, one) = (L::splat(0.0), L::splat(1.0));
+    let closing = |(ux, uy): (L, L)| {
+        let s = ux * mx + uy * my;
+        if of_b { zero - s } else { s }
+    };
+    let half = if (paired || NP == 2) && NP % 2 == 0 {
+        NP / 2
+    } else {
+        NP
+    };
+    for k in 0..half {
+        let (mut u, mut start, mut end) = ((p.mx[k], p.my[k]), (p.x[k], p.y[k]), p.next(k));
+        if half < NP {
+            let o = k + half;
+            let this = closing(u).gt(zero);
+            let pick =
+                |x: (L, L), y: (L, L)| (L::select(this, x.0, y.0), L::select(this, x.1, y.1));
+            u = pick(u, (p.mx[o], p.my[o]));
+            start = pick(start, (p.x[o], p.y[o]));
+            end = pick(end, p.next(o));
+        }
+        let len = u.0 * (end.1 - start.1) - u.1 * (end.0 - start.0);
+        let s = closing(u);
+        let tm = u.0 * my - u.1 * mx;
+        let tm = if of_b { zero - tm } else { tm };
+        let inv_s = one / s;
+        let low = support(NQ, |j| u.0 * (q.x[j] - start.0) + u.1 * (q.y[j] - start.1));
+        let n = if of_b { (zero - u.0, zero - u.1) } else { u };
+        for j in 0..NQ {
+            let (dx, dy) = (q.x[j] - start.0, q.y[j] - start.1);
+            let (ok, reach, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
+            face.offer(ok & reach.le(low), t, n.0, n.1, s);
+        }
+    }
+}
+
 /// The earliest of the round pieces (see the module docs).
 #[inline(always)]
 pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
@@ -98,6 +152,7 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     b: &Outline<L, NB>,
     mx: L,
     my: L,
+    paired: [bool; 2],
 ) -> Toi<L> {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
     let r = a.r + b.r;
@@ -107,39 +162,8 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
         ny: zero,
         s: zero,
     };
-    if NA > 1 {
-        for k in 0..NA {
-            let u = (a.mx[k], a.my[k]);
-            let (x1, y1) = a.next(k);
-            let len = u.0 * (y1 - a.y[k]) - u.1 * (x1 - a.x[k]);
-            let s = u.0 * mx + u.1 * my;
-            let tm = u.0 * my - u.1 * mx;
-            let inv_s = one / s;
-            let low = support(NB, |j| u.0 * (b.x[j] - a.x[k]) + u.1 * (b.y[j] - a.y[k]));
-            for j in 0..NB {
-                let (dx, dy) = (b.x[j] - a.x[k], b.y[j] - a.y[k]);
-                let (ok, reach, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
-                face.offer(ok & reach.le(low), t, u.0, u.1, s);
-            }
-        }
-    }
-    if NB > 1 {
-        for k in 0..NB {
-            let w = (b.mx[k], b.my[k]);
-            let (x1, y1) = b.next(k);
-            let len = w.0 * (y1 - b.y[k]) - w.1 * (x1 - b.x[k]);
-            // `a`'s vertex closes on the edge at `-(w · m)` and slides along it at `e · m`.
-            let s = zero - (w.0 * mx + w.1 * my);
-            let tm = zero - (w.0 * my - w.1 * mx);
-            let inv_s = one / s;
-            let low = support(NA, |i| w.0 * (a.x[i] - b.x[k]) + w.1 * (a.y[i] - b.y[k]));
-            for i in 0..NA {
-                let (dx, dy) = (a.x[i] - b.x[k], a.y[i] - b.y[k]);
-                let (ok, reach, t) = band(dx, dy, w, len, (s, inv_s), tm, r);
-                face.offer(ok & reach.le(low), t, zero - w.0, zero - w.1, s);
-            }
-        }
-    }
+    edges(&mut face, a, b, (mx, my), r, false, paired[0]);
+    edges(&mut face, b, a, (mx, my), r, true, paired[1]);
     // Vertex pairs: the earliest root and its offset at contact. The discriminant is taken as
     // `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m` and
     // `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0.
