@@ -49,44 +49,17 @@ impl<L: Lane> Face<L> {
     }
 }
 
-/// The band of one edge (from its start along the unit tangent `(-uy, ux)`, `len` long, unit
-/// outward normal `(ux, uy)`) against a vertex at `(dx, dy)` from the edge's start that the
-/// edge closes on at `s` (`inv_s = 1 / s`, once per edge), its foot moving along the edge at
-/// `-tm` per unit of `t`: whether the touch lies on the edge, the vertex's distance from the
-/// edge's line now, and the touch time.
+/// The smallest of `reach`: the other outline's support distance from an edge's line. Only a
+/// vertex at that distance (the same value, computed the same way) may touch the edge's band:
+/// the other outline then lies wholly beyond the line, so the edge's normal is a normal the
+/// two touch along. A vertex farther off whose band contact is the earliest would meet the
+/// edge near its end, where the arc at the edge's end (a vertex pair) or the other outline's
+/// band decides instead.
 #[inline(always)]
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one edge's quantities, computed once per edge"
-)]
-fn band<L: Lane>(
-    dx: L,
-    dy: L,
-    (ux, uy): (L, L),
-    len: L,
-    (s, inv_s): (L, L),
-    tm: L,
-    r: L,
-) -> (L::Mask, L, L) {
-    let zero = L::splat(0.0);
-    let reach = ux * dx + uy * dy;
-    let t = zero.pmax(reach - r) * inv_s;
-    let foot = (ux * dy - uy * dx) - t * tm;
-    let ok = s.gt(zero) & reach.ge(zero) & foot.ge(zero) & foot.le(len);
-    (ok, reach, t)
-}
-
-/// The smallest of `reach(0)`, …, `reach(n - 1)`: the other outline's support distance from an
-/// edge's line. Only a vertex at that distance (the same value, computed the same way) may
-/// touch the edge's band: the other outline then lies wholly beyond the line, so the edge's
-/// normal is a normal the two touch along. A vertex farther off whose band contact is the
-/// earliest would meet the edge near its end, where the arc at the edge's end (a vertex
-/// pair) or the other outline's band decides instead.
-#[inline(always)]
-fn support<L: Lane>(n: usize, reach: impl Fn(usize) -> L) -> L {
-    let mut low = reach(0);
-    for j in 1..n {
-        low = low.pmin(reach(j));
+fn support<L: Lane, const N: usize>(reach: &[L; N]) -> L {
+    let mut low = reach[0];
+    for &r in &reach[1..] {
+        low = low.pmin(r);
     }
     low
 }
@@ -135,13 +108,20 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
         let tm = u.0 * my - u.1 * mx;
         let tm = if of_b { zero - tm } else { tm };
         let inv_s = one / s;
-        let low = support(NQ, |j| u.0 * (q.x[j] - start.0) + u.1 * (q.y[j] - start.1));
-        let n = if of_b { (zero - u.0, zero - u.1) } else { u };
+        let reach: [L; NQ] =
+            core::array::from_fn(|j| u.0 * (q.x[j] - start.0) + u.1 * (q.y[j] - start.1));
+        let low = support(&reach);
+        // Every vertex at the support distance reaches `r` from the line at the same time; a
+        // touch where the foot of one of them then lies on the edge.
+        let t = zero.pmax(low - r) * inv_s;
+        let mut on = zero.lt(zero);
         for j in 0..NQ {
             let (dx, dy) = (q.x[j] - start.0, q.y[j] - start.1);
-            let (ok, reach, t) = band(dx, dy, u, len, (s, inv_s), tm, r);
-            face.offer(ok & reach.le(low), t, n.0, n.1, s);
+            let foot = (u.0 * dy - u.1 * dx) - t * tm;
+            on = on | (reach[j].le(low) & foot.ge(zero) & foot.le(len));
         }
+        let n = if of_b { (zero - u.0, zero - u.1) } else { u };
+        face.offer(on & s.gt(zero) & low.ge(zero), t, n.0, n.1, s);
     }
 }
 
