@@ -87,7 +87,7 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
         let s = ux * mx + uy * my;
         if of_b { zero - s } else { s }
     };
-    let half = if (paired || NP == 2) && NP % 2 == 0 {
+    let half = if (paired || NP == 2) && NP.is_multiple_of(2) {
         NP / 2
     } else {
         NP
@@ -115,10 +115,10 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
         // touch where the foot of one of them then lies on the edge.
         let t = zero.pmax(low - r) * inv_s;
         let mut on = zero.lt(zero);
-        for j in 0..NQ {
+        for (j, &reach) in reach.iter().enumerate() {
             let (dx, dy) = (q.x[j] - start.0, q.y[j] - start.1);
             let foot = (u.0 * dy - u.1 * dx) - t * tm;
-            on = on | (reach[j].le(low) & foot.ge(zero) & foot.le(len));
+            on = on | (reach.le(low) & foot.ge(zero) & foot.le(len));
         }
         let n = if of_b { (zero - u.0, zero - u.1) } else { u };
         face.offer(on & s.gt(zero) & low.ge(zero), t, n.0, n.1, s);
