@@ -20,8 +20,9 @@
 //!   if it comes before the earliest exit over the receding ones and no axis that separates
 //!   the pair now recedes or stays. The normal is the entry axis's; of axes entering at the same
 //!   time (a corner onto a corner), the one most opposed to the motion (largest `u · m`), then
-//!   the first. A box's opposite edges are one slab: the other outline is projected on
-//!   their normal once, and of a moving slab one side enters while the other exits.
+//!   the first taken: `a`'s edges, then `b`'s. A box's opposite edges are one slab, taken in
+//!   the order of its two axes: the other outline is projected on their normal once, and of a
+//!   moving slab one side enters while the other exits.
 //! - *A round kind* (a circle or a capsule on either side), [`round`]: the first contact of the
 //!   motion with pieces that together cover the boundary of the rounded Minkowski difference
 //!   and each lie inside it: for each edge of one outline and each vertex of the other that is
@@ -31,7 +32,9 @@
 //!   foot then lies on the edge); and for each pair of vertices, the disc of radius `r` (the
 //!   ray–circle root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
 //!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
-//!   the one most opposed to the motion.
+//!   the one most opposed to the motion, then the first taken. Of a box's or a capsule
+//!   segment's two opposite edges only the one the motion closes on has bands (the other's
+//!   never touch), taken in the place of the first of the two.
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
 //!   in one pass with the start contact (one square root and one division a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
