@@ -69,9 +69,10 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind is a polygon: two polygons take their swept axes from their contact's
     /// pass over the axes.
     const POLYGON: bool = false;
-    /// Whether the kind is a box (an AABB or an OBB): its outline's third and fourth edges are
-    /// its first two's opposites, which the swept axes take as slabs.
-    const BOX: bool = false;
+    /// Whether the kind's outline has its edges in opposite pairs, edge `k + N/2` edge `k`'s
+    /// opposite (a box's four edges, a capsule segment's two): the swept axes take each pair as
+    /// one slab, the round pieces only the edge of each pair that the motion closes on.
+    const OPPOSED: bool = false;
     /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
     /// order.
     fn valid<L: Lane>(f: &[L]) -> L::Mask;
@@ -108,6 +109,7 @@ impl Swept for Circle {
 
 impl Swept for Capsule {
     const ROUND: bool = true;
+    const OPPOSED: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..5]) & f[4].ge(L::splat(0.0))
@@ -116,7 +118,7 @@ impl Swept for Capsule {
 
 impl Swept for Aabb {
     const ROUND: bool = false;
-    const BOX: bool = true;
+    const OPPOSED: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         finite(&f[..4]) & f[0].le(f[2]) & f[1].le(f[3])
@@ -125,7 +127,7 @@ impl Swept for Aabb {
 
 impl Swept for Obb {
     const ROUND: bool = false;
-    const BOX: bool = true;
+    const OPPOSED: bool = true;
     #[inline(always)]
     fn valid<L: Lane>(f: &[L]) -> L::Mask {
         let zero = L::splat(0.0);
@@ -202,9 +204,9 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 ) -> (L::Mask, [L; 3]) {
     let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
     let apart = if A::ROUND || B::ROUND {
-        round::first(&a, &b, mx, my, [A::BOX, B::BOX])
+        round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
     } else {
-        sat::first(&a, &b, (mx, my), [A::BOX, B::BOX])
+        sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED])
     };
     answer(valid, touching, [cx, cy], [mx, my], apart)
 }

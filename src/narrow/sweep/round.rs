@@ -66,7 +66,7 @@ fn support<L: Lane, const N: usize>(reach: &[L; N]) -> L {
 
 /// The bands of `p`'s edges against `q`'s vertices for a motion `m` of `a` (`p` is `b` where
 /// `of_b`: then `a`'s vertex closes on the edge at `-(w · m)`, slides along it at `e · m`, and
-/// the normal from `a` to `b` is `-w`). Where `paired` (a box) or `p` is a segment, edge
+/// the normal from `a` to `b` is `-w`). Where `paired` (a box, a capsule's segment), edge
 /// `k + NP/2` is edge `k`'s opposite and only the one of the two that the motion closes (`s > 0`)
 /// can touch: it alone is taken, the other's bands could never be.
 #[inline(always)]
@@ -87,11 +87,11 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
         let s = ux * mx + uy * my;
         if of_b { zero - s } else { s }
     };
-    let half = if (paired || NP == 2) && NP.is_multiple_of(2) {
-        NP / 2
-    } else {
-        NP
-    };
+    debug_assert!(
+        !paired || NP.is_multiple_of(2),
+        "opposite edges come in pairs"
+    );
+    let half = if paired { NP / 2 } else { NP };
     for k in 0..half {
         let (mut u, mut start, mut end) = ((p.mx[k], p.my[k]), (p.x[k], p.y[k]), p.next(k));
         if half < NP {

@@ -137,24 +137,24 @@ impl<L: Lane> Axes<L> {
 }
 
 /// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
-/// has none. Where an outline is a box (`boxes[0]` for `a`, `boxes[1]` for `b`: four edges, the
-/// third and fourth the first two's opposites), each pair of opposite edges is one slab: the
-/// other outline projected on its normal once, both sides in one pass.
+/// has none. Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]`
+/// for `b`: edge `k + N/2` edge `k`'s opposite, as a box's), each pair is one slab: the other
+/// outline projected on its normal once, both sides in one pass.
 #[inline(always)]
 pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     a: &Outline<L, NA>,
     b: &Outline<L, NB>,
     m: (L, L),
-    boxes: [bool; 2],
+    paired: [bool; 2],
 ) -> Toi<L> {
     let mut axes = Axes::new();
-    edges(&mut axes, a, b, m, false, boxes[0]);
-    edges(&mut axes, b, a, m, true, boxes[1]);
+    edges(&mut axes, a, b, m, false, paired[0]);
+    edges(&mut axes, b, a, m, true, paired[1]);
     axes.first()
 }
 
 /// The axes of `p`'s edges against `q` for a motion `m` of `a` (`p` is `b` where `of_b`); as
-/// slabs where `p` is a box.
+/// slabs where its edges come in opposite pairs (`paired`).
 #[inline(always)]
 fn edges<L: Lane, const NP: usize, const NQ: usize>(
     axes: &mut Axes<L>,
@@ -162,18 +162,20 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
     q: &Outline<L, NQ>,
     (mx, my): (L, L),
     of_b: bool,
-    boxed: bool,
+    paired: bool,
 ) {
     if NP == 1 {
         return;
     }
-    if boxed && NP == 4 {
-        for k in 0..2 {
+    if paired {
+        debug_assert!(NP.is_multiple_of(2), "opposite edges come in pairs");
+        let half = NP / 2;
+        for k in 0..half {
             let (nx, ny) = (p.mx[k], p.my[k]);
             let (low, high) = extent(nx, ny, &q.x, &q.y);
             // Beyond edge `k` along `n`, and beyond the opposite edge along `-n`.
             let near = low - (nx * p.x[k] + ny * p.y[k]);
-            let far = (nx * p.x[k + 2] + ny * p.y[k + 2]) - high;
+            let far = (nx * p.x[k + half] + ny * p.y[k + half]) - high;
             let s = nx * mx + ny * my;
             if of_b {
                 // From `a` to `b` along `-n` beyond edge `k` of `b`, closing at `-s`.
