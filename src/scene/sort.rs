@@ -8,6 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// Widest digit of the answer's radix sort: 4096 counters, which stay in the first-level cache.
 const RADIX_BITS: u32 = 12;
 
+/// Fewest pairs a task of the sort's first look (the largest ids) reads.
+const MIN_CHUNK: usize = 16 * 1024;
+
 /// The sort's buffers, kept from frame to frame.
 #[derive(Debug, Default)]
 pub(crate) struct RadixSort {
@@ -26,8 +29,12 @@ impl RadixSort {
             return;
         }
         let (max_a, max_b) = out
-            .iter()
-            .fold((0, 0), |(a, b), &(x, y)| (a.max(x), b.max(y)));
+            .par_chunks(MIN_CHUNK)
+            .map(|c| {
+                c.iter()
+                    .fold((0, 0), |(a, b), &(x, y)| (a.max(x), b.max(y)))
+            })
+            .reduce(|| (0, 0), |(a, b), (x, y)| (a.max(x), b.max(y)));
         let bits_of = |m: u32| 32 - m.leading_zeros();
         let low = bits_of(max_b);
         let bits = bits_of(max_a) + low;

@@ -7,7 +7,7 @@ use super::lists::TAG;
 use super::margin::inside;
 use super::margin::jumped_from;
 use super::moves::relocate;
-use super::tasks::{MIN_TASK, plan};
+use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use crate::scene::store::Scene;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -101,23 +101,23 @@ impl Kept {
         if found.into_inner() > room {
             return false;
         }
-        self.escapers.clear();
-        self.enter.clear();
-        self.entering.clear();
-        self.was_in.clear();
         let (mut outside, mut jumps, mut unkeyed) = (self.outside as isize, 0, false);
-        for t in tasks.iter() {
-            self.escapers.extend_from_slice(&t.ids);
-            let base = self.entering.len() as u32;
-            self.enter
-                .extend(t.found.iter().map(|&(key, k)| (key, base + k)));
-            self.entering.extend_from_slice(&t.entering);
-            self.was_in.extend_from_slice(&t.was_in);
+        let mut base = 0;
+        for t in tasks.iter_mut() {
+            t.base = base;
+            base += t.entering.len() as u32;
             outside += t.outside;
             jumps += t.jumps;
             unkeyed |= t.unkeyed;
         }
         (self.outside, self.jumps, self.unkeyed) = (outside as usize, jumps, unkeyed);
+        // The tasks' lists, one after another, on rayon's threads; an entry's number counts
+        // from the first task's.
+        concat(&mut self.escapers, tasks, &|t: &Task| &t.ids[..]);
+        let renumber = |t: &Task, (key, k): (u32, u32)| (key, t.base + k);
+        concat_with(&mut self.enter, tasks, &|t: &Task| &t.found[..], &renumber);
+        concat(&mut self.entering, tasks, &|t: &Task| &t.entering[..]);
+        concat(&mut self.was_in, tasks, &|t: &Task| &t.was_in[..]);
         self.escapers.extend(both as u32..top as u32);
         true
     }

@@ -37,6 +37,8 @@ pub(super) struct Task {
     pub(super) outside: isize,
     pub(super) jumps: usize,
     pub(super) unkeyed: bool,
+    /// Where the task's `entering` starts in the call's.
+    pub(super) base: u32,
     pub(super) ids: Vec<u32>,
     pub(super) buf: Vec<(u32, u32)>,
     pub(super) narrow: Candidates,
@@ -78,28 +80,42 @@ const MIN_COPY: usize = 16 * 1024;
 
 /// `list` (cleared first) as `part` of every task, one after another in task order, each
 /// copied where it lies in `list` on rayon's threads.
-pub(super) fn concat(
-    list: &mut Vec<(u32, u32)>,
+pub(super) fn concat<T: Copy + Default + Send + Sync>(
+    list: &mut Vec<T>,
     tasks: &[Task],
-    part: &(impl Fn(&Task) -> &[(u32, u32)] + Sync),
+    part: &(impl Fn(&Task) -> &[T] + Sync),
+) {
+    concat_with(list, tasks, part, &|_, x| x);
+}
+
+/// [`concat`], each item of a task's part as `map` makes it for that task.
+pub(super) fn concat_with<T: Copy + Default + Send + Sync>(
+    list: &mut Vec<T>,
+    tasks: &[Task],
+    part: &(impl Fn(&Task) -> &[T] + Sync),
+    map: &(impl Fn(&Task, T) -> T + Sync),
 ) {
     let total = tasks.iter().map(|t| part(t).len()).sum();
     // Only a longer list than the last is written before it is copied into.
-    list.resize(total, (0, 0));
-    copy_parts(list, tasks, part);
+    list.resize(total, T::default());
+    copy_parts(list, tasks, part, map);
 }
 
-/// Copies each task's `part` into `dst`, one after another, in halves on rayon's threads.
-fn copy_parts(
-    dst: &mut [(u32, u32)],
+/// Copies each task's `part` into `dst` through `map`, one after another, in halves on
+/// rayon's threads.
+pub(super) fn copy_parts<T: Copy + Send + Sync>(
+    dst: &mut [T],
     tasks: &[Task],
-    part: &(impl Fn(&Task) -> &[(u32, u32)] + Sync),
+    part: &(impl Fn(&Task) -> &[T] + Sync),
+    map: &(impl Fn(&Task, T) -> T + Sync),
 ) {
     if tasks.len() == 1 || dst.len() < MIN_COPY {
         let mut at = 0;
         for t in tasks {
             let p = part(t);
-            dst[at..at + p.len()].copy_from_slice(p);
+            for (d, &x) in dst[at..at + p.len()].iter_mut().zip(p) {
+                *d = map(t, x);
+            }
             at += p.len();
         }
         return;
@@ -108,7 +124,7 @@ fn copy_parts(
     let left = tasks[..mid].iter().map(|t| part(t).len()).sum();
     let (a, b) = dst.split_at_mut(left);
     rayon::join(
-        || copy_parts(a, &tasks[..mid], part),
-        || copy_parts(b, &tasks[mid..], part),
+        || copy_parts(a, &tasks[..mid], part, map),
+        || copy_parts(b, &tasks[mid..], part, map),
     );
 }
