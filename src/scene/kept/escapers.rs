@@ -6,8 +6,11 @@ use super::Kept;
 use super::follow::STAYED;
 use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
-use super::tasks::{MIN_TASK, each_task, plan};
+use super::tasks::{MIN_TASK, Task, concat, copy_parts, each_task, plan};
+use crate::scene::candidates::PAIR_KINDS;
+use crate::scene::records::Record;
 use crate::scene::store::Scene;
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 impl Kept {
@@ -46,7 +49,6 @@ impl Kept {
                 neighbours[(x - after) as usize].1
             }
         };
-        self.candidates.prepare(&mut self.sort, kind_at);
         if mixed {
             self.mixed.prepare(&mut self.sort, kind_at);
         }
@@ -54,9 +56,9 @@ impl Kept {
         self.follow_mixed = mixed;
     }
 
-    /// The escapers' new moving candidates, into the candidate lists' `new`: every box that
-    /// overlaps an escaper's new enlarged box (a pair of two escapers once, from the later
-    /// position).
+    /// The escapers' new moving candidates, by pair kind and ascending, into the candidate
+    /// lists' `added`: every box that overlaps an escaper's new enlarged box (a pair of two
+    /// escapers once, from the later position).
     pub(super) fn query_escapers(&mut self, scene: &Scene) {
         let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
         let (grid, ids, entering, escaped, enter) = (
@@ -84,12 +86,87 @@ impl Kept {
             t.time = start.elapsed();
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
-        self.candidates.new.clear();
-        for t in tasks.iter() {
-            self.filtered += t.filtered;
-            for list in &t.filed {
-                self.candidates.new.extend_from_slice(list);
+        self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
+        let lens: [usize; PAIR_KINDS] =
+            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
+        // Each kind's new candidates ascending, on rayon's threads: all kinds in one radix sort,
+        // a pair's first index carrying its kind above its own bits, where they fit in 32
+        // bits (a sort per kind ran the many short kinds' on one thread); then each kind's run
+        // taken back into its list.
+        let bits = u32::BITS - (self.top as u32).leading_zeros();
+        let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
+        if bits + kind_bits > u32::BITS {
+            for (k, added) in self.candidates.added.iter_mut().enumerate() {
+                concat(added, tasks, &|t: &Task| &t.filed[k][..]);
+                self.sort.sort(added);
             }
+            return;
+        }
+        let new = &mut self.candidates.new;
+        new.resize(lens.iter().sum(), (0, 0));
+        let mut rest = &mut new[..];
+        for (k, &len) in lens.iter().enumerate() {
+            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
+            let tagged = |_: &Task, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
+            copy_parts(run, tasks, &|t: &Task| &t.filed[k][..], &tagged);
+            rest = tail;
+        }
+        self.sort.sort(new);
+        let (mask, mut at) = ((1u32 << bits) - 1, 0);
+        for (added, &len) in self.candidates.added.iter_mut().zip(&lens) {
+            added.clear();
+            added.par_extend(new[at..at + len].par_iter().map(|&(a, b)| (a & mask, b)));
+            at += len;
         }
     }
+
+    /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them
+    /// already) and its id now the one its slot holds in this call; the escapers forgotten. On
+    /// rayon's threads where they are many: the flags by index, in one pass over them all; the
+    /// ids by slot, in halves of the (ascending) escapers.
+    pub(super) fn settle_escapers(&mut self, scene: &Scene) {
+        let records = &scene.moving.records;
+        if rayon::current_num_threads() <= 1 || self.escapers.len() < MIN_TASK {
+            for &e in &self.escapers {
+                if let Some(flag) =
+                    (self.index_of.get(e as usize)).and_then(|&i| self.escaped.get_mut(i as usize))
+                {
+                    *flag = STAYED;
+                }
+                if let (Some(id), Some(r)) =
+                    (self.slot_ids.get_mut(e as usize), records.get(e as usize))
+                {
+                    *id = r.id;
+                }
+            }
+        } else {
+            self.escaped
+                .par_chunks_mut(MIN_TASK)
+                .for_each(|flags| flags.fill(STAYED));
+            settle_ids(&self.escapers, &mut self.slot_ids, 0, records);
+        }
+        self.escapers.clear();
+    }
+}
+
+/// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which
+/// starts at slot `base`), in halves on rayon's threads. Slots beyond either (removed shapes)
+/// keep theirs.
+fn settle_ids(escapers: &[u32], ids: &mut [u32], base: usize, records: &[Record]) {
+    if escapers.len() <= MIN_TASK {
+        for &e in escapers {
+            let e = e as usize;
+            if let (Some(id), Some(r)) = (ids.get_mut(e - base), records.get(e)) {
+                *id = r.id;
+            }
+        }
+        return;
+    }
+    let mid = escapers.len() / 2;
+    let cut = (escapers[mid] as usize - base).min(ids.len());
+    let (low, high) = ids.split_at_mut(cut);
+    rayon::join(
+        || settle_ids(&escapers[..mid], low, base, records),
+        || settle_ids(&escapers[mid..], high, base + cut, records),
+    );
 }

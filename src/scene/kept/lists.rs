@@ -23,8 +23,10 @@ pub(super) fn filters_of(scene: &Scene) -> Option<&[Rule]> {
 #[derive(Debug, Default)]
 pub(super) struct Lists {
     pub(super) kinds: [Vec<(u32, u32)>; PAIR_KINDS],
-    /// The escapers' new candidates of this call, all kinds (sorted once, then split by kind
-    /// before they are merged in), and by kind.
+    /// The escapers' new candidates of this call, all kinds together: the mixed ones sorted
+    /// once, then split by kind before they are merged in; the moving ones sorted once with
+    /// their kinds above their first indices (and a rebuild's spare). And the new candidates
+    /// by kind, ascending.
     pub(super) new: Vec<(u32, u32)>,
     pub(super) added: [Vec<(u32, u32)>; PAIR_KINDS],
 }

@@ -60,7 +60,6 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
-use follow::STAYED;
 use jumps::{sampled, too_many_jumped};
 use lists::Lists;
 use margin::inside;
@@ -384,22 +383,7 @@ impl Kept {
         // flags and last ids still as the escape check left them).
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
-        // A rebuild cleared the flags already. Each escaper's id is now the one its slot holds
-        // in this call.
-        for &e in &self.escapers {
-            if let Some(flag) =
-                (self.index_of.get(e as usize)).and_then(|&i| self.escaped.get_mut(i as usize))
-            {
-                *flag = STAYED;
-            }
-            if let (Some(id), Some(r)) = (
-                self.slot_ids.get_mut(e as usize),
-                scene.moving.records.get(e as usize),
-            ) {
-                *id = r.id;
-            }
-        }
-        self.escapers.clear();
+        self.settle_escapers(scene);
         self.fat.truncate(n);
         self.shifts.truncate(n);
         self.top = self.local.len();
