@@ -310,6 +310,67 @@ fn kept_finder_is_the_same_on_any_thread_count() {
     assert_eq!(one, run(3));
 }
 
+/// Frames in which a sixth of the shapes step half their size (they leave their enlarged
+/// boxes without jumping, tens of thousands of escapers a frame, each frame's handled on
+/// rayon's threads beyond one), a fiftieth are removed and pushed again (slots that hold
+/// another shape next frame) and the rest stay: every kept answer is the search from scratch,
+/// on one, two and three threads, and the frames are followed, not rebuilt.
+#[test]
+fn many_escapers_a_frame_on_any_thread_count() {
+    let mut g = Gen::new(95);
+    let start = mixed(&mut g, 150_000, 1500.0);
+    for threads in [1, 2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut scene = start.clone();
+            let (mut finder, mut kept, mut fresh) = (PairFinder::new(), Vec::new(), Vec::new());
+            let mut scratch = PairFinder::new();
+            let (mut followed, mut crowded) = (0, 0);
+            for frame in 0..8u32 {
+                scene.update(|id, s| {
+                    let pick = unit_hash(u64::from(id), u64::from(frame) + 7_000);
+                    if pick >= 1.0 / 6.0 {
+                        return s;
+                    }
+                    let b = s.bounding_box();
+                    let step = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+                    let angle = pick * 6.0 * core::f32::consts::TAU;
+                    s.translated(step * angle.cos(), step * angle.sin())
+                });
+                // A few shapes replaced: the last slots' shapes move into their slots.
+                let gone: Vec<u32> = scene
+                    .iter()
+                    .map(|(id, _)| id)
+                    .filter(|&id| unit_hash(u64::from(id), u64::from(frame) + 9_000) < 0.02)
+                    .collect();
+                for id in gone {
+                    let s = scene.remove(id).expect("live");
+                    scene.push(s.translated(1.0, 0.5));
+                }
+                finder.overlapping_pairs(&scene, &mut kept);
+                let s = finder.stats();
+                scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
+                assert_eq!(kept, fresh, "{threads} threads, frame {frame}");
+                if frame > 0 {
+                    crowded += usize::from(s.escaped > 16_384);
+                    followed += usize::from(!s.rebuilt);
+                }
+            }
+            assert_eq!(
+                followed, 7,
+                "{threads} threads: every frame after the first followed"
+            );
+            assert!(
+                crowded >= 4,
+                "{threads} threads: {crowded} frames of many escapers"
+            );
+        });
+    }
+}
+
 #[test]
 #[should_panic(expected = "PairFinder margin must be finite and not negative, got -1")]
 fn negative_margin_is_refused() {
