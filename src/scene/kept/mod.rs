@@ -202,6 +202,8 @@ pub(crate) struct Kept {
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Vec<[(usize, usize); 2 * PAIR_KINDS]>,
     sort: RadixSort,
+    /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
+    sort_ended: RadixSort,
 }
 
 impl Default for Kept {
@@ -257,6 +259,7 @@ impl Default for Kept {
             outside_built: 0,
             tasks: Vec::new(),
             sort: RadixSort::default(),
+            sort_ended: RadixSort::default(),
         }
     }
 }
@@ -400,8 +403,10 @@ impl Kept {
         stats.filtered += self.filtered;
         stats.decide += stats.laps.lap();
         if events {
-            self.sort.sort(&mut self.began);
-            self.sort.sort(&mut self.ended);
+            // The two lists at once, each with its own sort's buffers.
+            let (began_now, ended_now) = (&mut self.began, &mut self.ended);
+            let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
+            rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
             // A pair an escaper dropped and found again that still overlaps goes on.
             cancel_common(&mut self.began, &mut self.ended);
             stats.events += stats.laps.lap();
