@@ -87,8 +87,6 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        let lens: [usize; PAIR_KINDS] =
-            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
         // Each kind's new candidates ascending, on rayon's threads: all kinds in one radix sort,
         // a pair's first index carrying its kind above its own bits, where they fit in 32
         // bits (a sort per kind ran the many short kinds' on one thread); then each kind's run
@@ -102,6 +100,8 @@ impl Kept {
             }
             return;
         }
+        let lens: [usize; PAIR_KINDS] =
+            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
         let new = &mut self.candidates.new;
         new.resize(lens.iter().sum(), (0, 0));
         let mut rest = &mut new[..];
@@ -123,9 +123,8 @@ impl Kept {
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them
     /// already) and its id now the one its slot holds in this call; the escapers forgotten. On
     /// rayon's threads where they are many: the flags by index, in one pass over them all; the
-    /// ids by slot, in halves of the (ascending) escapers.
+    /// ids by slot, in halves of the (ascending) escapers ([`settle_ids`]).
     pub(super) fn settle_escapers(&mut self, scene: &Scene) {
-        let records = &scene.moving.records;
         if rayon::current_num_threads() <= 1 || self.escapers.len() < MIN_TASK {
             for &e in &self.escapers {
                 if let Some(flag) =
@@ -133,25 +132,20 @@ impl Kept {
                 {
                     *flag = STAYED;
                 }
-                if let (Some(id), Some(r)) =
-                    (self.slot_ids.get_mut(e as usize), records.get(e as usize))
-                {
-                    *id = r.id;
-                }
             }
         } else {
             self.escaped
                 .par_chunks_mut(MIN_TASK)
                 .for_each(|flags| flags.fill(STAYED));
-            settle_ids(&self.escapers, &mut self.slot_ids, 0, records);
         }
+        settle_ids(&self.escapers, &mut self.slot_ids, 0, &scene.moving.records);
         self.escapers.clear();
     }
 }
 
 /// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which
-/// starts at slot `base`), in halves on rayon's threads. Slots beyond either (removed shapes)
-/// keep theirs.
+/// starts at slot `base`), in halves on rayon's threads (on this one up to [`MIN_TASK`] of
+/// them). Slots beyond either (removed shapes) keep theirs.
 fn settle_ids(escapers: &[u32], ids: &mut [u32], base: usize, records: &[Record]) {
     if escapers.len() <= MIN_TASK {
         for &e in escapers {
