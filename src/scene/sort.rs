@@ -8,9 +8,6 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// Widest digit of the answer's radix sort: 4096 counters, which stay in the first-level cache.
 const RADIX_BITS: u32 = 12;
 
-/// Fewest pairs a task of the sort's first look (the largest ids) reads.
-const MIN_CHUNK: usize = 16 * 1024;
-
 /// The sort's buffers, kept from frame to frame.
 #[derive(Debug, Default)]
 pub(crate) struct RadixSort {
@@ -28,8 +25,9 @@ impl RadixSort {
             out.sort_unstable();
             return;
         }
+        let (chunks, chunk) = chunking(out.len());
         let (max_a, max_b) = out
-            .par_chunks(MIN_CHUNK)
+            .par_chunks(chunk)
             .map(|c| {
                 c.iter()
                     .fold((0, 0), |(a, b), &(x, y)| (a.max(x), b.max(y)))
@@ -47,7 +45,6 @@ impl RadixSort {
                 keys.resize_with(n, AtomicU64::default);
             }
         }
-        let (chunks, chunk) = chunking(n);
         self.keys[..n]
             .par_chunks(chunk)
             .zip(out.par_chunks(chunk))
