@@ -33,24 +33,9 @@ use super::{finite_polygon_lanes, next};
 use crate::lanes::{Lane, Simd};
 use crate::shape::MAX_VERTICES;
 
-/// Whether the segment meets the polygon: no separating axis (see the module docs).
-#[inline(always)]
-fn meets<L: Lane>(s: &Segment<L>, [xs, ys]: &[[L; MAX_VERTICES]; 2]) -> L::Mask {
-    let zero = L::splat(0.0);
-    let (mut separated, mut left, mut right) = (zero.lt(zero), zero.ge(zero), zero.ge(zero));
-    for k in 0..MAX_VERTICES {
-        let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
-        let ca = ex * (s.ay - ys[k]) - ey * (s.ax - xs[k]);
-        let cb = ex * (s.by - ys[k]) - ey * (s.bx - xs[k]);
-        separated = separated | (ca.lt(zero) & cb.lt(zero));
-        let side = s.side(xs[k], ys[k]);
-        left = left & side.gt(zero);
-        right = right & side.lt(zero);
-    }
-    !(separated | left | right)
-}
-
-/// The overlap test on any [`Lane`].
+/// The overlap test on any [`Lane`]: one pass over the edges, each edge's cross products with
+/// the segment's ends and the segment's with the vertex read by both halves of the test (near
+/// within the radius, or the segment meeting the polygon: no separating axis).
 #[inline(always)]
 fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
     let [xs, ys] = &q;
@@ -58,10 +43,15 @@ fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
     let zero = L::splat(0.0);
     let r2 = c[4] * c[4];
     let mut near = zero.lt(zero);
+    let (mut separated, mut left, mut right) = (zero.lt(zero), zero.ge(zero), zero.ge(zero));
     for k in 0..MAX_VERTICES {
         near = near | s.near(xs[k], ys[k], r2);
+        let side = s.side(xs[k], ys[k]);
+        left = left & side.gt(zero);
+        right = right & side.lt(zero);
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let len2 = ex * ex + ey * ey;
+        let mut outside = zero.ge(zero);
         for (px, py) in [(s.ax, s.ay), (s.bx, s.by)] {
             let (wx, wy) = (px - xs[k], py - ys[k]);
             let along = wx * ex + wy * ey;
@@ -71,9 +61,13 @@ fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
                     & along.le(len2)
                     & len2.gt(zero)
                     & (cross * cross).le(r2 * len2));
+            // Both ends strictly outside the edge: its normal separates.
+            outside = outside & cross.lt(zero);
         }
+        separated = separated | outside;
     }
-    (near | meets(&s, &q)) & valid(c) & finite_polygon_lanes(xs, ys)
+    let meets = !(separated | left | right);
+    (near | meets) & valid(c) & finite_polygon_lanes(xs, ys)
 }
 
 over_lanes!(q: Polygon; c: Capsule);
