@@ -33,9 +33,10 @@ use super::{finite_polygon_lanes, next};
 use crate::lanes::{Lane, Simd};
 use crate::shape::MAX_VERTICES;
 
-/// The overlap test on any [`Lane`]: one pass over the edges, each edge's cross products with
-/// the segment's ends and the segment's with the vertex read by both halves of the test (near
-/// within the radius, or the segment meeting the polygon: no separating axis).
+/// The overlap test on any [`Lane`], in one pass over the edges: each edge's cross products
+/// with the segment's ends, and the segment's side of each vertex, are computed once and read
+/// by both halves of the test (near within the radius, or the segment meeting the polygon: no
+/// separating axis).
 #[inline(always)]
 fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
     let [xs, ys] = &q;
