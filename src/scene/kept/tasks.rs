@@ -78,8 +78,8 @@ pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
 /// Fewest pairs a concatenation copies on one thread.
 const MIN_COPY: usize = 16 * 1024;
 
-/// `list` (cleared first) as `part` of every task, one after another in task order, each
-/// copied where it lies in `list` on rayon's threads.
+/// `list` as exactly `part` of every task, one after another in task order (resized, its old
+/// items overwritten), each copied where it lies in `list` on rayon's threads.
 pub(super) fn concat<T: Copy + Default + Send + Sync>(
     list: &mut Vec<T>,
     tasks: &[Task],
