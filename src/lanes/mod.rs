@@ -28,6 +28,17 @@ pub(crate) fn min(a: f32, b: f32) -> f32 {
     if a < b { a } else { b }
 }
 
+/// `new` where `take`, else `old`, place by place: a running best (nearest, earliest,
+/// deepest) updated in every lane at once.
+#[inline(always)]
+pub(crate) fn select_each<L: Lane, const N: usize>(
+    take: L::Mask,
+    new: [L; N],
+    old: [L; N],
+) -> [L; N] {
+    core::array::from_fn(|k| L::select(take, new[k], old[k]))
+}
+
 /// `a > b ? a : b`: on NaN or equal inputs the second operand, exactly as x86 `maxps` does: the
 /// scalar `max` of every pair test, and [`Lane::pmax`] on `f32`.
 #[inline(always)]

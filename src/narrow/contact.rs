@@ -28,7 +28,7 @@
 //! is then infinite). The depth is never negative: a pair that touches after rounding has depth
 //! 0.
 
-use crate::lanes::{Lane, Simd};
+use crate::lanes::{Lane, Simd, select_each};
 
 /// The best candidate so far: its depth and unit normal.
 #[derive(Clone, Copy)]
@@ -59,9 +59,8 @@ impl<L: Lane> Best<L> {
     #[inline(always)]
     pub(crate) fn offer(&mut self, depth: L, nx: L, ny: L) {
         let better = depth.lt(self.depth);
-        self.depth = L::select(better, depth, self.depth);
-        self.nx = L::select(better, nx, self.nx);
-        self.ny = L::select(better, ny, self.ny);
+        let old = [self.depth, self.nx, self.ny];
+        [self.depth, self.nx, self.ny] = select_each(better, [depth, nx, ny], old);
     }
 
     /// The candidate of a box's axis `(ux, uy)` (unit) on which the two boxes' projection
@@ -143,10 +142,8 @@ impl<L: Lane> Scaled<L> {
         // `max(0, num)`: NaN stays NaN (the second operand wins) and is never taken.
         let num = L::splat(0.0).pmax(num);
         let better = (num * num * self.len2).lt(self.num * self.num * len2);
-        self.num = L::select(better, num, self.num);
-        self.len2 = L::select(better, len2, self.len2);
-        self.nx = L::select(better, nx, self.nx);
-        self.ny = L::select(better, ny, self.ny);
+        let old = [self.num, self.len2, self.nx, self.ny];
+        [self.num, self.len2, self.nx, self.ny] = select_each(better, [num, len2, nx, ny], old);
     }
 
     /// The best as a depth along a unit normal: one square root and one division.

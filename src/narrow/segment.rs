@@ -7,7 +7,7 @@
 //! 0) and `radius >= 0` (NaN fails it).
 
 use super::contact::Best;
-use crate::lanes::Lane;
+use crate::lanes::{Lane, select_each};
 
 /// A capsule's segment: its first endpoint `a`, its second `b`, the direction `d = b - a`
 /// and `d·d`.
@@ -123,11 +123,9 @@ impl<L: Lane> Ends<L> {
         let (vx, vy) = (gx - fx, gy - fy);
         let vv = vx * vx + vy * vy;
         let closer = vv.lt(self.vv);
-        self.fx = L::select(closer, fx, self.fx);
-        self.fy = L::select(closer, fy, self.fy);
-        self.vx = L::select(closer, vx, self.vx);
-        self.vy = L::select(closer, vy, self.vy);
-        self.vv = L::select(closer, vv, self.vv);
+        let old = [self.fx, self.fy, self.vx, self.vy, self.vv];
+        [self.fx, self.fy, self.vx, self.vy, self.vv] =
+            select_each(closer, [fx, fy, vx, vy, vv], old);
     }
 
     /// The candidate's axis `u` (unnormalised) and `u·u`: `v`, or `(1, 0)` where the nearest

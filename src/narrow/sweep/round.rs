@@ -24,7 +24,7 @@
 //! within 2⁻¹⁸ of the projections) is no hit, as sliding along is none at the start.
 
 use super::Toi;
-use crate::lanes::Lane;
+use crate::lanes::{Lane, select_each};
 use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
 
@@ -42,10 +42,8 @@ impl<L: Lane> Face<L> {
     #[inline(always)]
     fn offer(&mut self, ok: L::Mask, t: L, nx: L, ny: L, s: L) {
         let take = ok & (t.lt(self.t) | (t.eq(self.t) & s.gt(self.s)));
-        self.t = L::select(take, t, self.t);
-        self.nx = L::select(take, nx, self.nx);
-        self.ny = L::select(take, ny, self.ny);
-        self.s = L::select(take, s, self.s);
+        let old = [self.t, self.nx, self.ny, self.s];
+        [self.t, self.nx, self.ny, self.s] = select_each(take, [t, nx, ny, s], old);
     }
 }
 

@@ -8,7 +8,7 @@
 //! and cross-multiplied; the winner's normal is normalised once.
 
 use super::Toi;
-use crate::lanes::Lane;
+use crate::lanes::{Lane, select_each};
 use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
 
@@ -90,19 +90,16 @@ impl<L: Lane> Axes<L> {
         let faster = (s * s * e.len2).gt(e.den * e.den * len2);
         let tie = (g * e.den).eq(e.num * s) & faster;
         let take = when & (later | tie);
-        e.num = L::select(take, g, e.num);
-        e.den = L::select(take, s, e.den);
-        e.nx = L::select(take, nx, e.nx);
-        e.ny = L::select(take, ny, e.ny);
-        e.len2 = L::select(take, len2, e.len2);
+        let old = [e.num, e.den, e.nx, e.ny, e.len2];
+        [e.num, e.den, e.nx, e.ny, e.len2] = select_each(take, [g, s, nx, ny, len2], old);
     }
 
     /// Where `when`, an exit at `num / den` (`den > 0`): kept if sooner than the earliest.
     #[inline(always)]
     fn leave(&mut self, when: L::Mask, num: L, den: L) {
         let sooner = when & (num * self.exit_den).lt(self.exit_num * den);
-        self.exit_num = L::select(sooner, num, self.exit_num);
-        self.exit_den = L::select(sooner, den, self.exit_den);
+        let old = [self.exit_num, self.exit_den];
+        [self.exit_num, self.exit_den] = select_each(sooner, [num, den], old);
     }
 
     /// The axis of an edge along its outward normal `(nx, ny)` (not unit), `g` beyond it,
