@@ -19,7 +19,8 @@ use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
-/// Fewest shapes per job worth a rayon task (waking a sleeping worker costs tens of µs).
+/// Shapes below which the search is one job (waking a sleeping worker costs tens of µs);
+/// above, jobs of a quarter of that at the least, so that 100 k shapes keep 16 threads busy.
 const MIN_JOB: usize = 16 * 1024;
 
 /// Candidates a job collects before filing them by kind.
@@ -506,14 +507,14 @@ impl PairFinder {
     }
 
     /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
-    /// up to four per thread otherwise (fewer for small scenes).
+    /// up to four per thread otherwise (fewer for small scenes, see [`MIN_JOB`]).
     fn plan_jobs(&mut self) {
         let threads = rayon::current_num_threads();
         let work = self.grid.len() + self.unbounded.len() * 64;
-        let want = if threads <= 1 {
+        let want = if threads <= 1 || work < MIN_JOB {
             1
         } else {
-            (threads * 4).min(work / MIN_JOB + 1)
+            (threads * 4).min(work / (MIN_JOB / 4) + 1)
         };
         if self.jobs.len() < want {
             self.jobs.resize_with(want, Job::default);

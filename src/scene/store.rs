@@ -450,7 +450,11 @@ impl Scene {
             .zip(store.polygons.par_iter_mut())
             .enumerate()
             // Small scenes stay on one thread: waking another costs more than it saves.
-            .with_min_len(MIN_UPDATE / POLYGON_BLOCK)
+            .with_min_len(if n < MIN_UPDATE {
+                n.div_ceil(POLYGON_BLOCK)
+            } else {
+                1
+            })
             .map(|(k, ((boxes, records), block))| {
                 let mut change = [0isize; 2];
                 for (b, r) in boxes.iter_mut().zip(records.iter_mut()) {
@@ -521,7 +525,7 @@ impl Scene {
     }
 }
 
-/// Fewest shapes [`Scene::update`] splits over threads.
+/// Fewest shapes [`Scene::update`] splits over threads (in blocks of [`POLYGON_BLOCK`]).
 const MIN_UPDATE: usize = 16 * 1024;
 
 impl<S: Into<Shape>> FromIterator<S> for Scene {

@@ -6,7 +6,8 @@ use super::Grid;
 use core::ops::Range;
 use rayon::prelude::*;
 
-/// Fewest old positions per task of a repair, and fewest cells per task of its cell starts.
+/// Old positions below which a repair is one task (above, parts of a quarter of this at the
+/// least), and fewest cells per task of its cell starts.
 const MIN_PART: usize = 32 * 1024;
 
 /// The cell starts and box fields a repair writes before they are exchanged with the grid's,
@@ -190,10 +191,11 @@ impl Grid {
             parts,
         } = &mut self.repair;
         let threads = rayon::current_num_threads();
-        let count = if threads <= 1 {
+        // Above `MIN_PART`, parts of a quarter of it: 100 k boxes in 13, not 4.
+        let count = if threads <= 1 || old < MIN_PART {
             1
         } else {
-            (threads * 4).min(old / MIN_PART + 1)
+            (threads * 4).min(old / (MIN_PART / 4) + 1)
         };
         if removed.len() < count {
             removed.resize_with(count, Vec::new);

@@ -5,7 +5,7 @@
 use super::Kept;
 use super::follow::STAYED;
 use super::lists::TAG;
-use super::tasks::MIN_TASK;
+use super::tasks::chunk_len;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -55,10 +55,11 @@ impl Kept {
         let records = &scene.moving.records;
         self.local.resize(self.top, Record::INERT);
         self.kinds.resize(self.top, 0);
+        let chunk = chunk_len(self.top);
         self.local
-            .par_chunks_mut(MIN_TASK)
-            .zip(self.kinds.par_chunks_mut(MIN_TASK))
-            .zip(self.slot_of.par_chunks(MIN_TASK))
+            .par_chunks_mut(chunk)
+            .zip(self.kinds.par_chunks_mut(chunk))
+            .zip(self.slot_of.par_chunks(chunk))
             .for_each(|((local, kinds), slots)| {
                 for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
                     *r = records.get(s as usize).copied().unwrap_or(Record::INERT);

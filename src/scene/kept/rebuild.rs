@@ -2,7 +2,7 @@
 //! the candidates (filed by pair kind, each list by first slot) and the mixed candidates.
 
 use super::lists::{TAG, file, filters_of};
-use super::tasks::{MIN_TASK, each_task, plan};
+use super::tasks::{MIN_TASK, chunk_len, each_task, plan};
 use super::{Kept, KeptStats};
 use crate::broadphase::grid::MIN_BUFFER;
 use crate::scene::store::Scene;
@@ -17,12 +17,13 @@ impl Kept {
         self.fat.resize(boxes.len(), [f32::NAN; 4]);
         self.shifts.clear();
         self.shifts.resize(boxes.len(), ([0.0; 2], self.call));
+        let chunk = chunk_len(boxes.len());
         self.fat
-            .par_chunks_mut(MIN_TASK)
-            .zip(boxes.par_chunks(MIN_TASK))
+            .par_chunks_mut(chunk)
+            .zip(boxes.par_chunks(chunk))
             .enumerate()
             .for_each(|(c, (fat, boxes))| {
-                let first = c * MIN_TASK;
+                let first = c * chunk;
                 for (k, (f, b)) in fat.iter_mut().zip(boxes).enumerate() {
                     *f = margin.enlarge(b, (first + k) as u32);
                 }
@@ -55,7 +56,7 @@ impl Kept {
         let grid = &self.grid;
         self.outside = self
             .fat
-            .par_chunks(MIN_TASK)
+            .par_chunks(chunk_len(self.fat.len()))
             .map(|fat| {
                 fat.iter()
                     .filter(|b| {
