@@ -66,15 +66,18 @@ impl CountingSort {
 
         // 1. Every box's cell, counted per chunk, eight boxes at a time (a last partial group
         //    padded with boxes that are not entered).
-        self.keys.clear();
+        // Every key and count is written below, each chunk's on its thread: these only set
+        // the lengths (a fill on this thread was a serial pass over both).
         self.keys.resize(boxes.len(), SKIP);
-        self.counts.clear();
         self.counts.resize(chunks * cells.max(1), 0);
+        // The counts of chunks without boxes (none unless there are no boxes) are zero.
+        self.counts[boxes.len().div_ceil(chunk_len) * cells.max(1)..].fill(0);
         self.keys
             .par_chunks_mut(chunk_len)
             .zip(boxes.par_chunks(chunk_len))
             .zip(self.counts.par_chunks_mut(cells.max(1)))
             .for_each(|((keys, part), counts)| {
+                counts.fill(0);
                 for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
                     let mut eight = [[f32::NAN; 4]; LANES];
                     eight[..part.len()].copy_from_slice(part);
@@ -96,12 +99,13 @@ impl CountingSort {
 
         // 3. Into cell order: directly for a small input, else band by band into `staged`,
         //    then each band into cell order (see the module docs).
+        // Every sorted position is written below: only the padding is set here (and room, where
+        // the fields grow). Each band sets its cells' cursors from their starts.
         for field in &mut fields {
-            field.clear();
+            field.truncate(total);
             field.resize(total + PAD, f32::NAN);
         }
-        self.cursors.clear();
-        self.cursors.extend_from_slice(&self.starts[..cells]);
+        self.cursors.resize(cells, 0);
         let keys = &self.keys[..];
         let target = Sorted {
             out: &mut out[..total],
@@ -110,6 +114,7 @@ impl CountingSort {
         };
         if bands == 1 {
             let mut target = target;
+            target.cursors.copy_from_slice(&self.starts[..cells]);
             if let Some(first) = target.first() {
                 for (i, (&key, b)) in keys.iter().zip(boxes).enumerate() {
                     if key != SKIP {
@@ -362,6 +367,10 @@ impl<P: Copy + Send + Sync> BandSource<'_, P> {
         if run.len() == 1 {
             let b = run.start;
             let mut target = target;
+            let cells = target.cursors.len();
+            target
+                .cursors
+                .copy_from_slice(&self.starts[b << self.shift..][..cells]);
             let Some(first) = target.first() else {
                 return;
             };
@@ -388,6 +397,60 @@ impl<P: Copy + Send + Sync> BandSource<'_, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sort kept from call to call over other boxes (more, fewer, none, some left out)
+    /// gives what a new sort gives: it reuses its buffers without reading what they held.
+    #[test]
+    fn a_sort_reused_over_other_boxes_is_a_new_sort() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let boxes = |n: u32, salt: u32| -> Vec<[f32; 4]> {
+            (0..n)
+                .map(|i| {
+                    let h = |k: u32| {
+                        let x = (i ^ salt << 20).wrapping_mul(0x9e37_79b9)
+                            ^ k.wrapping_mul(0x85eb_ca6b);
+                        (x.wrapping_mul(0xc2b2_ae35) >> 8) as f32 / (1 << 24) as f32
+                    };
+                    let (x, y, side) = (h(1) * 300.0, h(2) * 300.0, 0.5 + h(3));
+                    if i % 13 == 5 {
+                        [f32::NAN; 4]
+                    } else {
+                        [x, y, x + side, y + side]
+                    }
+                })
+                .collect()
+        };
+        type Out = (Vec<u32>, Vec<u32>, [Vec<f32>; 4]);
+        let sort = |sort: &mut CountingSort,
+                    staged: &mut Vec<Staged<u32>>,
+                    out: &mut Out,
+                    b: &[[f32; 4]]| {
+            let mut levels = Levels::default();
+            levels.plan(b, None);
+            out.0.resize(b.len(), 0);
+            let [f0, f1, f2, f3] = &mut out.2;
+            pool.install(|| sort.sort(&levels, b, |i| i, staged, &mut out.0, [f0, f1, f2, f3]));
+            out.1 = sort.starts().to_vec();
+        };
+        let (mut kept, mut kept_staged, mut kept_out) =
+            (CountingSort::default(), Vec::new(), Out::default());
+        for (n, salt) in [(60_000, 1), (100, 2), (0, 3), (90_000, 4), (20_000, 5)] {
+            let b = boxes(n, salt);
+            sort(&mut kept, &mut kept_staged, &mut kept_out, &b);
+            let mut new = Out::default();
+            sort(&mut CountingSort::default(), &mut Vec::new(), &mut new, &b);
+            let total = kept.len();
+            let bits = |f: &[f32]| f.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(kept_out.1, new.1, "{n} boxes: starts");
+            assert_eq!(kept_out.0[..total], new.0[..total], "{n} boxes: items");
+            for (k, f) in kept_out.2.iter().enumerate() {
+                assert_eq!(bits(f), bits(&new.2[k]), "{n} boxes: field {k}");
+            }
+        }
+    }
 
     /// The prefix sums in runs on rayon's threads give what one pass over every cell gives:
     /// each cell's start and each chunk's running end of each band, for cell counts that split
