@@ -403,10 +403,16 @@ impl Kept {
         stats.filtered += self.filtered;
         stats.decide += stats.laps.lap();
         if events {
-            // The two lists at once, each with its own sort's buffers.
+            // The two lists at once, each with its own sort's buffers (one after the other when
+            // they are short: a second thread woken for them cost more than it saved).
             let (began_now, ended_now) = (&mut self.began, &mut self.ended);
             let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
-            rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+            if began_now.len() + ended_now.len() < tasks::MIN_TASK {
+                sort.sort(began_now);
+                sort_ended.sort(ended_now);
+            } else {
+                rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+            }
             // A pair an escaper dropped and found again that still overlaps goes on.
             cancel_common(&mut self.began, &mut self.ended);
             stats.events += stats.laps.lap();
