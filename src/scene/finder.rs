@@ -15,6 +15,7 @@ use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::shape::Contact;
+use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -507,15 +508,10 @@ impl PairFinder {
     }
 
     /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
-    /// up to four per thread otherwise (fewer for small scenes, see [`MIN_JOB`]).
+    /// up to four per thread otherwise (fewer for small scenes, see [`task_count`]).
     fn plan_jobs(&mut self) {
-        let threads = rayon::current_num_threads();
         let work = self.grid.len() + self.unbounded.len() * 64;
-        let want = if threads <= 1 || work < MIN_JOB {
-            1
-        } else {
-            (threads * 4).min(work / (MIN_JOB / 4) + 1)
-        };
+        let want = task_count(work, MIN_JOB);
         if self.jobs.len() < want {
             self.jobs.resize_with(want, Job::default);
         }

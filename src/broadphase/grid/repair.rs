@@ -3,6 +3,7 @@
 
 use super::super::LANES;
 use super::Grid;
+use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
 
@@ -190,13 +191,8 @@ impl Grid {
             all_removed,
             parts,
         } = &mut self.repair;
-        let threads = rayon::current_num_threads();
         // Above `MIN_PART`, parts of a quarter of it: 100 k boxes in 13, not 4.
-        let count = if threads <= 1 || old < MIN_PART {
-            1
-        } else {
-            (threads * 4).min(old / (MIN_PART / 4) + 1)
-        };
+        let count = task_count(old, MIN_PART);
         if removed.len() < count {
             removed.resize_with(count, Vec::new);
         }

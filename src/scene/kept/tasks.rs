@@ -2,6 +2,7 @@
 //! call to call.
 
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -62,17 +63,10 @@ pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync 
     }
 }
 
-/// Splits `0 .. n` into tasks and returns them: one on one thread or for fewer than `min`
-/// items, else up to four per thread, none smaller than a quarter of `min`. (Tasks of `min`
-/// made 7 of 100 k shapes: 16 threads had work for 7.) Tasks beyond those are kept with their
-/// scratch, so that a pass with fewer tasks does not free what the next one needs.
+/// Splits `0 .. n` into [`task_count`] tasks and returns them. Tasks beyond those are kept
+/// with their scratch, so that a pass with fewer tasks does not free what the next one needs.
 pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
-    let threads = rayon::current_num_threads();
-    let want = if threads <= 1 || n < min {
-        1
-    } else {
-        (threads * 4).min(n / (min / 4).max(1) + 1)
-    };
+    let want = task_count(n, min);
     if tasks.len() < want {
         tasks.resize_with(want, Task::default);
     }
