@@ -91,6 +91,7 @@ mod pack;
 mod packed;
 mod polygon_blocks;
 mod query;
+mod radix;
 mod ray_hit;
 mod ray_walk;
 mod records;

@@ -3,8 +3,8 @@
 use super::tasks::{Task, concat};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
+use crate::scene::radix::RadixSort;
 use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
-use crate::scene::sort::RadixSort;
 use crate::scene::store::Scene;
 
 /// The bits of a record's kind word that its candidates are filed by: its kind code and its

@@ -53,7 +53,8 @@ mod walk;
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::records::Record;
-use super::sort::{RadixSort, apply_events, cancel_common, events_between};
+use super::radix::RadixSort;
+use super::sort::{apply_events, cancel_common, events_between};
 use super::statics::Statics;
 use super::stats::Laps;
 use super::store::Scene;

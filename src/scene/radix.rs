@@ -1,0 +1,335 @@
+//! The radix sort of the scene's pair lists (the answer, the escapers' cells and candidates,
+//! the began and ended pairs): pairs ascending, in four parallel passes whatever their count.
+//!
+//! Each pair becomes one number that orders as the pair does (its first id less the smallest,
+//! above its second id). The first passes split the numbers by their top digit (a count per
+//! task, then a scatter per task into each digit's place); the digits are then dealt out in
+//! groups of about equal size, and each group is sorted on its own, least significant digit
+//! first, where it lies (a group fits in a core's cache), and written back as pairs. So a sort
+//! costs four fork-joins (the bounds, the count, the scatter, the groups) however many digits
+//! its numbers have, and every pass but the first two reads and writes in cache: a
+//! least-significant-digit sort over the whole list took two fork-joins a digit and scattered
+//! every digit across all of memory.
+
+use crate::tasks::task_count;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Pairs below which a comparison sort is faster.
+const SMALL: usize = 512;
+
+/// Numbers one group sorts in cache: two arrays of them and their pairs are 384 KiB, within a
+/// core's second-level cache. A list this short on one thread is one group, without the split
+/// by the top digit.
+const LOCAL: usize = 16 * 1024;
+
+/// Fewest numbers a group is planned with (its passes take narrower digits the fewer it has).
+const MIN_GROUP: usize = 1024;
+
+/// Pairs below which the sort runs on one thread, on many threads: the split into groups costs
+/// about two thirds more work than one group sorted whole, so it pays from three threads on;
+/// on fewer, below [`MIN_PARALLEL_TWO`].
+const MIN_PARALLEL: usize = 4 * 1024;
+
+/// Pairs below which the sort runs on one thread when rayon has two: 32 k, the size from which
+/// two threads sorted faster than one (28 k pairs: 270–410 µs on two, 280–380 µs on one).
+const MIN_PARALLEL_TWO: usize = 32 * 1024;
+
+/// Widest digit: 2048 counters, which stay in the first-level cache.
+const DIGIT: u32 = 12;
+
+/// The sort's buffers, kept from call to call.
+#[derive(Debug, Default)]
+pub(crate) struct RadixSort {
+    keys: Vec<AtomicU64>,
+    tmp: Vec<AtomicU64>,
+    /// A count per task and top digit, then each task's place for each digit.
+    counts: Vec<u32>,
+    /// Each group's first top digit and first number, and the end of both.
+    groups: Vec<(usize, usize)>,
+}
+
+/// How the pairs map to numbers: `(a - min_a) << low | b`.
+#[derive(Clone, Copy)]
+struct Layout {
+    min_a: u32,
+    low: u32,
+    bits: u32,
+}
+
+impl Layout {
+    /// The layout of pairs with these bounds.
+    fn of((min_a, max_a, max_b): (u32, u32, u32)) -> Self {
+        let bits_of = |m: u32| u32::BITS - m.leading_zeros();
+        let low = bits_of(max_b);
+        Self {
+            min_a,
+            low,
+            bits: bits_of(max_a - min_a) + low,
+        }
+    }
+
+    #[inline(always)]
+    fn key(self, (a, b): (u32, u32)) -> u64 {
+        u64::from(a - self.min_a) << self.low | u64::from(b)
+    }
+
+    #[inline(always)]
+    fn pair(self, k: u64) -> (u32, u32) {
+        (
+            (k >> self.low) as u32 + self.min_a,
+            (k & ((1u64 << self.low) - 1)) as u32,
+        )
+    }
+}
+
+/// The smallest first id, the largest first id and the largest second id of `pairs`.
+fn bounds(pairs: &[(u32, u32)]) -> (u32, u32, u32) {
+    pairs.iter().fold((u32::MAX, 0, 0), |(lo, a, b), &(x, y)| {
+        (lo.min(x), a.max(x), b.max(y))
+    })
+}
+
+impl RadixSort {
+    /// Sorts `out` ascending (a comparison sort for short lists). The same order on any
+    /// number of threads: the numbers are distinct where the pairs are.
+    pub(crate) fn sort(&mut self, out: &mut [(u32, u32)]) {
+        let n = out.len();
+        if n < SMALL {
+            out.sort_unstable();
+            return;
+        }
+        let least = if rayon::current_num_threads() <= 2 {
+            MIN_PARALLEL_TWO
+        } else {
+            MIN_PARALLEL
+        };
+        let tasks = if n < least {
+            1
+        } else {
+            task_count(n, MIN_PARALLEL)
+        };
+        let chunk = n.div_ceil(tasks);
+        let layout = Layout::of(if tasks == 1 {
+            bounds(out)
+        } else {
+            out.par_chunks(chunk).map(bounds).reduce(
+                || (u32::MAX, 0, 0),
+                |(l, a, b), (x, y, z)| (l.min(x), a.max(y), b.max(z)),
+            )
+        });
+        for keys in [&mut self.keys, &mut self.tmp] {
+            if keys.len() < n {
+                keys.resize_with(n, AtomicU64::default);
+            }
+        }
+        let (keys, tmp) = (&self.keys[..n], &self.tmp[..n]);
+        if tasks == 1 && n <= LOCAL {
+            for (k, &p) in keys.iter().zip(out.iter()) {
+                k.store(layout.key(p), Relaxed);
+            }
+            let sorted = sort_local(keys, tmp, 0, layout.bits);
+            write_back(out, sorted, layout);
+            return;
+        }
+        // The split by the top digit, counted by as many tasks as threads (each task's
+        // counters are summed in turn for every digit: at most a quarter as many counters as
+        // numbers, and enough digits for the groups to come out even).
+        let counters = tasks.min(rayon::current_num_threads());
+        let chunk = n.div_ceil(counters);
+        let groups = (n / MIN_GROUP).clamp(1, 2 * tasks).max(n.div_ceil(LOCAL));
+        let bits_of = |m: usize| usize::BITS - m.leading_zeros();
+        let top = bits_of(n / (4 * counters))
+            .max(bits_of(8 * groups))
+            .min(DIGIT)
+            .min(layout.bits);
+        let (shift, digits) = (layout.bits - top, 1usize << top);
+        let counts = &mut self.counts;
+        counts.clear();
+        counts.resize(counters * digits, 0);
+        counts
+            .par_chunks_mut(digits)
+            .zip(keys.par_chunks(chunk))
+            .zip(out.par_chunks(chunk))
+            .for_each(|((counts, keys), pairs)| {
+                for (k, &p) in keys.iter().zip(pairs) {
+                    let key = layout.key(p);
+                    k.store(key, Relaxed);
+                    counts[(key >> shift) as usize] += 1;
+                }
+            });
+        // Each task's place for each digit, and the groups: a new one at the first digit
+        // that starts at or past its share of the numbers.
+        self.groups.clear();
+        let mut sum = 0;
+        for d in 0..digits {
+            if sum * groups >= self.groups.len() * n {
+                self.groups.push((d, sum));
+            }
+            for j in 0..counters {
+                let c = &mut counts[j * digits + d];
+                (*c, sum) = (sum as u32, sum + *c as usize);
+            }
+        }
+        self.groups.push((digits, n));
+        counts
+            .par_chunks_mut(digits)
+            .zip(keys.par_chunks(chunk))
+            .for_each(|(places, keys)| {
+                for k in keys {
+                    let k = k.load(Relaxed);
+                    let place = &mut places[(k >> shift) as usize];
+                    tmp[*place as usize].store(k, Relaxed);
+                    *place += 1;
+                }
+            });
+        // Each group sorted where it lies, on the numbers less its first digit's.
+        sort_groups(out, &self.groups, &|out, (d0, s0), (d1, s1)| {
+            // Below `(d1 - d0) << shift`: `shift` bits and those of the last digit's offset.
+            let bits = shift + bits_of(d1 - d0 - 1);
+            let sorted = sort_local(&tmp[s0..s1], &keys[s0..s1], (d0 as u64) << shift, bits);
+            write_back(out, sorted, layout);
+        });
+    }
+}
+
+/// `each(out's part, group start, group end)` for every group of `groups` (their first digits
+/// and numbers, and the end of both), each on `out`'s part where its pairs go, in halves on
+/// rayon's threads.
+fn sort_groups<F>(out: &mut [(u32, u32)], groups: &[(usize, usize)], each: &F)
+where
+    F: Fn(&mut [(u32, u32)], (usize, usize), (usize, usize)) + Sync,
+{
+    match groups.len() {
+        0 | 1 => {}
+        2 => each(out, groups[0], groups[1]),
+        len => {
+            let mid = len / 2;
+            let (left, right) = out.split_at_mut(groups[mid].1 - groups[0].1);
+            rayon::join(
+                || sort_groups(left, &groups[..=mid], each),
+                || sort_groups(right, &groups[mid..], each),
+            );
+        }
+    }
+}
+
+/// Sorts the numbers of `a` (each less `base` below `2^bits`) least significant digit first,
+/// through `b`; the one of the two that holds them sorted.
+fn sort_local<'a>(
+    mut a: &'a [AtomicU64],
+    mut b: &'a [AtomicU64],
+    base: u64,
+    bits: u32,
+) -> &'a [AtomicU64] {
+    if bits == 0 {
+        return a;
+    }
+    // As many passes as cost least: each reads and writes every number, and clears and sums
+    // its digit's counters (a short list takes more, narrower digits).
+    let m = a.len();
+    let cost = |passes: u32| passes as usize * (2 * m + (2usize << bits.div_ceil(passes)));
+    let passes = (bits.div_ceil(DIGIT)..=bits.div_ceil(4))
+        .min_by_key(|&p| cost(p))
+        .unwrap_or(bits.div_ceil(DIGIT));
+    let digit = bits.div_ceil(passes);
+    let mask = (1u64 << digit) - 1;
+    let mut counts = [0u32; 1 << DIGIT];
+    let counts = &mut counts[..1 << digit];
+    for pass in 0..passes {
+        let shift = pass * digit;
+        counts.fill(0);
+        for k in a {
+            counts[((k.load(Relaxed) - base) >> shift & mask) as usize] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for k in a {
+            let k = k.load(Relaxed);
+            let place = &mut counts[((k - base) >> shift & mask) as usize];
+            b[*place as usize].store(k, Relaxed);
+            *place += 1;
+        }
+        (a, b) = (b, a);
+    }
+    a
+}
+
+/// The pairs of the sorted numbers `keys` into `out`.
+fn write_back(out: &mut [(u32, u32)], keys: &[AtomicU64], layout: Layout) {
+    for (pair, k) in out.iter_mut().zip(keys) {
+        *pair = layout.pair(k.load(Relaxed));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seeded generator of numbers below `below`.
+    fn numbers(seed: u64) -> impl FnMut(u64) -> u32 {
+        let mut s = seed;
+        move |below| {
+            s = s
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((s >> 32) % below) as u32
+        }
+    }
+
+    /// `sort_unstable`'s order on 1, 2, 3 and 16 threads, around every size threshold (the
+    /// comparison sort, one group, the single thread), with ids of few bits, of many and of
+    /// all 32 (0 and `u32::MAX` included), lists where every pair has the same first id (one
+    /// top digit holds them all), where all pairs are one, sorted and reversed lists, and
+    /// pairs repeated; one sort's buffers reused over all of them.
+    #[test]
+    fn radix_sort_is_a_sort_on_any_thread_count() {
+        let mut next = numbers(11);
+        let mut cases: Vec<Vec<(u32, u32)>> = Vec::new();
+        for n in [
+            SMALL - 1,
+            SMALL,
+            LOCAL,
+            LOCAL + 1,
+            MIN_PARALLEL - 1,
+            MIN_PARALLEL,
+            MIN_PARALLEL_TWO,
+            100_000,
+            300_000,
+        ] {
+            for below in [1 << 12, 1 << 20, 1 << 32] {
+                cases.push((0..n).map(|_| (next(below), next(below))).collect());
+            }
+        }
+        let mut edges: Vec<(u32, u32)> = (0..70_000).map(|_| (7, next(1 << 32))).collect();
+        edges.extend([(0, 0), (u32::MAX, u32::MAX), (0, u32::MAX), (u32::MAX, 0)]);
+        cases.push(edges);
+        cases.push(vec![(5, 9); 40_000]);
+        cases.push((0..50_000).map(|i| (i / 3, i)).collect());
+        cases.push((0..50_000).rev().map(|i| (i, i / 7)).collect());
+        let twice: Vec<_> = (0..30_000)
+            .map(|_| (next(1 << 16), next(1 << 16)))
+            .collect();
+        cases.push(twice.iter().chain(&twice).copied().collect());
+        for threads in [1, 2, 3, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut sort = RadixSort::default();
+            for (c, input) in cases.iter().enumerate() {
+                let mut want = input.clone();
+                want.sort_unstable();
+                let mut got = input.clone();
+                pool.install(|| sort.sort(&mut got));
+                assert!(
+                    got == want,
+                    "case {c} ({} pairs), {threads} threads",
+                    input.len()
+                );
+            }
+        }
+    }
+}
