@@ -52,8 +52,8 @@ mod walk;
 
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
-use super::records::Record;
 use super::radix::RadixSort;
+use super::records::Record;
 use super::sort::{apply_events, cancel_common, events_between};
 use super::statics::Statics;
 use super::stats::Laps;
@@ -404,16 +404,11 @@ impl Kept {
         stats.filtered += self.filtered;
         stats.decide += stats.laps.lap();
         if events {
-            // The two lists at once, each with its own sort's buffers (one after the other when
-            // they are short: a second thread woken for them cost more than it saved).
+            // The two lists at once, each with its own sort's buffers (3 k pairs each in the
+            // 100 k scene: sorted one after the other, they left the other threads waiting).
             let (began_now, ended_now) = (&mut self.began, &mut self.ended);
             let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
-            if began_now.len() + ended_now.len() < tasks::MIN_TASK {
-                sort.sort(began_now);
-                sort_ended.sort(ended_now);
-            } else {
-                rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
-            }
+            rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
             // A pair an escaper dropped and found again that still overlaps goes on.
             cancel_common(&mut self.began, &mut self.ended);
             stats.events += stats.laps.lap();
