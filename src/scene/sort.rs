@@ -50,26 +50,24 @@ pub(crate) fn events_between(
     began.extend_from_slice(&new[j..]);
 }
 
-/// Takes the pairs that are in both sorted lists out of both.
-pub(crate) fn cancel_common(a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
-    let (mut i, mut j, mut ka, mut kb) = (0, 0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            core::cmp::Ordering::Less => {
-                a[ka] = a[i];
-                (i, ka) = (i + 1, ka + 1);
-            }
-            core::cmp::Ordering::Greater => {
-                b[kb] = b[j];
-                (j, kb) = (j + 1, kb + 1);
-            }
-            core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
-        }
+/// The buffers of [`Cancel::cancel_common`], kept from call to call.
+#[derive(Debug, Default)]
+pub(crate) struct Cancel {
+    spare: [Vec<(u32, u32)>; 2],
+}
+
+impl Cancel {
+    /// Takes the pairs that are in both sorted lists out of both: [`events_between`]'s merge
+    /// without a branch on the comparison, into the spare lists, which then take `a`'s and
+    /// `b`'s places (their buffers are the spares next call). An in-place merge that branched
+    /// on each comparison took twice as long: in a kept 1 M frame, with 19–31 k pairs in each
+    /// list, 230–350 µs against 120–190.
+    pub(crate) fn cancel_common(&mut self, a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
+        let [only_a, only_b] = &mut self.spare;
+        events_between(b, a, only_a, only_b);
+        core::mem::swap(a, only_a);
+        core::mem::swap(b, only_b);
     }
-    a.copy_within(i.., ka);
-    a.truncate(ka + a.len() - i);
-    b.copy_within(j.., kb);
-    b.truncate(kb + b.len() - j);
 }
 
 /// Fewest pairs of the last answer a task of [`apply_events`] merges into (the 100 k scene's
@@ -244,7 +242,7 @@ mod tests {
             e2.extend(&common);
             let (mut b2, mut e2): (Vec<_>, Vec<_>) =
                 (b2.into_iter().collect(), e2.into_iter().collect());
-            cancel_common(&mut b2, &mut e2);
+            Cancel::default().cancel_common(&mut b2, &mut e2);
             assert_eq!((&b2, &e2), (&began, &ended));
             let mut out = vec![(9, 9)];
             apply_events(&old, &began, &ended, &mut out);
@@ -262,6 +260,47 @@ mod tests {
                     let want = s.partition_point(|&p| p < (a, b));
                     assert_eq!(first_not_below(s, (a, b)), want, "n {n} pair {a},{b}");
                 }
+            }
+        }
+    }
+
+    /// The cancelling leaves each list's pairs not in the other, in order (lists of very
+    /// different lengths, pairs in both at the ends and in runs, one list empty, both equal),
+    /// with new buffers and with those it kept from the call before.
+    #[test]
+    fn cancelling_leaves_each_list_less_the_other() {
+        let mut seed = 23;
+        let base: Vec<_> = pairs(&mut seed, 60_000, 1 << 18).into_iter().collect();
+        let other: Vec<_> = pairs(&mut seed, 9_000, 1 << 18).into_iter().collect();
+        let both: BTreeSet<_> = base.iter().step_by(7).copied().collect();
+        let a: BTreeSet<_> = base.iter().step_by(2).chain(&both).copied().collect();
+        let a: Vec<_> = a.into_iter().collect();
+        let b: BTreeSet<_> = other
+            .iter()
+            .chain(&both)
+            .chain([&base[0]])
+            .copied()
+            .collect();
+        let b: Vec<_> = b.into_iter().collect();
+        let cases = [
+            (a.clone(), b.clone()),
+            (b.clone(), a.clone()),
+            (a.clone(), Vec::new()),
+            (a.clone(), a.clone()),
+            (a[..5_000].to_vec(), a[4_000..].to_vec()),
+        ];
+        let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
+        let mut cancel = Cancel::default();
+        for round in 0..2 {
+            for (c, (x, y)) in cases.iter().enumerate() {
+                let want_x: Vec<_> = (&set(x) - &set(y)).into_iter().collect();
+                let want_y: Vec<_> = (&set(y) - &set(x)).into_iter().collect();
+                let (mut got_x, mut got_y) = (x.clone(), y.clone());
+                cancel.cancel_common(&mut got_x, &mut got_y);
+                assert!(
+                    got_x == want_x && got_y == want_y,
+                    "case {c}, round {round}"
+                );
             }
         }
     }

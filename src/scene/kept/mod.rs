@@ -54,7 +54,7 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
 use super::records::Record;
-use super::sort::{apply_events, cancel_common, events_between};
+use super::sort::{Cancel, apply_events, events_between};
 use super::statics::Statics;
 use super::stats::Laps;
 use super::store::Scene;
@@ -205,6 +205,8 @@ pub(crate) struct Kept {
     sort: RadixSort,
     /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
     sort_ended: RadixSort,
+    /// The buffers of the cancelling of pairs that both began and ended.
+    cancel: Cancel,
 }
 
 impl Default for Kept {
@@ -261,6 +263,7 @@ impl Default for Kept {
             tasks: Vec::new(),
             sort: RadixSort::default(),
             sort_ended: RadixSort::default(),
+            cancel: Cancel::default(),
         }
     }
 }
@@ -410,7 +413,7 @@ impl Kept {
             let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
             rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
             // A pair an escaper dropped and found again that still overlaps goes on.
-            cancel_common(&mut self.began, &mut self.ended);
+            self.cancel.cancel_common(&mut self.began, &mut self.ended);
             stats.events += stats.laps.lap();
             apply_events(previous, &self.began, &self.ended, out);
             // The caller's lists take these buffers (and this the caller's, cleared next call).
