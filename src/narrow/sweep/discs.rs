@@ -34,7 +34,7 @@ pub(super) struct Convention {
 /// The sweep of `a` (`[x, y, radius]`, radius 0 for a point) moving by `m` against `b`: the
 /// hit mask and `[t, nx, ny]` (`t = 1`, `(0, 0)` without a hit), under
 /// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says; `valid`
-/// is the two kinds' [`Swept::valid`](super::Swept::valid) and the motion's finiteness.
+/// is [`sweep_pair`](super::sweep_pair)'s: every field and the motion finite, radii not negative.
 #[inline(always)]
 pub(super) fn single<L: Lane>(
     [ax, ay, ar]: [L; 3],
@@ -48,22 +48,25 @@ pub(super) fn single<L: Lane>(
     let (dx, dy) = (bx - ax, by - ay);
     let r = ar + br;
     let dd = dx * dx + dy * dy;
-    let touching = dd.le(r * r) & ar.ge(zero) & br.ge(zero);
+    // (`circle_circle`'s test has the radii not negative too: `valid` holds that.)
+    let touching = dd.le(r * r);
     // Apart: the smaller root of `|d - t m| = r`, closing (`m · d > 0`).
     let mm = mx * mx + my * my;
     let md = mx * dx + my * dy;
     let cross = mx * dy - my * dx;
     let disc = mm * (r * r) - cross * cross;
     let num = zero.pmax(dd - r * r);
-    let take = !touching & md.gt(zero) & disc.ge(zero) & num.lt(inf);
+    // (An infinite `num`, from squares that overflowed, gives an infinite or NaN time: no hit.)
+    let take = !touching & md.gt(zero) & disc.ge(zero);
     // The one square root and the one division.
     let s = L::select(touching, dd, zero.pmax(disc)).sqrt();
     let den = md + s;
     let den_r = den * r;
     let plain = den_r.gt(L::splat(1e-30)) & den_r.lt(L::splat(1e30));
     let toward = L::splat(convention.toward);
-    let q = L::select(touching, toward, one)
-        / L::select(touching, s, L::select(take & plain, den_r, one));
+    // Lanes neither touching nor taken, or taken but out of range (`slow`), divide by
+    // whatever `den_r` is: their answer is not read, so the division waits on nothing more.
+    let q = L::select(touching, toward, one) / L::select(touching, s, den_r);
     // Touching: the contact normal (coincident centres, or a distance that overflowed: (1, 0)).
     // `0 - d` is `a - b` to the bit, zeros included.
     let (ox, oy) = if convention.from_a {
@@ -99,7 +102,7 @@ pub(super) fn single<L: Lane>(
         along = (slow & onto) | (!slow & along);
     }
     let closes = (nx * mx + ny * my).gt(zero) & along;
-    let hit = (start | (take & t.le(one) & closes & finite(&[nx, ny]))) & valid;
+    let hit = (start | (take & t.le(one) & closes)) & valid;
     (
         hit,
         [
@@ -112,8 +115,8 @@ pub(super) fn single<L: Lane>(
 
 /// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them:
 /// the division `num / den`, the normalised offset at contact or, without a radius, the
-/// motion's direction, and then the test along the motion. Out of line: only blocks with such
-/// a lane call it.
+/// motion's direction, then the test along the motion and the normal's finiteness. Out of
+/// line: only blocks with such a lane call it.
 #[inline(never)]
 fn exact<L: Lane>(
     [dx, dy]: [L; 2],
@@ -126,5 +129,7 @@ fn exact<L: Lane>(
     let (nx, ny, closing) = vertex_normal(dx - vt * mx, dy - vt * my, mx, my, r);
     let travel = vt * mm;
     let slack = (md.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);
-    (vt, nx, ny, closing | (md - travel).ge(zero - slack))
+    let closes = closing | (md - travel).ge(zero - slack);
+    // A normal that overflowed is no answer (the fast lanes' is within 2⁻¹² of unit length).
+    (vt, nx, ny, closes & finite(&[&[nx, ny]]))
 }

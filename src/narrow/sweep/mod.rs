@@ -73,18 +73,27 @@ pub(crate) trait Swept: Outlined {
     /// opposite (a box's four edges, a capsule segment's two): the swept axes take each pair as
     /// one slab, the round pieces only the edge of each pair that the motion closes on.
     const OPPOSED: bool = false;
-    /// Whether the shape whose fields are `f` can be swept: every field finite and its sizes in
-    /// order.
-    fn valid<L: Lane>(f: &[L]) -> L::Mask;
+    /// Whether the shape whose fields are `f` has its sizes in order (radius and half extents
+    /// not negative, bounds in order); `None` for a kind without sizes. Every field finite is
+    /// [`sweep_pair`]'s test, one for both shapes and the motion.
+    #[inline(always)]
+    fn sizes<L: Lane>(_f: &[L]) -> Option<L::Mask> {
+        None
+    }
 }
 
-/// Whether every one of `f` is finite (`x - x` is `0` only for finite `x`).
+/// Whether every one of `parts`' values is finite: `x - x` is `+0` for finite `x`, NaN
+/// otherwise, so their sum is `0` exactly when all are finite (one sum, one compare).
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
-fn finite<L: Lane>(f: &[L]) -> L::Mask {
-    let mut sum = L::splat(0.0);
-    for &x in f {
-        sum = sum + (x - x);
+fn finite<L: Lane>(parts: &[&[L]]) -> L::Mask {
+    // The sum starts from the first value's term, not from 0 (an addition less).
+    let first = parts[0][0];
+    let mut sum = first - first;
+    for (k, part) in parts.iter().enumerate() {
+        for &x in &part[usize::from(k == 0)..] {
+            sum = sum + (x - x);
+        }
     }
     sum.eq(L::splat(0.0))
 }
@@ -92,18 +101,14 @@ fn finite<L: Lane>(f: &[L]) -> L::Mask {
 impl Swept for Point {
     const ROUND: bool = false;
     const ONE_VERTEX: bool = true;
-    #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
-        finite(&f[..2])
-    }
 }
 
 impl Swept for Circle {
     const ROUND: bool = true;
     const ONE_VERTEX: bool = true;
     #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
-        finite(&f[..3]) & f[2].ge(L::splat(0.0))
+    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
+        Some(f[2].ge(L::splat(0.0)))
     }
 }
 
@@ -111,8 +116,8 @@ impl Swept for Capsule {
     const ROUND: bool = true;
     const OPPOSED: bool = true;
     #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
-        finite(&f[..5]) & f[4].ge(L::splat(0.0))
+    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
+        Some(f[4].ge(L::splat(0.0)))
     }
 }
 
@@ -120,8 +125,8 @@ impl Swept for Aabb {
     const ROUND: bool = false;
     const OPPOSED: bool = true;
     #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
-        finite(&f[..4]) & f[0].le(f[2]) & f[1].le(f[3])
+    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
+        Some(f[0].le(f[2]) & f[1].le(f[3]))
     }
 }
 
@@ -129,19 +134,15 @@ impl Swept for Obb {
     const ROUND: bool = false;
     const OPPOSED: bool = true;
     #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
+    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
         let zero = L::splat(0.0);
-        finite(&f[..6]) & f[2].ge(zero) & f[3].ge(zero)
+        Some(f[2].ge(zero) & f[3].ge(zero))
     }
 }
 
 impl Swept for Polygon {
     const ROUND: bool = false;
     const POLYGON: bool = true;
-    #[inline(always)]
-    fn valid<L: Lane>(f: &[L]) -> L::Mask {
-        finite(&f[..2 * MAX_VERTICES])
-    }
 }
 
 /// The first touch of two shapes apart at the start: where `hit`, at `t` along the unit
@@ -166,7 +167,11 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
     contact: impl FnOnce() -> (L::Mask, [L; 2]),
 ) -> (L::Mask, [L; 3]) {
     // What may be swept, whichever path computes the sweep.
-    let valid = A::valid(fa) & B::valid(fb) & finite(&m);
+    let valid = match (A::sizes(fa), B::sizes(fb)) {
+        (Some(sa), Some(sb)) => finite(&[fa, fb, &m]) & sa & sb,
+        (Some(s), None) | (None, Some(s)) => finite(&[fa, fb, &m]) & s,
+        (None, None) => finite(&[fa, fb, &m]),
+    };
     if A::ONE_VERTEX && B::ONE_VERTEX {
         let radius = |round: bool, f: &[L]| if round { f[2] } else { L::splat(0.0) };
         let convention = discs::Convention {
@@ -243,7 +248,7 @@ fn answer<L: Lane>(
     let zero = L::splat(0.0);
     let start = touching & (mx * cx + my * cy).gt(zero);
     // A normal that overflowed (coordinates beyond about 1e19) is no answer.
-    let normal = finite(&[apart.nx, apart.ny]);
+    let normal = finite(&[&[apart.nx, apart.ny]]);
     let hit = (start | (!touching & apart.hit & normal)) & valid;
     let t = L::select(start, zero, apart.t);
     let nx = L::select(start, cx, apart.nx);
