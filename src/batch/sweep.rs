@@ -62,8 +62,17 @@ fn fill_sweeps<V: Simd, A: SweepPair<B>, B: ShapeSoa>(
         b.blocks_view::<V>(range.clone()),
         motions.blocks_view::<V>(range),
     );
-    out.fill(|j| {
+    let once = |j| {
         let motion = Motions::block_at(&vm, j);
         A::sweep_lanes(A::block_at(&va, j), B::block_at(&vb, j), motion)
+    };
+    if !A::TWINNED {
+        return out.fill(once);
+    }
+    out.fill_twice(once, |j| {
+        let a = [A::block_at(&va, j), A::block_at(&va, j + 1)];
+        let b = [B::block_at(&vb, j), B::block_at(&vb, j + 1)];
+        let m = [Motions::block_at(&vm, j), Motions::block_at(&vm, j + 1)];
+        A::sweep_lanes_twice(a, b, m)
     });
 }

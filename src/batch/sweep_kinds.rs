@@ -2,8 +2,8 @@
 //! picked at compile time like [`ContactPair`].
 
 use super::kinds::ContactPair;
-use crate::lanes::{Simd, SweepX8, SweepX16};
-use crate::narrow::sweep::sweep_pair;
+use crate::lanes::{Simd, SweepX8, SweepX16, Twin};
+use crate::narrow::sweep::{sweep_pair, twinned};
 use crate::shape::Sweep;
 use crate::soa::ShapeSoa;
 use bytemuck::cast;
@@ -26,6 +26,23 @@ pub trait SweepPair<B: ShapeSoa>: ContactPair<B> {
     /// The kernel at the width of `V`, on lane columns: `[mask, t, normal_x, normal_y]`
     /// (`t = 1`, normal `(0, 0)` where the mask is clear).
     fn sweep_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>, motion: [V; 2]) -> [V; 4];
+    /// Whether a batch sweeps two blocks at a time, by
+    /// [`sweep_lanes_twice`](Self::sweep_lanes_twice).
+    #[doc(hidden)]
+    const TWINNED: bool;
+    /// Two blocks' [`sweep_lanes`](Self::sweep_lanes), computed as one [`Twin`]: the same bits.
+    #[doc(hidden)]
+    fn sweep_lanes_twice<V: Simd>(
+        a: [Self::Lanes<V>; 2],
+        b: [B::Lanes<V>; 2],
+        motion: [[V; 2]; 2],
+    ) -> [[V; 4]; 2];
+}
+
+/// Two blocks' columns as one [`Twin`]'s.
+#[inline(always)]
+fn twin<V: Simd, const N: usize>([first, second]: [[V; N]; 2]) -> [Twin<V>; N] {
+    core::array::from_fn(|k| Twin(first[k], second[k]))
 }
 
 /// A [`SweepPair`]'s kernels at the fixed widths: [`SweepPair::sweep_lanes`] on the public lane
@@ -90,6 +107,37 @@ macro_rules! sweep_impl {
                     (touching, [cx, cy])
                 });
                 [hit, t, nx, ny]
+            }
+            const TWINNED: bool =
+                twinned::<<$A as ShapeSoa>::Shape, <$B as ShapeSoa>::Shape>();
+            #[inline(always)]
+            fn sweep_lanes_twice<V: Simd>(
+                a: [Self::Lanes<V>; 2],
+                b: [<$B as ShapeSoa>::Lanes<V>; 2],
+                motion: [[V; 2]; 2],
+            ) -> [[V; 4]; 2] {
+                type SA = <$A as ShapeSoa>::Shape;
+                type SB = <$B as ShapeSoa>::Shape;
+                let [m0, m1] = motion;
+                let (hit, [t, nx, ny]) = sweep_pair::<
+                    Twin<V>,
+                    SA,
+                    SB,
+                    { <SA as crate::narrow::manifold::Outlined>::N },
+                    { <SB as crate::narrow::manifold::Outlined>::N },
+                >(
+                    &twin(a),
+                    &twin(b),
+                    [Twin(m0[0], m1[0]), Twin(m0[1], m1[1])],
+                    || {
+                        let contact = |k: usize| {
+                            <Self as ContactPair<$B>>::contact_lanes(a[k], b[k])
+                        };
+                        let ([t0, x0, y0, _], [t1, x1, y1, _]) = (contact(0), contact(1));
+                        (Twin(t0, t1), [Twin(x0, x1), Twin(y0, y1)])
+                    },
+                );
+                [[hit.0, t.0, nx.0, ny.0], [hit.1, t.1, nx.1, ny.1]]
             }
         }
     };

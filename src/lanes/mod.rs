@@ -13,8 +13,10 @@
 //!   [`Scene`](crate::Scene): sixteen where the build has AVX-512 (`avx512f`), else eight.
 
 mod answers;
+mod twin;
 
 pub use answers::{ContactX8, ContactX16, SweepX8, SweepX16};
+pub(crate) use twin::Twin;
 
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon, Ray};
 use bytemuck::{Pod, Zeroable};

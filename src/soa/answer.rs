@@ -138,11 +138,50 @@ impl Columns<'_> {
             .zip(c1.chunks_exact_mut(l))
             .zip(c2.chunks_exact_mut(l));
         for (j, ((x0, x1), x2)) in columns.enumerate() {
-            let [mask, v0, v1, v2] = kernel(j);
-            x0.copy_from_slice(v0.as_slice());
-            x1.copy_from_slice(v1.as_slice());
-            x2.copy_from_slice(v2.as_slice());
-            self.words[j * l / 64] |= u64::from(mask.to_bitmask()) << (j * l % 64);
+            write_block(self.words, [x0, x1, x2], j, kernel(j));
         }
     }
+
+    /// [`fill`](Self::fill), blocks `j` and `j + 1` from one call `twice(j)` (the last block,
+    /// where their number is odd, from `once`).
+    #[inline(always)]
+    pub(crate) fn fill_twice<V: Simd>(
+        self,
+        once: impl Fn(usize) -> [V; 4],
+        twice: impl Fn(usize) -> [[V; 4]; 2],
+    ) {
+        let l = V::LANES;
+        let [c0, c1, c2] = self.cols;
+        let columns = c0
+            .chunks_exact_mut(2 * l)
+            .zip(c1.chunks_exact_mut(2 * l))
+            .zip(c2.chunks_exact_mut(2 * l));
+        let pairs = columns.len();
+        for (p, ((x0, x1), x2)) in columns.enumerate() {
+            let (j, [first, second]) = (2 * p, twice(2 * p));
+            let ((a0, b0), (a1, b1), (a2, b2)) =
+                (x0.split_at_mut(l), x1.split_at_mut(l), x2.split_at_mut(l));
+            write_block(self.words, [a0, a1, a2], j, first);
+            write_block(self.words, [b0, b1, b2], j + 1, second);
+        }
+        let j = 2 * pairs;
+        if j * l < c0.len() {
+            let at = j * l..(j + 1) * l;
+            let block = [&mut c0[at.clone()], &mut c1[at.clone()], &mut c2[at]];
+            write_block(self.words, block, j, once(j));
+        }
+    }
+}
+
+/// Block `j`'s kernel answer `[mask, v0, v1, v2]` into its three column runs and its hit bits
+/// in `words` (which start zero).
+#[inline(always)]
+fn write_block<V: Simd>(words: &mut [u64], cols: [&mut [f32]; 3], j: usize, answer: [V; 4]) {
+    let l = V::LANES;
+    let [mask, v0, v1, v2] = answer;
+    let [x0, x1, x2] = cols;
+    x0.copy_from_slice(v0.as_slice());
+    x1.copy_from_slice(v1.as_slice());
+    x2.copy_from_slice(v2.as_slice());
+    words[j * l / 64] |= u64::from(mask.to_bitmask()) << (j * l % 64);
 }

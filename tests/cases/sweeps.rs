@@ -15,7 +15,9 @@ use widephase::{
     contact_reference, par_batch_sweep, sweep_reference,
 };
 
-const LENGTHS: [usize; 6] = [0, 1, 7, 8, 9, 1000];
+/// Lengths around the block sizes: one sixteen-lane block, two (the two-block kernels with
+/// no block left over), an odd number of blocks (one left over).
+const LENGTHS: [usize; 8] = [0, 1, 7, 8, 9, 17, 32, 1000];
 const SEEDS: u64 = 8;
 const LONG: usize = 20_000;
 

@@ -145,6 +145,14 @@ impl Swept for Polygon {
     const POLYGON: bool = true;
 }
 
+/// Whether a batch sweeps kinds `A` and `B` two blocks at a time, as one
+/// [`Twin`](crate::lanes::Twin): where that measured faster, two one-vertex kinds (`discs.rs`,
+/// one short chain through a square root and a division, whose waits the other block fills).
+/// The longer sweeps hold more values than the registers do and ran slower twinned.
+pub(crate) const fn twinned<A: Swept, B: Swept>() -> bool {
+    A::ONE_VERTEX && B::ONE_VERTEX
+}
+
 /// The first touch of two shapes apart at the start: where `hit`, at `t` along the unit
 /// normal `(nx, ny)` from `a` to `b`.
 #[derive(Clone, Copy)]
