@@ -60,9 +60,11 @@ use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 /// A shape kind as a sweep sees it: its outline (from [`Outlined`]), whether it is round, and
 /// which of its fields are good data.
 pub(crate) trait Swept: Outlined {
-    /// Whether the kind has a radius (a circle or a capsule): then its pairs take the round
-    /// pieces, not the swept axes.
-    const ROUND: bool;
+    /// Where the kind's radius is among its fields (a circle's or a capsule's), `None` for a
+    /// kind without one. A radius must not be negative.
+    const RADIUS: Option<usize> = None;
+    /// Whether the kind has a radius: then its pairs take the round pieces, not the swept axes.
+    const ROUND: bool = Self::RADIUS.is_some();
     /// Whether the kind's outline is one vertex (a point or a circle): two such kinds take
     /// `discs.rs`, one pass with their start contact.
     const ONE_VERTEX: bool = false;
@@ -73,12 +75,12 @@ pub(crate) trait Swept: Outlined {
     /// opposite (a box's four edges, a capsule segment's two): the swept axes take each pair as
     /// one slab, the round pieces only the edge of each pair that the motion closes on.
     const OPPOSED: bool = false;
-    /// Whether the shape whose fields are `f` has its sizes in order (radius and half extents
-    /// not negative, bounds in order); `None` for a kind without sizes. Every field finite is
-    /// [`sweep_pair`]'s test, one for both shapes and the motion.
+    /// Whether the shape whose fields are `f` has its sizes in order (by default its radius not
+    /// negative; half extents not negative; bounds in order); `None` for a kind without sizes.
+    /// Every field finite is [`sweep_pair`]'s test, one for both shapes and the motion.
     #[inline(always)]
-    fn sizes<L: Lane>(_f: &[L]) -> Option<L::Mask> {
-        None
+    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
+        Self::RADIUS.map(|k| f[k].ge(L::splat(0.0)))
     }
 }
 
@@ -99,30 +101,20 @@ fn finite<L: Lane>(parts: &[&[L]]) -> L::Mask {
 }
 
 impl Swept for Point {
-    const ROUND: bool = false;
     const ONE_VERTEX: bool = true;
 }
 
 impl Swept for Circle {
-    const ROUND: bool = true;
+    const RADIUS: Option<usize> = Some(2);
     const ONE_VERTEX: bool = true;
-    #[inline(always)]
-    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
-        Some(f[2].ge(L::splat(0.0)))
-    }
 }
 
 impl Swept for Capsule {
-    const ROUND: bool = true;
+    const RADIUS: Option<usize> = Some(4);
     const OPPOSED: bool = true;
-    #[inline(always)]
-    fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
-        Some(f[4].ge(L::splat(0.0)))
-    }
 }
 
 impl Swept for Aabb {
-    const ROUND: bool = false;
     const OPPOSED: bool = true;
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
@@ -131,7 +123,6 @@ impl Swept for Aabb {
 }
 
 impl Swept for Obb {
-    const ROUND: bool = false;
     const OPPOSED: bool = true;
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
@@ -141,7 +132,6 @@ impl Swept for Obb {
 }
 
 impl Swept for Polygon {
-    const ROUND: bool = false;
     const POLYGON: bool = true;
 }
 
@@ -181,15 +171,15 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
         (None, None) => finite(&[fa, fb, &m]),
     };
     if A::ONE_VERTEX && B::ONE_VERTEX {
-        let radius = |round: bool, f: &[L]| if round { f[2] } else { L::splat(0.0) };
+        let radius = |at: Option<usize>, f: &[L]| at.map_or(L::splat(0.0), |k| f[k]);
         let convention = discs::Convention {
             toward: if A::ROUND && B::ROUND { 1.0 } else { -1.0 },
             from_a: !A::ROUND,
             reversed: A::ROUND && !B::ROUND,
         };
         return discs::single(
-            [fa[0], fa[1], radius(A::ROUND, fa)],
-            [fb[0], fb[1], radius(B::ROUND, fb)],
+            [fa[0], fa[1], radius(A::RADIUS, fa)],
+            [fb[0], fb[1], radius(B::RADIUS, fb)],
             m,
             valid,
             convention,
