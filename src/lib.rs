@@ -213,8 +213,8 @@
 //!   against a first touch computed apart in `f64`.
 //! - **Bad data never hits**: a NaN or infinite field or motion, a negative size, an AABB with
 //!   `min > max`. Shapes with infinite coordinates (valid for the overlap tests) are not swept.
-//!   Coordinates and motions whose squares overflow (beyond about 1e19) may miss; nothing
-//!   panics.
+//!   Coordinates, sizes and motions whose squares overflow (beyond about 1e19) may miss;
+//!   nothing panics.
 //! - **No hit**: [`Sweeps`] holds `t = 1` and normal `(0, 0)`, so `position + t · motion` is
 //!   where each shape may go, hit or not. Reference ([`sweep_reference`](mod@sweep_reference))
 //!   and kernels ([`sweep_kernel`](mod@sweep_kernel), [`sweep_kernel16`](mod@sweep_kernel16))

@@ -1,10 +1,12 @@
 //! Sweeps worked by hand: a circle onto a box face and onto its corner, a capsule walking and
 //! sliding along a floor, a corner onto a corner, a segment onto a segment end to end, the
-//! start-of-motion rule, bullets through thin walls, bad data, and the length rule.
+//! start-of-motion rule, bullets through thin walls, bad data (and the point and circle pairs'
+//! own test of it), and the length rule.
 
 use widephase::{
-    Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Polygon,
-    Sweep, Sweeps, batch_sweep, contact_reference, par_batch_sweep, sweep_reference,
+    Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Points,
+    Polygon, Sweep, SweepPair, Sweeps, batch_sweep, contact_reference, par_batch_sweep,
+    sweep_reference,
 };
 
 #[test]
@@ -258,6 +260,90 @@ fn bad_data_never_hits() {
         sweep_reference::circle_aabb(&good, &inverted, [3.0, 0.0]),
         None
     );
+}
+
+/// The point and circle pairs test their own data (in one pass with their sweep): every bad
+/// field and motion is no hit, in both orders, in the reference and a batch; finite shapes
+/// whose offset or radii sum overflows (beyond about 1e38, where squares long overflowed) are
+/// no hit either, not a panic; the same shapes nearer hit.
+#[test]
+fn bad_points_and_circles_never_hit() {
+    let target = Circle::new(3.0, 0.0, 1.0);
+    let motion = [4.0, 0.0];
+    let mover = Circle::new(0.0, 0.0, 0.5);
+    assert!(sweep_reference::circle_circle(&mover, &target, motion).is_some());
+    assert!(sweep_reference::point_circle(&Point::new(0.0, 0.0), &target, motion).is_some());
+    let poison = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+    let mut movers = Vec::new();
+    let mut targets = Vec::new();
+    let mut motions = Vec::new();
+    for v in poison {
+        for k in 0..3 {
+            let mut fields = [0.0, 0.0, 0.5];
+            fields[k] = v;
+            movers.push((Circle::new(fields[0], fields[1], fields[2]), target, motion));
+            let mut fields = [3.0, 0.0, 1.0];
+            fields[k] = v;
+            targets.push((mover, Circle::new(fields[0], fields[1], fields[2]), motion));
+        }
+        motions.push((mover, target, [v, 0.0]));
+        motions.push((mover, target, [4.0, v]));
+    }
+    let negative = [
+        (Circle::new(0.0, 0.0, -0.5), target, motion),
+        (mover, Circle::new(3.0, 0.0, -1.0), motion),
+    ];
+    let overflowing = [
+        // Centres 6e38 apart: their offset overflows.
+        (
+            Circle::new(-3e38, 0.0, 1.0),
+            Circle::new(3e38, 0.0, 1.0),
+            [f32::MAX, 0.0],
+        ),
+        // Radii whose sum overflows, touching at the start.
+        (
+            Circle::new(0.0, 0.0, 2e38),
+            Circle::new(1.0, 0.0, 2e38),
+            [1.0, 0.0],
+        ),
+    ];
+    let cases: Vec<(Circle, Circle, [f32; 2])> = movers
+        .into_iter()
+        .chain(targets)
+        .chain(motions)
+        .chain(negative)
+        .chain(overflowing)
+        .collect();
+    for &(a, b, m) in &cases {
+        assert_eq!(
+            sweep_reference::circle_circle(&a, &b, m),
+            None,
+            "{a:?} {b:?} {m:?}"
+        );
+        // A point stands for the moving circle wherever what is bad is not its radius (a
+        // bad one, or one in a sum that overflows), in both orders (the circle moving back
+        // onto the point).
+        let p = Point::new(a.x, a.y);
+        if (0.0..1e30).contains(&a.radius) {
+            assert_eq!(
+                sweep_reference::point_circle(&p, &b, m),
+                None,
+                "{p:?} {b:?} {m:?}"
+            );
+            let back = [-m[0], -m[1]];
+            let swapped = <Circles as SweepPair<Points>>::sweep_reference(&b, &p, back);
+            assert_eq!(swapped, None, "{b:?} {p:?} {back:?}");
+        }
+    }
+    // The same through a batch (an odd number of blocks, twinned and left over).
+    let (a, b): (Circles, Circles) = (
+        cases.iter().map(|c| c.0).collect(),
+        cases.iter().map(|c| c.1).collect(),
+    );
+    let motions: Motions = cases.iter().map(|c| c.2).collect();
+    let mut out = Sweeps::new();
+    batch_sweep(&a, &b, &motions, &mut out).unwrap();
+    assert_eq!(out.hits().iter_ones().count(), 0);
 }
 
 #[test]

@@ -33,14 +33,12 @@ pub(super) struct Convention {
 
 /// The sweep of `a` (`[x, y, radius]`, radius 0 for a point) moving by `m` against `b`: the
 /// hit mask and `[t, nx, ny]` (`t = 1`, `(0, 0)` without a hit), under
-/// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says; `valid`
-/// is [`sweep_pair`](super::sweep_pair)'s: every field and the motion finite, radii not negative.
+/// [`sweep`](super::sweep)'s rules, the start contact written as `convention` says.
 #[inline(always)]
 pub(super) fn single<L: Lane>(
     [ax, ay, ar]: [L; 3],
     [bx, by, br]: [L; 3],
     [mx, my]: [L; 2],
-    valid: L::Mask,
     convention: Convention,
 ) -> (L::Mask, [L; 3]) {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
@@ -48,6 +46,12 @@ pub(super) fn single<L: Lane>(
     let (dx, dy) = (bx - ax, by - ay);
     let r = ar + br;
     let dd = dx * dx + dy * dy;
+    // What may be swept: every field and the motion finite, radii not negative. Finiteness is
+    // tested on `d` and `r`, which are not finite wherever a field is not (and where finite
+    // fields overflow them, beyond about 1e38, the pair is not swept: the module docs'
+    // answer for magnitudes whose squares overflow). A NaN radius makes `r` NaN; `pmin` of
+    // two others is the smaller.
+    let valid = finite(&[&[dx, dy, r, mx, my]]) & ar.pmin(br).ge(zero);
     // (`circle_circle`'s test has the radii not negative too: `valid` holds that.)
     let touching = dd.le(r * r);
     // Apart: the smaller root of `|d - t m| = r`, closing (`m · d > 0`).

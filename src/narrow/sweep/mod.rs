@@ -164,12 +164,6 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
     m: [L; 2],
     contact: impl FnOnce() -> (L::Mask, [L; 2]),
 ) -> (L::Mask, [L; 3]) {
-    // What may be swept, whichever path computes the sweep.
-    let valid = match (A::sizes(fa), B::sizes(fb)) {
-        (Some(sa), Some(sb)) => finite(&[fa, fb, &m]) & sa & sb,
-        (Some(s), None) | (None, Some(s)) => finite(&[fa, fb, &m]) & s,
-        (None, None) => finite(&[fa, fb, &m]),
-    };
     if A::ONE_VERTEX && B::ONE_VERTEX {
         let radius = |at: Option<usize>, f: &[L]| at.map_or(L::splat(0.0), |k| f[k]);
         let convention = discs::Convention {
@@ -181,10 +175,15 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
             [fa[0], fa[1], radius(A::RADIUS, fa)],
             [fb[0], fb[1], radius(B::RADIUS, fb)],
             m,
-            valid,
             convention,
         );
     }
+    // What may be swept (the discs test it on their own values).
+    let valid = match (A::sizes(fa), B::sizes(fb)) {
+        (Some(sa), Some(sb)) => finite(&[fa, fb, &m]) & sa & sb,
+        (Some(s), None) | (None, Some(s)) => finite(&[fa, fb, &m]) & s,
+        (None, None) => finite(&[fa, fb, &m]),
+    };
     if A::POLYGON && B::POLYGON {
         return polygons(fa, fb, m, valid);
     }
