@@ -179,11 +179,10 @@ pub(crate) fn sweep_pair<L: Lane, A: Swept, B: Swept, const NA: usize, const NB:
         );
     }
     // What may be swept (the discs test it on their own values).
-    let valid = match (A::sizes(fa), B::sizes(fb)) {
-        (Some(sa), Some(sb)) => finite(&[fa, fb, &m]) & sa & sb,
-        (Some(s), None) | (None, Some(s)) => finite(&[fa, fb, &m]) & s,
-        (None, None) => finite(&[fa, fb, &m]),
-    };
+    let valid = [A::sizes(fa), B::sizes(fb)]
+        .into_iter()
+        .flatten()
+        .fold(finite(&[fa, fb, &m]), |valid, sizes| valid & sizes);
     if A::POLYGON && B::POLYGON {
         return polygons(fa, fb, m, valid);
     }
