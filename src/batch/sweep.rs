@@ -66,7 +66,7 @@ fn fill_sweeps<V: Simd, A: SweepPair<B>, B: ShapeSoa>(
         let motion = Motions::block_at(&vm, j);
         A::sweep_lanes(A::block_at(&va, j), B::block_at(&vb, j), motion)
     };
-    if !A::TWINNED {
+    if !A::TWINNED[usize::from(V::LANES > 8)] {
         return out.fill(once);
     }
     out.fill_twice(once, |j| {

@@ -27,9 +27,9 @@ pub trait SweepPair<B: ShapeSoa>: ContactPair<B> {
     /// (`t = 1`, normal `(0, 0)` where the mask is clear).
     fn sweep_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>, motion: [V; 2]) -> [V; 4];
     /// Whether a batch sweeps two blocks at a time, by
-    /// [`sweep_lanes_twice`](Self::sweep_lanes_twice).
+    /// [`sweep_lanes_twice`](Self::sweep_lanes_twice): at eight lanes a block, at sixteen.
     #[doc(hidden)]
-    const TWINNED: bool;
+    const TWINNED: [bool; 2];
     /// Two blocks' [`sweep_lanes`](Self::sweep_lanes), computed as one [`Twin`]: the same bits.
     #[doc(hidden)]
     fn sweep_lanes_twice<V: Simd>(
@@ -108,8 +108,10 @@ macro_rules! sweep_impl {
                 });
                 [hit, t, nx, ny]
             }
-            const TWINNED: bool =
-                twinned::<<$A as ShapeSoa>::Shape, <$B as ShapeSoa>::Shape>();
+            const TWINNED: [bool; 2] = [
+                twinned::<<$A as ShapeSoa>::Shape, <$B as ShapeSoa>::Shape>(8),
+                twinned::<<$A as ShapeSoa>::Shape, <$B as ShapeSoa>::Shape>(16),
+            ];
             #[inline(always)]
             fn sweep_lanes_twice<V: Simd>(
                 a: [Self::Lanes<V>; 2],
