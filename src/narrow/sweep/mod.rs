@@ -29,8 +29,9 @@
 //!   its support (the nearest to the edge's line, so that the edge's normal separates the
 //!   two), the band of points within the radii `r = ra + rb` of that edge on its outer side
 //!   (first touched where the vertex's distance to the moving edge's line reaches `r`, if its
-//!   foot then lies on the edge); and for each pair of vertices, the disc of radius `r` (the
-//!   ray–circle root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
+//!   foot then lies on the edge); and for each pair of vertices (each on an edge that the
+//!   motion closes: a box's back corner never meets), the disc of radius `r` (the ray–circle
+//!   root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
 //!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
 //!   the one most opposed to the motion, then the first taken. Of a box's or a capsule
 //!   segment's two opposite edges only the one the motion closes on has bands (the other's

@@ -123,6 +123,47 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
     }
 }
 
+/// The vertices of `p` that may meet the other outline during the motion `m` of `a` (`p` is `b`
+/// where `of_b`), and how many: those on an edge that the motion closes (`u · m > 0` for `a`'s
+/// edges, `< 0` for `b`'s). A vertex pair touches along a normal `w` with `w · m > 0` that lies
+/// in each vertex's cone of edge normals, so one of the vertex's edges closes. Only a box's
+/// back corner (where `paired` and four vertices: on neither slab's closing edge) is left out;
+/// the first three slots then hold the other three, else every vertex in place.
+#[inline(always)]
+fn front<L: Lane, const N: usize>(
+    p: &Outline<L, N>,
+    (mx, my): (L, L),
+    of_b: bool,
+    paired: bool,
+) -> ([L; N], [L; N], usize) {
+    if !(paired && N == 4) {
+        return (p.x, p.y, N);
+    }
+    let zero = L::splat(0.0);
+    let closes = |k: usize| {
+        let s = p.mx[k] * mx + p.my[k] * my;
+        if of_b { s.lt(zero) } else { s.gt(zero) }
+    };
+    // Edge 0 (vertices 0, 1) or its opposite 2 (2, 3); edge 1 (1, 2) or its opposite 3 (3, 0):
+    // the two closing edges share a corner, and the third vertex is the second edge's other one.
+    let (first, second) = (closes(0), closes(1));
+    let pick = |v: &[L; N]| {
+        let third = L::select(
+            second,
+            L::select(first, v[2], v[1]),
+            L::select(first, v[3], v[0]),
+        );
+        let mut out = *v;
+        out[..3].copy_from_slice(&[
+            L::select(first, v[0], v[2]),
+            L::select(first, v[1], v[3]),
+            third,
+        ]);
+        out
+    };
+    (pick(&p.x), pick(&p.y), 3)
+}
+
 /// The earliest of the round pieces (see the module docs).
 #[inline(always)]
 pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
@@ -147,12 +188,17 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     // `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0.
     // Each root is compared as the fraction `num / den` (`den > 0`), divided once for the
     // earliest.
+    // Only vertices on an edge that the motion closes can meet: a box's back corner is left
+    // out where that saves more than one pair (against one vertex, picking the other three
+    // measured slower than the fourth pair).
     let mm = mx * mx + my * my;
+    let (ax, ay, na) = front(a, (mx, my), false, paired[0] && NB > 1);
+    let (bx, by, nb) = front(b, (mx, my), true, paired[1] && NA > 1);
     let (mut num, mut den) = (inf, one);
     let (mut px, mut py) = (zero, zero);
-    for i in 0..NA {
-        for j in 0..NB {
-            let (dx, dy) = (b.x[j] - a.x[i], b.y[j] - a.y[i]);
+    for i in 0..na {
+        for j in 0..nb {
+            let (dx, dy) = (bx[j] - ax[i], by[j] - ay[i]);
             let md = mx * dx + my * dy;
             let cross = mx * dy - my * dx;
             let c = dx * dx + dy * dy - r * r;
