@@ -1,7 +1,7 @@
 //! Sweeps worked by hand: a circle onto a box face and onto its corner, a capsule walking and
 //! sliding along a floor, a corner onto a corner, a segment onto a segment end to end, the
-//! start-of-motion rule, bullets through thin walls, bad data (and the point and circle pairs'
-//! own test of it), and the length rule.
+//! start-of-motion rule, bullets through thin walls, bad data (fields whose sum overflows, and
+//! the point and circle pairs' own test of it), and the length rule.
 
 use widephase::{
     Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Points,
@@ -260,6 +260,41 @@ fn bad_data_never_hits() {
         sweep_reference::circle_aabb(&good, &inverted, [3.0, 0.0]),
         None
     );
+}
+
+/// Finite fields whose sum overflows (`f32::MAX`, far past where squares overflow) are not
+/// swept: no hit, never a panic, in the reference and a batch. The same shapes at unit
+/// scale, overlapping at the start with the motion going deeper, hit at `t = 0`.
+#[test]
+fn fields_whose_sum_overflows_never_hit() {
+    for scale in [1.0_f32, 1e38] {
+        let (w, h) = (scale, 2.0 * scale);
+        let a = Aabb::new(0.0, 0.0, 2.0 * w, h);
+        let b = Aabb::new(w, 0.0, 3.0 * w, h);
+        let motion = [w, 0.0];
+        let boxes = sweep_reference::aabb_aabb(&a, &b, motion);
+        let c = Capsule::new(0.0, 0.0, 0.0, 2.0 * w, w);
+        let d = Capsule::new(w, 0.0, w, 2.0 * w, w);
+        let capsules = sweep_reference::capsule_capsule(&c, &d, motion);
+        let e = Obb::new(w, 0.0, w, h, 0.0);
+        let obbs = sweep_reference::obb_obb(&e, &Obb::new(2.0 * w, 0.0, w, h, 0.0), motion);
+        let (aa, bb): (Aabbs, Aabbs) = ([a].into_iter().collect(), [b].into_iter().collect());
+        let mut out = Sweeps::new();
+        batch_sweep(&aa, &bb, &[motion].into_iter().collect(), &mut out).unwrap();
+        let batch = out.get(0);
+        if scale > 1e37 {
+            // 2·w + 3·w + … overflows.
+            assert_eq!((boxes, capsules, obbs, batch), (None, None, None, None));
+        } else {
+            for hit in [boxes, capsules, obbs, batch] {
+                assert_eq!(
+                    hit.map(|s| s.t),
+                    Some(0.0),
+                    "{boxes:?} {capsules:?} {obbs:?} {batch:?}"
+                );
+            }
+        }
+    }
 }
 
 /// The point and circle pairs test their own data (in one pass with their sweep): every bad

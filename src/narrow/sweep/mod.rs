@@ -85,20 +85,20 @@ pub(crate) trait Swept: Outlined {
     }
 }
 
-/// Whether every one of `parts`' values is finite: `x - x` is `+0` for finite `x`, NaN
-/// otherwise, so their sum is `0` exactly when all are finite (one sum, one compare).
+/// Whether every one of `parts`' values is finite, as far as a sweep needs: their sum is
+/// finite exactly when each of them is and the sum does not overflow (beyond `f32::MAX`:
+/// magnitudes far past the squares' overflow, which may miss anyway), and `x - x` is `+0` for
+/// a finite `x`, NaN otherwise (one addition a value, one compare).
 #[inline(always)]
 #[allow(clippy::eq_op, reason = "x - x is the finiteness test")]
 fn finite<L: Lane>(parts: &[&[L]]) -> L::Mask {
-    // The sum starts from the first value's term, not from 0 (an addition less).
-    let first = parts[0][0];
-    let mut sum = first - first;
+    let mut sum = parts[0][0];
     for (k, part) in parts.iter().enumerate() {
         for &x in &part[usize::from(k == 0)..] {
-            sum = sum + (x - x);
+            sum = sum + x;
         }
     }
-    sum.eq(L::splat(0.0))
+    (sum - sum).eq(L::splat(0.0))
 }
 
 impl Swept for Point {
