@@ -140,9 +140,9 @@ impl Swept for Polygon {
 /// [`Twin`](crate::lanes::Twin), at `lanes` lanes a block: where that measured faster. Two
 /// one-vertex kinds (`discs.rs`: one short chain through a square root and a division, whose
 /// waits the other block fills) at both widths; at eight lanes also a point or a circle
-/// against a capsule, and a circle against a box (a few round pieces each). The longer sweeps (polygons, two
-/// boxes, a box and a capsule; every sixteen-lane block but the discs') hold more values than
-/// the registers do and ran slower twinned.
+/// against a capsule, and a circle against a box (a few round pieces each). The longer
+/// sweeps (polygons, two boxes, a box and a capsule; every sixteen-lane block but the
+/// discs') hold more values than the registers do and ran slower twinned.
 pub(crate) const fn twinned<A: Swept, B: Swept>(lanes: usize) -> bool {
     let one_vertex = A::ONE_VERTEX || B::ONE_VERTEX;
     let short_round = one_vertex && (A::ROUND || B::ROUND) && !(A::POLYGON || B::POLYGON);
