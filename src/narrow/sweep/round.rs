@@ -62,6 +62,15 @@ fn support<L: Lane, const N: usize>(reach: &[L; N]) -> L {
     low
 }
 
+/// How fast the motion `m` of `a` closes the gap beyond an edge of `p` with outward normal
+/// `u` (`p` is `b` where `of_b`): `u · m` for `a`'s edges, `-(u · m)` for `b`'s. Positive for
+/// an edge that the motion closes.
+#[inline(always)]
+fn closing<L: Lane>((ux, uy): (L, L), (mx, my): (L, L), of_b: bool) -> L {
+    let s = ux * mx + uy * my;
+    if of_b { L::splat(0.0) - s } else { s }
+}
+
 /// The bands of `p`'s edges against `q`'s vertices for a motion `m` of `a` (`p` is `b` where
 /// `of_b`: then `a`'s vertex closes on the edge at `-(w · m)`, slides along it at `e · m`, and
 /// the normal from `a` to `b` is `-w`). Where `paired` (a box, a capsule's segment), edge
@@ -81,10 +90,7 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
         return;
     }
     let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    let closing = |(ux, uy): (L, L)| {
-        let s = ux * mx + uy * my;
-        if of_b { zero - s } else { s }
-    };
+    let closing = |u: (L, L)| closing(u, (mx, my), of_b);
     debug_assert!(
         !paired || NP.is_multiple_of(2),
         "opposite edges come in pairs"
@@ -124,10 +130,9 @@ fn edges<L: Lane, const NP: usize, const NQ: usize>(
 }
 
 /// The vertices of `p` that may meet the other outline during the motion `m` of `a` (`p` is `b`
-/// where `of_b`), and how many: those on an edge that the motion closes (`u · m > 0` for `a`'s
-/// edges, `< 0` for `b`'s). A vertex pair touches along a normal `w` with `w · m > 0` that lies
-/// in each vertex's cone of edge normals, so one of the vertex's edges closes. Only a box's
-/// back corner (where `paired` and four vertices: on neither slab's closing edge) is left out;
+/// where `of_b`), and how many: those on an edge that the motion closes (see [`closing`]). A
+/// vertex pair touches along a normal `w` with `w · m > 0` that lies in each vertex's cone of
+/// edge normals, so one of the vertex's edges closes. Only a box's back corner (where `paired` and four vertices: on neither slab's closing edge) is left out;
 /// the first three slots then hold the other three, else every vertex in place.
 #[inline(always)]
 fn front<L: Lane, const N: usize>(
@@ -139,11 +144,7 @@ fn front<L: Lane, const N: usize>(
     if !(paired && N == 4) {
         return (p.x, p.y, N);
     }
-    let zero = L::splat(0.0);
-    let closes = |k: usize| {
-        let s = p.mx[k] * mx + p.my[k] * my;
-        if of_b { s.lt(zero) } else { s.gt(zero) }
-    };
+    let closes = |k: usize| closing((p.mx[k], p.my[k]), (mx, my), of_b).gt(L::splat(0.0));
     // Edge 0 (vertices 0, 1) or its opposite 2 (2, 3); edge 1 (1, 2) or its opposite 3 (3, 0):
     // the two closing edges share a corner, and the third vertex is the second edge's other one.
     let (first, second) = (closes(0), closes(1));
