@@ -16,8 +16,8 @@
 //!
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
 //! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
-//! covered by edge bands and vertex discs, written once for every round pair in
-//! `narrow/sweep/round.rs`.
+//! covered by edge bands and vertex discs, found in the box's frame for every box against a
+//! circle or a capsule in `narrow/sweep/boxed.rs`.
 
 use super::contact::{Best, disc_box, pair_kernels};
 use super::{max, min};

@@ -11,8 +11,8 @@
 //!
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): the motion against the
 //! pair's rounded Minkowski difference (a ray against the other shape grown by the radii),
-//! covered by edge bands and vertex discs, written once for every round pair in
-//! `narrow/sweep/round.rs`.
+//! covered by edge bands and vertex discs, found in the box's frame for every box against a
+//! circle or a capsule in `narrow/sweep/boxed.rs`.
 
 use super::contact::{Best, centred, over_lanes, pair_kernels};
 use super::segment::{Segment, box_contact, box_test, valid};

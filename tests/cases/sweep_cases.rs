@@ -1,5 +1,5 @@
 //! Sweeps worked by hand: a circle onto a box face and onto its corner, a capsule walking and
-//! sliding along a floor, a corner onto a corner, a segment onto a segment end to end, the
+//! sliding along a floor, a capsule dropped flat onto a box, a corner onto a corner, a segment onto a segment end to end, the
 //! start-of-motion rule, bullets through thin walls, bad data (fields whose sum overflows, and
 //! the point and circle pairs' own test of it), and the length rule.
 
@@ -92,6 +92,67 @@ fn a_capsule_walks_along_a_floor_and_stops_at_a_wall() {
             t: 0.5,
             normal: [0.0, -1.0]
         })
+    );
+}
+
+#[test]
+fn a_capsule_lying_flat_lands_on_a_box_wherever_they_overlap() {
+    // A capsule parallel to the box's top face, dropped onto it: wherever the segment's span
+    // overlaps the face's (an end over the face, the segment over the whole face, an end just
+    // at the corner), it lands flat at 0.25 along the face's normal; in either order, the
+    // segment either way round, and on a box turned by a right angle (the same square).
+    let aabb = Aabb::new(-1.0, -1.0, 1.0, 1.0);
+    let obb = Obb::from_rotation(0.0, 0.0, 1.0, 1.0, 0.0, 1.0);
+    let flat = Sweep {
+        t: 0.25,
+        normal: [0.0, -1.0],
+    };
+    let reversed = Sweep {
+        t: 0.25,
+        normal: [0.0, 1.0],
+    };
+    for [x0, x1] in [
+        [0.5, 3.0],
+        [-3.0, 3.0],
+        [-0.5, 0.5],
+        [-3.0, -0.5],
+        [1.0, 3.0],
+    ] {
+        for c in [
+            Capsule::new(x0, 2.0, x1, 2.0, 0.5),
+            Capsule::new(x1, 2.0, x0, 2.0, 0.5),
+        ] {
+            let down = [0.0, -2.0];
+            let up = [0.0, 2.0];
+            assert_eq!(
+                <Capsules as SweepPair<Aabbs>>::sweep_reference(&c, &aabb, down),
+                Some(flat),
+                "{c:?}"
+            );
+            assert_eq!(sweep_reference::aabb_capsule(&aabb, &c, up), Some(reversed));
+            let s = <Capsules as SweepPair<widephase::Obbs>>::sweep_reference(&c, &obb, down);
+            assert_eq!(s, Some(flat), "{c:?}");
+            assert_eq!(sweep_reference::obb_capsule(&obb, &c, up), Some(reversed));
+        }
+    }
+    // Past the corner, its end's disc meets the corner later, along the offset between them.
+    let c = Capsule::new(1.2, 2.0, 3.0, 2.0, 0.5);
+    let s = <Capsules as SweepPair<Aabbs>>::sweep_reference(&c, &aabb, [0.0, -2.0])
+        .expect("the end meets the corner");
+    let want = (1.0 - 0.21f64.sqrt()) / 2.0;
+    assert!((f64::from(s.t) - want).abs() < 1e-6, "{s:?}");
+    let (dx, dy) = (-0.2, 1.0 - (2.0 - 2.0 * want));
+    let len = f64::hypot(dx, dy);
+    assert!(
+        (f64::from(s.normal[0]) - dx / len).abs() < 1e-5
+            && (f64::from(s.normal[1]) - dy / len).abs() < 1e-5,
+        "{s:?}"
+    );
+    // Beyond the corner's reach it passes by.
+    let far = Capsule::new(1.6, 2.0, 3.0, 2.0, 0.5);
+    assert_eq!(
+        <Capsules as SweepPair<Aabbs>>::sweep_reference(&far, &aabb, [0.0, -2.0]),
+        None
     );
 }
 

@@ -36,6 +36,10 @@
 //!   the one most opposed to the motion, then the first taken. Of a box's or a capsule
 //!   segment's two opposite edges only the one the motion closes on has bands (the other's
 //!   never touch), taken in the place of the first of the two.
+//! - *A box and a circle or a capsule*, [`boxed`]: the same pieces in the box's frame, where
+//!   the box's faces and corners are comparisons of coordinates, and of the vertex pairs only
+//!   the one nearest to where the motion enters the pieces' mitred outline can be touched
+//!   first: one disc solved instead of up to eight.
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
 //!   in one pass with the start contact (one square root and one division a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
@@ -49,6 +53,7 @@
 //!
 //! **No hit**: `t = 1` (the whole motion is free) and normal `(0, 0)`.
 
+mod boxed;
 mod discs;
 mod round;
 mod sat;
@@ -72,6 +77,9 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind is a polygon: two polygons take their swept axes from their contact's
     /// pass over the axes.
     const POLYGON: bool = false;
+    /// Whether the kind is a box (axis-aligned or oriented): against a circle or a capsule its
+    /// pairs take the round pieces in the box's frame (`boxed.rs`).
+    const BOX: bool = false;
     /// Whether the kind's outline has its edges in opposite pairs, edge `k + N/2` edge `k`'s
     /// opposite (a box's four edges, a capsule segment's two): the swept axes take each pair as
     /// one slab, the round pieces only the edge of each pair that the motion closes on.
@@ -117,6 +125,7 @@ impl Swept for Capsule {
 
 impl Swept for Aabb {
     const OPPOSED: bool = true;
+    const BOX: bool = true;
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
         Some(f[0].le(f[2]) & f[1].le(f[3]))
@@ -125,6 +134,7 @@ impl Swept for Aabb {
 
 impl Swept for Obb {
     const OPPOSED: bool = true;
+    const BOX: bool = true;
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
         let zero = L::splat(0.0);
@@ -209,11 +219,15 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     touching: L::Mask,
     [cx, cy]: [L; 2],
 ) -> (L::Mask, [L; 3]) {
-    let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
-    let apart = if A::ROUND || B::ROUND {
-        round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
+    let apart = if boxed::takes::<A, B>() {
+        boxed::first::<L, A, B, NA, NB>(fa, fb, (mx, my))
     } else {
-        sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED])
+        let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
+        if A::ROUND || B::ROUND {
+            round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
+        } else {
+            sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED])
+        }
     };
     answer(valid, touching, [cx, cy], [mx, my], apart)
 }

@@ -29,7 +29,7 @@ use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
 
 /// The earliest face contact so far: at `t` along `(nx, ny)`, closing at `s` (for ties).
-struct Face<L> {
+pub(super) struct Face<L> {
     t: L,
     nx: L,
     ny: L,
@@ -37,10 +37,22 @@ struct Face<L> {
 }
 
 impl<L: Lane> Face<L> {
+    /// None yet.
+    #[inline(always)]
+    pub(super) fn none() -> Self {
+        let (zero, one) = (L::splat(0.0), L::splat(1.0));
+        Self {
+            t: L::splat(f32::INFINITY),
+            nx: one,
+            ny: zero,
+            s: zero,
+        }
+    }
+
     /// Takes a touch at `t` along `(nx, ny)` closing at `s` where `ok` and it is earlier, or as
     /// early and closing faster (more opposed to the motion).
     #[inline(always)]
-    fn offer(&mut self, ok: L::Mask, t: L, nx: L, ny: L, s: L) {
+    pub(super) fn offer(&mut self, ok: L::Mask, t: L, nx: L, ny: L, s: L) {
         let take = ok & (t.lt(self.t) | (t.eq(self.t) & s.gt(self.s)));
         let old = [self.t, self.nx, self.ny, self.s];
         [self.t, self.nx, self.ny, self.s] = select_each(take, [t, nx, ny, s], old);
@@ -174,58 +186,93 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     my: L,
     paired: [bool; 2],
 ) -> Toi<L> {
-    let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
     let r = a.r + b.r;
-    let mut face = Face {
-        t: inf,
-        nx: one,
-        ny: zero,
-        s: zero,
-    };
+    let mut face = Face::none();
     edges(&mut face, a, b, (mx, my), r, false, paired[0]);
     edges(&mut face, b, a, (mx, my), r, true, paired[1]);
-    // Vertex pairs: the earliest root and its offset at contact. The discriminant is taken as
-    // `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m` and
-    // `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0.
-    // Each root is compared as the fraction `num / den` (`den > 0`), divided once for the
-    // earliest.
     // Only vertices on an edge that the motion closes can meet: a box's back corner is left
     // out where that saves more than one pair (against one vertex, picking the other three
     // measured slower than the fourth pair).
     let mm = mx * mx + my * my;
     let (ax, ay, na) = front(a, (mx, my), false, paired[0] && NB > 1);
     let (bx, by, nb) = front(b, (mx, my), true, paired[1] && NA > 1);
-    let (mut num, mut den) = (inf, one);
-    let (mut px, mut py) = (zero, zero);
+    let mut root = Root::none();
     for i in 0..na {
         for j in 0..nb {
-            let (dx, dy) = (bx[j] - ax[i], by[j] - ay[i]);
-            let md = mx * dx + my * dy;
-            let cross = mx * dy - my * dx;
-            let c = dx * dx + dy * dy - r * r;
-            let disc = mm * (r * r) - cross * cross;
-            let (n, d) = (zero.pmax(c), md + zero.pmax(disc).sqrt());
-            let take = md.gt(zero) & disc.ge(zero) & (n * den).lt(num * d);
-            num = L::select(take, n, num);
-            den = L::select(take, d, den);
-            (px, py) = (L::select(take, dx, px), L::select(take, dy, py));
+            root.offer((bx[j] - ax[i], by[j] - ay[i]), (mx, my), mm, r);
         }
     }
-    let vt = num / den;
-    let (wx, wy) = (px - vt * mx, py - vt * my);
-    let vertex = vt.lt(face.t);
-    let (nx, ny, closing) = vertex_normal(wx, wy, mx, my, r);
-    let t = L::select(vertex, vt, face.t);
-    // A vertex pair touched only in passing, the motion square to the normal (or, by rounding,
-    // turned away from it), is a graze: like sliding along, no hit. Where the normal is the
-    // motion's direction (two vertices meeting with no radius), it must be one along which
-    // the two touch: each vertex the farthest of its shape along it (within rounding);
-    // otherwise the vertices met in passing, a graze too.
     let (mut high, low) = (mx * a.x[0] + my * a.y[0], lowest(mx, my, &b.x, &b.y));
     for i in 1..NA {
         high = high.pmax(mx * a.x[i] + my * a.y[i]);
     }
-    let travel = vt * mm;
+    settle(&face, &root, (mx, my), r, [low, high])
+}
+
+/// A vertex pair's disc, the earliest so far: its root `num / den` (`den > 0`; `num`
+/// infinite where none) and the pair's offset `(px, py)` from `a`'s vertex to `b`'s.
+pub(super) struct Root<L> {
+    num: L,
+    den: L,
+    px: L,
+    py: L,
+}
+
+impl<L: Lane> Root<L> {
+    /// None yet.
+    #[inline(always)]
+    pub(super) fn none() -> Self {
+        let zero = L::splat(0.0);
+        Self {
+            num: L::splat(f32::INFINITY),
+            den: L::splat(1.0),
+            px: zero,
+            py: zero,
+        }
+    }
+
+    /// The disc of the pair with offset `(dx, dy)`, taken where the motion `m` (`mm = m·m`)
+    /// closes on it (`m · d > 0`) and reaches it strictly earlier. The discriminant is taken
+    /// as `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m`
+    /// and `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0. The
+    /// root is compared as the fraction `num / den`, divided once for the earliest.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, (dx, dy): (L, L), (mx, my): (L, L), mm: L, r: L) {
+        let zero = L::splat(0.0);
+        let md = mx * dx + my * dy;
+        let cross = mx * dy - my * dx;
+        let c = dx * dx + dy * dy - r * r;
+        let disc = mm * (r * r) - cross * cross;
+        let (n, d) = (zero.pmax(c), md + zero.pmax(disc).sqrt());
+        let take = md.gt(zero) & disc.ge(zero) & (n * self.den).lt(self.num * d);
+        [self.num, self.den, self.px, self.py] =
+            select_each(take, [n, d, dx, dy], [self.num, self.den, self.px, self.py]);
+    }
+}
+
+/// The first touch from the earliest face contact and the earliest vertex pair, for a motion
+/// `m` of `a` with the radii `r`, and the extents along the motion `[low, high]`: the least
+/// `m · q` over `b`'s vertices and the greatest `m · p` over `a`'s. A vertex pair wins only
+/// where strictly earlier. A vertex pair touched only in passing, the motion square to the
+/// normal (or, by rounding, turned away from it), is a graze: like sliding along, no hit.
+/// Where the normal is the motion's direction (two vertices meeting with no radius), it must
+/// be one along which the two touch: each vertex the farthest of its shape along it (within
+/// rounding); otherwise the vertices met in passing, a graze too.
+#[inline(always)]
+pub(super) fn settle<L: Lane>(
+    face: &Face<L>,
+    root: &Root<L>,
+    (mx, my): (L, L),
+    r: L,
+    [low, high]: [L; 2],
+) -> Toi<L> {
+    let (zero, one) = (L::splat(0.0), L::splat(1.0));
+    let vt = root.num / root.den;
+    let (wx, wy) = (root.px - vt * mx, root.py - vt * my);
+    let vertex = vt.lt(face.t);
+    let (nx, ny, closing) = vertex_normal(wx, wy, mx, my, r);
+    let t = L::select(vertex, vt, face.t);
+    let travel = vt * (mx * mx + my * my);
     let apart = low - high - travel;
     let slack = (low.abs() + high.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);
     let along = closing | apart.ge(zero - slack);
