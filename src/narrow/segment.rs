@@ -44,20 +44,25 @@ impl<L: Lane> Segment<L> {
         }
     }
 
-    /// Whether `(px, py)` lies within `√reach2` of the segment (see the module docs).
+    /// Whether `(px, py)` lies within `√reach2` of the segment (see the module docs): of an
+    /// end, or of the segment's side ([`beside`](Self::beside)).
     #[inline(always)]
     pub(crate) fn near(&self, px: L, py: L, reach2: L) -> L::Mask {
-        let zero = L::splat(0.0);
         let (wx, wy) = (px - self.ax, py - self.ay);
         let (ux, uy) = (px - self.bx, py - self.by);
+        let ends = (wx * wx + wy * wy).le(reach2) | (ux * ux + uy * uy).le(reach2);
+        ends | self.beside(px, py, reach2)
+    }
+
+    /// Whether `(px, py)` lies within `√reach2` of the segment's side: it projects onto the
+    /// segment (of length more than 0) and its distance from the line is within reach.
+    #[inline(always)]
+    pub(crate) fn beside(&self, px: L, py: L, reach2: L) -> L::Mask {
+        let zero = L::splat(0.0);
+        let (wx, wy) = (px - self.ax, py - self.ay);
         let along = wx * self.dx + wy * self.dy;
         let cross = self.dx * wy - self.dy * wx;
-        let ends = (wx * wx + wy * wy).le(reach2) | (ux * ux + uy * uy).le(reach2);
-        let side = along.ge(zero)
-            & along.le(self.dd)
-            & self.dd.gt(zero)
-            & (cross * cross).le(reach2 * self.dd);
-        ends | side
+        along.ge(zero) & along.le(self.dd) & self.dd.gt(zero) & (cross * cross).le(reach2 * self.dd)
     }
 
     /// `d × (p - a)` for the point `(px, py)`: which side of the segment's line it lies on
@@ -222,8 +227,11 @@ fn corners<L: Lane>([lo_x, lo_y, hi_x, hi_y]: [L; 4]) -> [(L, L); 4] {
 
 /// Whether a capsule (segment `s`, radius `r`) overlaps the box `[lo_x, lo_y, hi_x, hi_y]`:
 /// the segment meets the box, an endpoint lies within `r` of the box (its offset from its
-/// clamp), or a corner lies within `r` of the segment. Infinite bounds are allowed (an
-/// infinite corner is never near).
+/// clamp), or a corner lies within `r` of the segment's side. Infinite bounds are allowed (an
+/// infinite corner is never near). A corner within `r` of an end needs no test of its own:
+/// that end's offset from its clamp is then no longer on either axis (each coordinate's
+/// difference from the nearer bound is at most its difference from the corner's, rounded the
+/// same way), so the end's test holds.
 #[inline(always)]
 pub(crate) fn box_test<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> L::Mask {
     let r2 = r * r;
@@ -232,10 +240,10 @@ pub(crate) fn box_test<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> L::Mask
         (gx * gx + gy * gy).le(r2)
     };
     let [c0, c1, c2, c3] = corners(bounds);
-    let near = s.near(c0.0, c0.1, r2)
-        | s.near(c1.0, c1.1, r2)
-        | s.near(c2.0, c2.1, r2)
-        | s.near(c3.0, c3.1, r2);
+    let near = s.beside(c0.0, c0.1, r2)
+        | s.beside(c1.0, c1.1, r2)
+        | s.beside(c2.0, c2.1, r2)
+        | s.beside(c3.0, c3.1, r2);
     end(s.ax, s.ay) | end(s.bx, s.by) | near | meets_box(s, bounds)
 }
 
