@@ -149,14 +149,15 @@ impl Swept for Polygon {
 /// Whether a batch sweeps kinds `A` and `B` two blocks at a time, as one
 /// [`Twin`](crate::lanes::Twin), at `lanes` lanes a block: where that measured faster. Two
 /// one-vertex kinds (`discs.rs`: one short chain through a square root and a division, whose
-/// waits the other block fills) at both widths; at eight lanes also a point or a circle
-/// against a capsule, and a circle against a box (a few round pieces each). The longer
-/// sweeps (polygons, two boxes, a box and a capsule; every sixteen-lane block but the
-/// discs') hold more values than the registers do and ran slower twinned.
+/// waits the other block fills) and the box-frame sweeps (`boxed.rs`) of a circle against a
+/// box or a capsule against an axis-aligned one, at both widths; at eight lanes also a point
+/// or a circle against a capsule. The longer sweeps (polygons, two boxes, an oriented box and
+/// a capsule) hold more values than the registers do and ran slower twinned, or no faster.
 pub(crate) const fn twinned<A: Swept, B: Swept>(lanes: usize) -> bool {
     let one_vertex = A::ONE_VERTEX || B::ONE_VERTEX;
     let short_round = one_vertex && (A::ROUND || B::ROUND) && !(A::POLYGON || B::POLYGON);
-    (A::ONE_VERTEX && B::ONE_VERTEX) || (lanes <= 8 && short_round)
+    let short_boxed = boxed::takes::<A, B>() && (one_vertex || A::ALIGNED_BOX || B::ALIGNED_BOX);
+    (A::ONE_VERTEX && B::ONE_VERTEX) || short_boxed || (lanes <= 8 && short_round)
 }
 
 /// The first touch of two shapes apart at the start: where `hit`, at `t` along the unit
