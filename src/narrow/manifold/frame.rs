@@ -111,12 +111,6 @@ impl<L: Lane> Facing<L> {
 }
 
 impl<L: Lane> Frame<L> {
-    /// The centre, the half extents along `u` and `v`, and the unit axis `u`.
-    #[inline(always)]
-    pub(crate) fn parts(&self) -> [(L, L); 3] {
-        [(self.cx, self.cy), (self.hu, self.hv), self.axes.u]
-    }
-
     /// The frame of the box with centre `c`, half extents `h` and first axis along `(ux, uy)`
     /// (not necessarily unit).
     #[inline(always)]

@@ -28,11 +28,11 @@
 //! then the first taken (`a`'s edges, then `b`'s; the box's `v` face before its `u` face, as
 //! its outline orders them).
 
-use super::Swept;
-use super::Toi;
 use super::round::{Face, Root, settle};
+use super::{BoxFrame, Swept, Toi};
 use crate::lanes::Lane;
 use crate::narrow::manifold::Outline;
+use crate::narrow::to_local;
 
 /// Whether kinds `A` and `B` are a box and a circle or a capsule, in either order.
 pub(super) const fn takes<A: Swept, B: Swept>() -> bool {
@@ -50,10 +50,10 @@ pub(super) fn first<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usiz
 ) -> Toi<L> {
     let zero = L::splat(0.0);
     if B::BOX {
-        let frame = B::frame(fb).expect("a box has a frame").parts();
+        let frame = B::box_frame(fb).expect("a box has a frame");
         framed(&Outline::<L, NA>::of::<A>(fa), frame, (mx, my), true)
     } else {
-        let frame = A::frame(fa).expect("a box has a frame").parts();
+        let frame = A::box_frame(fa).expect("a box has a frame");
         framed(
             &Outline::<L, NB>::of::<B>(fb),
             frame,
@@ -64,18 +64,22 @@ pub(super) fn first<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usiz
 }
 
 /// The first touch of the round outline `p` (one or two vertices) moving by `(mx, my)`
-/// against the box `[(cx, cy), (hx, hy), (ux, uy)]` (centre, half extents, unit axis), the
-/// normal from `p` to the box where `p_is_a`, from the box to `p` otherwise.
+/// against the box `([(cx, cy), (hx, hy)], rotation)` (centre, half extents, `(cos, sin)` if
+/// turned: its axes `u = (cos, sin)` and `v = (-sin, cos)`), the normal from `p` to the box
+/// where `p_is_a`, from the box to `p` otherwise.
 #[inline(always)]
 fn framed<L: Lane, const N: usize>(
     p: &Outline<L, N>,
-    [(cx, cy), (hx, hy), (ux, uy)]: [(L, L); 3],
+    ([(cx, cy), (hx, hy)], rotation): BoxFrame<L>,
     (mx, my): (L, L),
     p_is_a: bool,
 ) -> Toi<L> {
     let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    // Into the frame: `(d · u, d · v)` with `v = (-uy, ux)`.
-    let into = |dx: L, dy: L| (dx * ux + dy * uy, dy * ux - dx * uy);
+    // Into the frame: `(d · u, d · v)`, as the box's overlap tests take it.
+    let into = |dx: L, dy: L| match rotation {
+        Some((cos, sin)) => to_local(dx, dy, cos, sin),
+        None => (dx, dy),
+    };
     let pts: [(L, L); N] = core::array::from_fn(|i| into(p.x[i] - cx, p.y[i] - cy));
     let (vx, vy) = into(mx, my);
     let r = p.r;
@@ -123,7 +127,10 @@ fn framed<L: Lane, const N: usize>(
     }
     let toi = settle(&face, &root, (vx, vy), r, [low, high]);
     // Back to the world, from `a` to `b`.
-    let (nx, ny) = (toi.nx * ux - toi.ny * uy, toi.nx * uy + toi.ny * ux);
+    let (nx, ny) = match rotation {
+        Some((cos, sin)) => (toi.nx * cos - toi.ny * sin, toi.nx * sin + toi.ny * cos),
+        None => (toi.nx, toi.ny),
+    };
     let (nx, ny) = if p_is_a {
         (nx, ny)
     } else {

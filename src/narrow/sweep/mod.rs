@@ -80,6 +80,12 @@ pub(crate) trait Swept: Outlined {
     /// Whether the kind is a box (axis-aligned or oriented): against a circle or a capsule its
     /// pairs take the round pieces in the box's frame (`boxed.rs`).
     const BOX: bool = false;
+    /// For a box: its centre and half extents, and its rotation `(cos, sin)` as stored where
+    /// it has one (the frame of its overlap tests and contacts); `None` for the other kinds.
+    #[inline(always)]
+    fn box_frame<L: Lane>(_f: &[L]) -> Option<BoxFrame<L>> {
+        None
+    }
     /// Whether the kind's outline has its edges in opposite pairs, edge `k + N/2` edge `k`'s
     /// opposite (a box's four edges, a capsule segment's two): the swept axes take each pair as
     /// one slab, the round pieces only the edge of each pair that the motion closes on.
@@ -123,9 +129,19 @@ impl Swept for Capsule {
     const OPPOSED: bool = true;
 }
 
+/// A box as [`Swept::box_frame`] gives it: `[centre, half extents]` and the rotation.
+pub(super) type BoxFrame<L> = ([(L, L); 2], Option<(L, L)>);
+
 impl Swept for Aabb {
     const OPPOSED: bool = true;
     const BOX: bool = true;
+    #[inline(always)]
+    fn box_frame<L: Lane>(f: &[L]) -> Option<BoxFrame<L>> {
+        let half = L::splat(0.5);
+        let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
+        let centre = ((lo_x + hi_x) * half, (lo_y + hi_y) * half);
+        Some(([centre, ((hi_x - lo_x) * half, (hi_y - lo_y) * half)], None))
+    }
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
         Some(f[0].le(f[2]) & f[1].le(f[3]))
@@ -135,6 +151,10 @@ impl Swept for Aabb {
 impl Swept for Obb {
     const OPPOSED: bool = true;
     const BOX: bool = true;
+    #[inline(always)]
+    fn box_frame<L: Lane>(f: &[L]) -> Option<BoxFrame<L>> {
+        Some(([(f[0], f[1]), (f[2], f[3])], Some((f[4], f[5]))))
+    }
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
         let zero = L::splat(0.0);
