@@ -139,10 +139,11 @@ fn framed<L: Lane, const N: usize>(
     Toi { nx, ny, ..toi }
 }
 
-/// The box's face along the axis whose half extent is `h[0]` (the other's `h[1]`), against
-/// the vertices `pts` moving at `vel` (`[along, across]`; `along_u`: the axis is the frame's
-/// x, else its y): offered to `face` where its band is touched. Returns its time where the
-/// motion closes it (0 elsewhere), for the entry into the mitred difference.
+/// The box's face along the axis whose half extent is `h` (the other's `h_across`), against
+/// the vertices `pts` moving at `v` along that axis and `v_across` across it (`along_u`: the
+/// axis is the frame's x, else its y): offered to `face` where its band is touched. Returns
+/// its time where the motion closes it (0 elsewhere), for the entry into the mitred
+/// difference.
 #[inline(always)]
 fn box_face<L: Lane, const N: usize>(
     face: &mut Face<L>,
@@ -179,9 +180,10 @@ fn box_face<L: Lane, const N: usize>(
     L::select(closes, t, zero)
 }
 
-/// The capsule's side that the motion `v` closes (of the segment `ends`) against the box with
-/// half extents `h`: offered to `face` where its band is touched. Returns its time where the
-/// motion closes it (0 elsewhere). A segment of length 0 has no side (its normal is NaN).
+/// The side of the capsule's segment `(x0, y0)`–`(x1, y1)` that the motion `(vx, vy)` closes,
+/// against the box with half extents `(hx, hy)`: offered to `face` where its band is touched.
+/// Returns its time where the motion closes it (0 elsewhere). A segment of length 0 has no
+/// side (its normal is NaN).
 #[inline(always)]
 fn capsule_side<L: Lane>(
     face: &mut Face<L>,
