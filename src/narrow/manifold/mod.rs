@@ -62,7 +62,7 @@ mod rules;
 mod tests;
 
 pub(crate) use answer::ManifoldLanes;
-pub(crate) use outline::{Outline, Outlined};
+pub(crate) use outline::{Outline, Outlined, centre_and_half};
 
 use crate::lanes::Lane;
 use clip::faces;

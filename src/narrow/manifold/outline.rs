@@ -80,13 +80,8 @@ impl Outlined for Aabb {
     }
     #[inline(always)]
     fn frame<L: Lane>(f: &[L]) -> Option<Frame<L>> {
-        let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
-        let half = L::splat(0.5);
-        Some(Frame::new(
-            ((lo_x + hi_x) * half, (lo_y + hi_y) * half),
-            ((hi_x - lo_x) * half, (hi_y - lo_y) * half),
-            (L::splat(1.0), L::splat(0.0)),
-        ))
+        let [centre, half] = centre_and_half(f);
+        Some(Frame::new(centre, half, (L::splat(1.0), L::splat(0.0))))
     }
     #[inline(always)]
     fn outline<L: Lane>(f: &[L], x: &mut [L], y: &mut [L]) -> L {
@@ -95,6 +90,18 @@ impl Outlined for Aabb {
         y.copy_from_slice(&[lo_y, lo_y, hi_y, hi_y]);
         L::splat(0.0)
     }
+}
+
+/// An axis-aligned box's centre and half extents from its fields `[min_x, min_y, max_x,
+/// max_y]`.
+#[inline(always)]
+pub(crate) fn centre_and_half<L: Lane>(f: &[L]) -> [(L, L); 2] {
+    let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
+    let half = L::splat(0.5);
+    [
+        ((lo_x + hi_x) * half, (lo_y + hi_y) * half),
+        ((hi_x - lo_x) * half, (hi_y - lo_y) * half),
+    ]
 }
 
 impl Outlined for Obb {

@@ -58,7 +58,7 @@ mod discs;
 mod round;
 mod sat;
 
-use super::manifold::{Outline, Outlined};
+use super::manifold::{Outline, Outlined, centre_and_half};
 use super::polygon_polygon;
 use crate::lanes::Lane;
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
@@ -137,10 +137,7 @@ impl Swept for Aabb {
     const BOX: bool = true;
     #[inline(always)]
     fn box_frame<L: Lane>(f: &[L]) -> Option<BoxFrame<L>> {
-        let half = L::splat(0.5);
-        let (lo_x, lo_y, hi_x, hi_y) = (f[0], f[1], f[2], f[3]);
-        let centre = ((lo_x + hi_x) * half, (lo_y + hi_y) * half);
-        Some(([centre, ((hi_x - lo_x) * half, (hi_y - lo_y) * half)], None))
+        Some((centre_and_half(f), None))
     }
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
