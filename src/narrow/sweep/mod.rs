@@ -260,7 +260,7 @@ fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2], valid: L::Mask) -> (L
         (pa[0][k], pa[1][k]) = (fa[k], fa[MAX_VERTICES + k]);
         (pb[0][k], pb[1][k]) = (fb[k], fb[MAX_VERTICES + k]);
     }
-    let mut axes = sat::Axes::new();
+    let mut axes = sat::Axes::<L, true>::new();
     let (touching, best) = polygon_polygon::fused_with(pa, pb, |g, nx, ny, of_b| {
         axes.edge(g, (nx, ny), (mx, my), of_b);
     });

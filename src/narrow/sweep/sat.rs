@@ -1,47 +1,59 @@
 //! Swept separating axes: the first touch of two flat outlines (no radius) apart at the start
 //! (see the module docs). Each edge normal `u` of either outline, pointing from `a` to `b`,
 //! carries the gap `g` between the two projections now and its closing speed `s = u · m`:
-//! the gap at `t` is `g - t s`. The normals are not normalised (an entry `g / s` does not
-//! depend on the normal's length): entries and exits are compared as fractions (`g / s`
-//! against `g' / s'` as `g s' > g' s`, denominators positive) and divided once at the end; a
-//! tie between entries compares the closing speeds along the unit normals, `s / |u|`, squared
-//! and cross-multiplied; the winner's normal is normalised once.
+//! the gap at `t` is `g - t s`, zero at `t = g / s` (which does not depend on the normal's
+//! length: the normals are not normalised). The winner's normal is normalised once.
+//!
+//! Two ways to compare the axes' times, chosen per pair kind by what measured faster:
+//!
+//! - *As fractions* (two boxes, a point and a box: a few slabs, a short sweep whose time is
+//!   its chain of dependent operations): an entry `g / s` against `g' / s'` as `g s' > g' s`
+//!   (denominators positive), divided once at the end; a tie between entries compares the
+//!   closing speeds along the unit normals, `s / |u|`, squared and cross-multiplied.
+//! - *Divided* (where a polygon takes part: eight or sixteen axes, a sweep whose time is its
+//!   count of operations): each moving axis divides once, an approaching one (`s > 0`)
+//!   entering at `g / s`, a receding one exiting at `g / s` (`= (-g) / (-s)`, the same bits),
+//!   and the times compare as they are; ties, as rare as equal quotients, are looked for only
+//!   in a block that has one, by the same speeds.
 
 use super::Toi;
 use crate::lanes::{Lane, select_each};
 use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
+use crate::shape::MAX_VERTICES;
 
-/// The latest entry so far, `num / den` (`den > 0`), along `(nx, ny)` (`len2 = |n|²`) closing
-/// at `den`.
+/// The latest entry so far along `(nx, ny)`, closing at `s`: at `num / s` where the axes
+/// compare as fractions (`len2 = |n|²`, for ties), at `num` itself where they divide (`s = 0`
+/// before one is taken, and `len2` unused).
 #[derive(Clone, Copy)]
 struct Entry<L> {
     num: L,
-    den: L,
+    s: L,
     nx: L,
     ny: L,
     len2: L,
 }
 
 /// The swept axes seen so far: the latest entry, the earliest exit `exit_num / exit_den`
-/// (`exit_den > 0`), and whether an axis that separates the pair now never closes.
+/// (`exit_den > 0`; `exit_num` itself where the axes divide), and whether an axis that
+/// separates the pair now never closes.
 #[derive(Clone, Copy)]
-pub(super) struct Axes<L: Lane> {
+pub(super) struct Axes<L: Lane, const DIVIDE: bool> {
     entry: Entry<L>,
     exit_num: L,
     exit_den: L,
     never: L::Mask,
 }
 
-impl<L: Lane> Axes<L> {
-    /// No axis yet.
+impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
+    /// No axis yet; the times compared as fractions, or divided where `DIVIDE`.
     #[inline(always)]
     pub(super) fn new() -> Self {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
         Self {
             entry: Entry {
                 num: L::splat(f32::NEG_INFINITY),
-                den: one,
+                s: if DIVIDE { zero } else { one },
                 nx: one,
                 ny: zero,
                 len2: one,
@@ -58,10 +70,17 @@ impl<L: Lane> Axes<L> {
     #[inline(always)]
     pub(super) fn axis(&mut self, g: L, s: L, nx: L, ny: L) {
         let zero = L::splat(0.0);
-        self.never = self.never | (g.gt(zero) & !s.gt(zero));
-        self.enter(s.gt(zero), g, s, nx, ny);
-        // A receding axis: exit at `g / s = (-g) / (-s)`.
-        self.leave(s.lt(zero), zero - g, zero - s);
+        let (pos, neg) = (s.gt(zero), s.lt(zero));
+        self.never = self.never | (g.gt(zero) & !pos);
+        if DIVIDE {
+            let t = g / s;
+            self.enter(pos, t, s, nx, ny);
+            self.leave(neg, t, s);
+        } else {
+            self.enter(pos, g, s, nx, ny);
+            // A receding axis: exit at `g / s = (-g) / (-s)`.
+            self.leave(neg, zero - g, zero - s);
+        }
     }
 
     /// Both sides of a slab: the axis along `(nx, ny)` with the gap `gp` and the closing speed
@@ -76,30 +95,53 @@ impl<L: Lane> Axes<L> {
         let moving = pos | neg;
         let speed = s.abs();
         let (nx, ny) = (L::select(pos, nx, zero - nx), L::select(pos, ny, zero - ny));
-        self.enter(moving, L::select(pos, gp, gm), speed, nx, ny);
-        self.leave(moving, zero - L::select(pos, gm, gp), speed);
+        let (enters, exits) = (L::select(pos, gp, gm), zero - L::select(pos, gm, gp));
+        if DIVIDE {
+            self.enter(moving, enters / speed, speed, nx, ny);
+            self.leave(moving, exits / speed, speed);
+        } else {
+            self.enter(moving, enters, speed, nx, ny);
+            self.leave(moving, exits, speed);
+        }
     }
 
-    /// Where `when`, an entry at `g / s` (`s > 0`) along `(nx, ny)`: taken if later than the
-    /// latest so far, or as late and closing faster along the unit normal.
+    /// Where `when`, an entry at `num` (divided) or `num / s` (`s > 0`) along `(nx, ny)`:
+    /// taken if later than the latest so far, or as late and closing faster along the unit
+    /// normal.
     #[inline(always)]
-    fn enter(&mut self, when: L::Mask, g: L, s: L, nx: L, ny: L) {
+    fn enter(&mut self, when: L::Mask, num: L, s: L, nx: L, ny: L) {
         let e = &mut self.entry;
-        let len2 = nx * nx + ny * ny;
-        let later = (g * e.den).gt(e.num * s);
-        let faster = (s * s * e.len2).gt(e.den * e.den * len2);
-        let tie = (g * e.den).eq(e.num * s) & faster;
-        let take = when & (later | tie);
-        let old = [e.num, e.den, e.nx, e.ny, e.len2];
-        [e.num, e.den, e.nx, e.ny, e.len2] = select_each(take, [g, s, nx, ny, len2], old);
+        if DIVIDE {
+            let mut take = when & num.gt(e.num);
+            let tie = when & num.eq(e.num);
+            if L::any(tie) {
+                let (len2, old) = (nx * nx + ny * ny, e.nx * e.nx + e.ny * e.ny);
+                take = take | (tie & (s * s * old).gt(e.s * e.s * len2));
+            }
+            let old = [e.num, e.s, e.nx, e.ny];
+            [e.num, e.s, e.nx, e.ny] = select_each(take, [num, s, nx, ny], old);
+        } else {
+            let len2 = nx * nx + ny * ny;
+            let later = (num * e.s).gt(e.num * s);
+            let faster = (s * s * e.len2).gt(e.s * e.s * len2);
+            let tie = (num * e.s).eq(e.num * s) & faster;
+            let take = when & (later | tie);
+            let old = [e.num, e.s, e.nx, e.ny, e.len2];
+            [e.num, e.s, e.nx, e.ny, e.len2] = select_each(take, [num, s, nx, ny, len2], old);
+        }
     }
 
-    /// Where `when`, an exit at `num / den` (`den > 0`): kept if sooner than the earliest.
+    /// Where `when`, an exit at `num` (divided) or `num / den` (`den > 0`): kept if sooner
+    /// than the earliest.
     #[inline(always)]
     fn leave(&mut self, when: L::Mask, num: L, den: L) {
-        let sooner = when & (num * self.exit_den).lt(self.exit_num * den);
-        let old = [self.exit_num, self.exit_den];
-        [self.exit_num, self.exit_den] = select_each(sooner, [num, den], old);
+        if DIVIDE {
+            self.exit_num = L::select(when & num.lt(self.exit_num), num, self.exit_num);
+        } else {
+            let sooner = when & (num * self.exit_den).lt(self.exit_num * den);
+            let old = [self.exit_num, self.exit_den];
+            [self.exit_num, self.exit_den] = select_each(sooner, [num, den], old);
+        }
     }
 
     /// The axis of an edge along its outward normal `(nx, ny)` (not unit), `g` beyond it,
@@ -121,11 +163,19 @@ impl<L: Lane> Axes<L> {
     pub(super) fn first(self) -> Toi<L> {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
         let e = self.entry;
-        let t = zero.pmax(e.num / e.den);
-        let found = e.num.gt(L::splat(f32::NEG_INFINITY));
-        let inv = one / e.len2.sqrt();
+        let (t, found, len2, exit) = if DIVIDE {
+            // `s > 0` once an entry is taken (one at `-∞`, from a quotient that overflowed,
+            // included).
+            let len2 = e.nx * e.nx + e.ny * e.ny;
+            (e.num, e.s.gt(zero), len2, self.exit_num)
+        } else {
+            let found = e.num.gt(L::splat(f32::NEG_INFINITY));
+            (e.num / e.s, found, e.len2, self.exit_num / self.exit_den)
+        };
+        let t = zero.pmax(t);
+        let inv = one / len2.sqrt();
         Toi {
-            hit: found & !self.never & t.le(one) & t.le(self.exit_num / self.exit_den),
+            hit: found & !self.never & t.le(one) & t.le(exit),
             t,
             nx: e.nx * inv,
             ny: e.ny * inv,
@@ -144,7 +194,23 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     m: (L, L),
     paired: [bool; 2],
 ) -> Toi<L> {
-    let mut axes = Axes::new();
+    // Where a polygon takes part the axes divide (see the module docs).
+    if NA == MAX_VERTICES || NB == MAX_VERTICES {
+        both(Axes::<L, true>::new(), a, b, m, paired)
+    } else {
+        both(Axes::<L, false>::new(), a, b, m, paired)
+    }
+}
+
+/// [`first`] on `axes`: `a`'s edges, then `b`'s.
+#[inline(always)]
+fn both<L: Lane, const DIVIDE: bool, const NA: usize, const NB: usize>(
+    mut axes: Axes<L, DIVIDE>,
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    m: (L, L),
+    paired: [bool; 2],
+) -> Toi<L> {
     edges(&mut axes, a, b, m, false, paired[0]);
     edges(&mut axes, b, a, m, true, paired[1]);
     axes.first()
@@ -153,8 +219,8 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
 /// The axes of `p`'s edges against `q` for a motion `m` of `a` (`p` is `b` where `of_b`); as
 /// slabs where its edges come in opposite pairs (`paired`).
 #[inline(always)]
-fn edges<L: Lane, const NP: usize, const NQ: usize>(
-    axes: &mut Axes<L>,
+fn edges<L: Lane, const DIVIDE: bool, const NP: usize, const NQ: usize>(
+    axes: &mut Axes<L, DIVIDE>,
     p: &Outline<L, NP>,
     q: &Outline<L, NQ>,
     (mx, my): (L, L),
