@@ -1,11 +1,12 @@
 //! Sweeps worked by hand: a circle onto a box face and onto its corner, a capsule walking and
-//! sliding along a floor, a capsule dropped flat onto a box, a corner onto a corner, a segment onto a segment end to end, the
+//! sliding along a floor, a capsule dropped flat onto a box, a corner onto a corner (alone and
+//! among other pairs in a block), a segment onto a segment end to end, the
 //! start-of-motion rule, bullets through thin walls, bad data (fields whose sum overflows, and
 //! the point and circle pairs' own test of it), and the length rule.
 
 use widephase::{
     Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Points,
-    Polygon, Sweep, SweepPair, Sweeps, batch_sweep, contact_reference, par_batch_sweep,
+    Polygon, Polygons, Sweep, SweepPair, Sweeps, batch_sweep, contact_reference, par_batch_sweep,
     sweep_reference,
 };
 
@@ -185,6 +186,64 @@ fn a_corner_onto_a_corner_takes_the_face_most_opposed_to_the_motion() {
     let s = sweep_reference::obb_polygon(&turned, &square, [-2.0, -1.5]).expect("corners meet");
     assert_eq!(s.t, 0.5);
     assert_eq!(s.normal, [-1.0, 0.0]);
+}
+
+/// A corner onto a corner (entries on two axes at once) at lane `tie` of a batch of sixteen
+/// pairs, the others not tied: the polygon sweeps look for ties only in a block that has one,
+/// so every lane must still answer as the reference does, and the tied one with the face most
+/// opposed to the motion.
+#[test]
+fn a_corner_onto_a_corner_among_other_pairs() {
+    let square = |x: f32, y: f32| {
+        Polygon::new(&[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]).unwrap()
+    };
+    for tie in [0, 5, 15] {
+        // Lane `tie` moves corner (1, 1) onto corner (2, 1.75) half way, closing faster along
+        // x; the others close more slowly along y and meet the face first.
+        let motions: Motions = (0..16)
+            .map(|k| {
+                [
+                    2.0,
+                    if k == tie {
+                        1.5
+                    } else {
+                        1.25 + 0.01 * k as f32
+                    },
+                ]
+            })
+            .collect();
+        let back: Motions = (0..16)
+            .map(|k| {
+                let [x, y] = motions.get(k);
+                [-x, -y]
+            })
+            .collect();
+        let a: Polygons = (0..16).map(|_| square(0.0, 0.0)).collect();
+        let b: Polygons = (0..16).map(|_| square(2.0, 1.75)).collect();
+        let points: Points = (0..16).map(|_| Point::new(1.0, 1.0)).collect();
+        let mut out = Sweeps::new();
+        let expect = |out: &Sweeps, reference: &dyn Fn(usize) -> Option<Sweep>, normal| {
+            for k in 0..16 {
+                assert_eq!(out.get(k), reference(k), "lane {k} of a tie at {tie}");
+            }
+            assert_eq!(out.get(tie), Some(Sweep { t: 0.5, normal }));
+        };
+        batch_sweep(&a, &b, &motions, &mut out).unwrap();
+        let m = |k| motions.get(k);
+        let r = |k| sweep_reference::polygon_polygon(&a.get(k), &b.get(k), m(k));
+        expect(&out, &r, [1.0, 0.0]);
+        batch_sweep(&b, &a, &back, &mut out).unwrap();
+        let r = |k| sweep_reference::polygon_polygon(&b.get(k), &a.get(k), back.get(k));
+        expect(&out, &r, [-1.0, 0.0]);
+        batch_sweep(&points, &b, &motions, &mut out).unwrap();
+        let r = |k| sweep_reference::point_polygon(&points.get(k), &b.get(k), m(k));
+        expect(&out, &r, [1.0, 0.0]);
+        batch_sweep(&b, &points, &back, &mut out).unwrap();
+        let r = |k| {
+            <Polygons as SweepPair<Points>>::sweep_reference(&b.get(k), &points.get(k), back.get(k))
+        };
+        expect(&out, &r, [-1.0, 0.0]);
+    }
 }
 
 #[test]
