@@ -6,9 +6,9 @@
 //! **Contact**: the box leaves the point through its nearest face; candidates `+x` (the box
 //! moving right, its left face passing the point), `-x`, `+y`, `-y`.
 //!
-//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
-//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
-//! latest entry before the earliest exit, the entry axis's normal.
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes, the
+//! box's two slabs in its own frame (a ray against the box), for every point and box in
+//! `narrow/sweep/point_box.rs`: the later entry before the earlier exit, its slab's normal.
 
 use super::contact::{Best, faces, pair_kernels};
 use crate::lanes::{Lane, Simd};

@@ -9,9 +9,9 @@
 //! **Contact**: in the box's frame, as [`point_aabb`](super::point_aabb) (candidates along the
 //! box's `+u`, `-u`, `+v`, `-v`), the normal turned back to the world.
 //!
-//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
-//! both outlines' edge normals, written once for every flat pair in `narrow/sweep/sat.rs`: the
-//! latest entry before the earliest exit, the entry axis's normal.
+//! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes, the
+//! box's two slabs in its own frame (a ray against the box), for every point and box in
+//! `narrow/sweep/point_box.rs`: the later entry before the earlier exit, its slab's normal.
 
 use super::contact::{Best, centred, faces, pair_kernels};
 use super::{finite_rotation, finite_rotation_lanes, to_local};

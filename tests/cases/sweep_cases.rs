@@ -5,9 +5,9 @@
 //! the point and circle pairs' own test of it), and the length rule.
 
 use widephase::{
-    Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Point, Points,
-    Polygon, Polygons, Sweep, SweepPair, Sweeps, batch_sweep, contact_reference, par_batch_sweep,
-    sweep_reference,
+    Aabb, Aabbs, Capsule, Capsules, Circle, Circles, LengthMismatch, Motions, Obb, Obbs, Point,
+    Points, Polygon, Polygons, Sweep, SweepPair, Sweeps, batch_sweep, contact_reference,
+    par_batch_sweep, sweep_reference,
 };
 
 #[test]
@@ -186,6 +186,64 @@ fn a_corner_onto_a_corner_takes_the_face_most_opposed_to_the_motion() {
     let s = sweep_reference::obb_polygon(&turned, &square, [-2.0, -1.5]).expect("corners meet");
     assert_eq!(s.t, 0.5);
     assert_eq!(s.normal, [-1.0, 0.0]);
+}
+
+#[test]
+fn a_point_onto_a_box_corner_takes_the_face_most_opposed_to_the_motion() {
+    let p = Point::new(1.0, 1.0);
+    let square = Aabb::new(2.0, 1.75, 3.0, 2.75);
+    // The same square as a box turned by a right angle: its `u` axis is the world's y.
+    let turned = Obb::from_rotation(2.5, 2.25, 0.5, 0.5, 0.0, 1.0);
+    let hit = |t, normal| Some(Sweep { t, normal });
+    // Both faces touch half way; the motion closes faster along x.
+    let m = [2.0, 1.5];
+    assert_eq!(
+        sweep_reference::point_aabb(&p, &square, m),
+        hit(0.5, [1.0, 0.0])
+    );
+    assert_eq!(
+        sweep_reference::point_obb(&p, &turned, m),
+        hit(0.5, [1.0, 0.0])
+    );
+    let back = [-2.0, -1.5];
+    let moved = |s: Option<Sweep>| s.map(|s| s.normal);
+    assert_eq!(
+        moved(<Aabbs as SweepPair<Points>>::sweep_reference(
+            &square, &p, back
+        )),
+        Some([-1.0, 0.0])
+    );
+    assert_eq!(
+        moved(<Obbs as SweepPair<Points>>::sweep_reference(
+            &turned, &p, back
+        )),
+        Some([-1.0, 0.0])
+    );
+    // Faster along y.
+    let square = Aabb::new(1.75, 2.0, 2.75, 3.0);
+    let turned = Obb::from_rotation(2.25, 2.5, 0.5, 0.5, 0.0, 1.0);
+    let m = [1.5, 2.0];
+    assert_eq!(
+        sweep_reference::point_aabb(&p, &square, m),
+        hit(0.5, [0.0, 1.0])
+    );
+    assert_eq!(
+        sweep_reference::point_obb(&p, &turned, m),
+        hit(0.5, [0.0, 1.0])
+    );
+    // Equally fast: the first taken, the box's `v` face (the world's y for the square, x for
+    // the turned one).
+    let square = Aabb::new(2.0, 2.0, 3.0, 3.0);
+    let turned = Obb::from_rotation(2.5, 2.5, 0.5, 0.5, 0.0, 1.0);
+    let m = [2.0, 2.0];
+    assert_eq!(
+        sweep_reference::point_aabb(&p, &square, m),
+        hit(0.5, [0.0, 1.0])
+    );
+    assert_eq!(
+        sweep_reference::point_obb(&p, &turned, m),
+        hit(0.5, [1.0, 0.0])
+    );
 }
 
 /// A corner onto a corner (entries on two axes at once) at lane `tie` of a batch of sixteen

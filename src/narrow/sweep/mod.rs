@@ -40,6 +40,8 @@
 //!   the box's faces and corners are comparisons of coordinates, and of the vertex pairs only
 //!   the one nearest to where the motion enters the pieces' mitred outline can be touched
 //!   first: one disc solved instead of up to eight.
+//! - *A point and a box*, [`point_box`]: the swept axes in the box's frame, where its two
+//!   slabs are the frame's axes and the point's motion a ray against `[-h, h]`.
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
 //!   in one pass with the start contact (one square root and one division a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
@@ -55,6 +57,7 @@
 
 mod boxed;
 mod discs;
+mod point_box;
 mod round;
 mod sat;
 
@@ -239,6 +242,8 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 ) -> (L::Mask, [L; 3]) {
     let apart = if boxed::takes::<A, B>() {
         boxed::first::<L, A, B, NA, NB>(fa, fb, (mx, my))
+    } else if point_box::takes::<A, B>() {
+        point_box::first::<L, A, B>(fa, fb, (mx, my))
     } else {
         let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
         if A::ROUND || B::ROUND {

@@ -1,0 +1,104 @@
+//! A point and a box (axis-aligned or oriented), apart at the start: the swept separating
+//! axes of `sat.rs` (see the module docs) in the box's own frame, where the box is
+//! `[-hx, hx] × [-hy, hy]` and its two slabs are the frame's axes: a ray against a box.
+//!
+//! In the frame the point `p` moves by `v` (`a`'s motion where the point is `a`, its reverse
+//! where it is `b`). Along axis `k`, moving (`v_k ≠ 0`) on the side `σ = -sign(v_k)`, the
+//! point enters the slab at `t = (σ p_k - h_k) / |v_k|` and leaves it at
+//! `(σ p_k + h_k) / |v_k|`; a slab that does not move separates for good where `|p_k| > h_k`.
+//! The first touch is the later entry, if it comes before the earlier exit and within the
+//! motion. Its normal, from the point to the box, is `-σ e_k`, turned back to the world and
+//! to `a` to `b` at the end (an oriented box's stored rotation, as its own tests take it).
+//!
+//! Ties are `sat.rs`'s: of two slabs entered at the same time the one closing faster (the
+//! frame's axes are unit), then the first taken: the box's `v` slab before its `u` slab, as
+//! its outline orders them.
+
+use super::{BoxFrame, Swept, Toi};
+use crate::lanes::Lane;
+use crate::narrow::to_local;
+
+/// Whether kinds `A` and `B` are a point and a box, in either order.
+pub(super) const fn takes<A: Swept, B: Swept>() -> bool {
+    (A::BOX && B::ONE_VERTEX && !B::ROUND) || (B::BOX && A::ONE_VERTEX && !A::ROUND)
+}
+
+/// The first touch of `a` (kind `A`, fields `fa`) moving by `m` against `b` (kind `B`, fields
+/// `fb`), one a point and the other a box, apart at the start (see the module docs): the
+/// normal from `a` to `b`.
+#[inline(always)]
+pub(super) fn first<L: Lane, A: Swept, B: Swept>(fa: &[L], fb: &[L], (mx, my): (L, L)) -> Toi<L> {
+    let zero = L::splat(0.0);
+    if B::BOX {
+        let frame = B::box_frame(fb).expect("a box has a frame");
+        framed((fa[0], fa[1]), frame, (mx, my), true)
+    } else {
+        let frame = A::box_frame(fa).expect("a box has a frame");
+        framed((fb[0], fb[1]), frame, (zero - mx, zero - my), false)
+    }
+}
+
+/// The first touch of the point `(px, py)` moving by `(mx, my)` against the box
+/// `([(cx, cy), (hx, hy)], rotation)` (centre, half extents, `(cos, sin)` if turned), the
+/// normal from the point to the box where `point_is_a`, from the box to the point otherwise.
+#[inline(always)]
+fn framed<L: Lane>(
+    (px, py): (L, L),
+    ([(cx, cy), (hx, hy)], rotation): BoxFrame<L>,
+    (mx, my): (L, L),
+    point_is_a: bool,
+) -> Toi<L> {
+    let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
+    // Into the frame: `(d · u, d · v)`, as the box's overlap tests take it.
+    let into = |dx: L, dy: L| match rotation {
+        Some((cos, sin)) => to_local(dx, dy, cos, sin),
+        None => (dx, dy),
+    };
+    let (x, y) = into(px - cx, py - cy);
+    let (vx, vy) = into(mx, my);
+    // Each slab: whether it moves, its entry and exit times, whether it separates for good.
+    let slab = |p: L, h: L, v: L| {
+        let ahead = v.lt(zero);
+        let low = L::select(ahead, p, zero - p);
+        let s = v.abs();
+        let moves = s.gt(zero);
+        let (enter, leave) = ((low - h) / s, (low + h) / s);
+        let never = !moves & p.abs().gt(h);
+        (
+            moves,
+            L::select(moves, enter, zero - inf),
+            leave,
+            never,
+            s,
+            ahead,
+        )
+    };
+    let (moves_v, enter_v, leave_v, never_v, s_v, ahead_v) = slab(y, hy, vy);
+    let (moves_u, enter_u, leave_u, never_u, s_u, ahead_u) = slab(x, hx, vx);
+    // The `v` slab first, then the `u` slab where later, or as late and closing faster.
+    let u = enter_u.gt(enter_v) | (enter_u.eq(enter_v) & s_u.gt(s_v));
+    let t = zero.pmax(L::select(u, enter_u, enter_v));
+    let leave = L::select(moves_u, leave_u, inf).pmin(L::select(moves_v, leave_v, inf));
+    // The normal from the point to the box, `-σ` along the entered axis.
+    let toward = |ahead: L::Mask| L::select(ahead, L::splat(-1.0), one);
+    let (lx, ly) = (
+        L::select(u, toward(ahead_u), zero),
+        L::select(u, zero, toward(ahead_v)),
+    );
+    // Back to the world, from `a` to `b`.
+    let (nx, ny) = match rotation {
+        Some((cos, sin)) => (lx * cos - ly * sin, lx * sin + ly * cos),
+        None => (lx, ly),
+    };
+    let (nx, ny) = if point_is_a {
+        (nx, ny)
+    } else {
+        (zero - nx, zero - ny)
+    };
+    Toi {
+        hit: (moves_u | moves_v) & !(never_u | never_v) & t.le(one) & t.le(leave),
+        t,
+        nx,
+        ny,
+    }
+}
