@@ -191,59 +191,35 @@ fn a_corner_onto_a_corner_takes_the_face_most_opposed_to_the_motion() {
 #[test]
 fn a_point_onto_a_box_corner_takes_the_face_most_opposed_to_the_motion() {
     let p = Point::new(1.0, 1.0);
-    let square = Aabb::new(2.0, 1.75, 3.0, 2.75);
-    // The same square as a box turned by a right angle: its `u` axis is the world's y.
-    let turned = Obb::from_rotation(2.5, 2.25, 0.5, 0.5, 0.0, 1.0);
-    let hit = |t, normal| Some(Sweep { t, normal });
-    // Both faces touch half way; the motion closes faster along x.
-    let m = [2.0, 1.5];
-    assert_eq!(
-        sweep_reference::point_aabb(&p, &square, m),
-        hit(0.5, [1.0, 0.0])
-    );
-    assert_eq!(
-        sweep_reference::point_obb(&p, &turned, m),
-        hit(0.5, [1.0, 0.0])
-    );
-    let back = [-2.0, -1.5];
-    let moved = |s: Option<Sweep>| s.map(|s| s.normal);
-    assert_eq!(
-        moved(<Aabbs as SweepPair<Points>>::sweep_reference(
-            &square, &p, back
-        )),
-        Some([-1.0, 0.0])
-    );
-    assert_eq!(
-        moved(<Obbs as SweepPair<Points>>::sweep_reference(
-            &turned, &p, back
-        )),
-        Some([-1.0, 0.0])
-    );
-    // Faster along y.
-    let square = Aabb::new(1.75, 2.0, 2.75, 3.0);
-    let turned = Obb::from_rotation(2.25, 2.5, 0.5, 0.5, 0.0, 1.0);
-    let m = [1.5, 2.0];
-    assert_eq!(
-        sweep_reference::point_aabb(&p, &square, m),
-        hit(0.5, [0.0, 1.0])
-    );
-    assert_eq!(
-        sweep_reference::point_obb(&p, &turned, m),
-        hit(0.5, [0.0, 1.0])
-    );
-    // Equally fast: the first taken, the box's `v` face (the world's y for the square, x for
-    // the turned one).
-    let square = Aabb::new(2.0, 2.0, 3.0, 3.0);
-    let turned = Obb::from_rotation(2.5, 2.5, 0.5, 0.5, 0.0, 1.0);
-    let m = [2.0, 2.0];
-    assert_eq!(
-        sweep_reference::point_aabb(&p, &square, m),
-        hit(0.5, [0.0, 1.0])
-    );
-    assert_eq!(
-        sweep_reference::point_obb(&p, &turned, m),
-        hit(0.5, [1.0, 0.0])
-    );
+    // Each square also as a box turned by a right angle (its `u` axis the world's y); the
+    // point meets its corner half way, both faces touching there: the normal for the square
+    // and for the turned box, the point moving.
+    let cases = [
+        // Closing faster along x.
+        ([2.0, 1.75], [2.0, 1.5], [1.0, 0.0], [1.0, 0.0]),
+        // Faster along y.
+        ([1.75, 2.0], [1.5, 2.0], [0.0, 1.0], [0.0, 1.0]),
+        // Equally fast: the first taken, the box's `v` face (the world's y for the square, x
+        // for the turned box).
+        ([2.0, 2.0], [2.0, 2.0], [0.0, 1.0], [1.0, 0.0]),
+    ];
+    for ([x, y], m, aabb_normal, obb_normal) in cases {
+        let square = Aabb::new(x, y, x + 1.0, y + 1.0);
+        let turned = Obb::from_rotation(x + 0.5, y + 0.5, 0.5, 0.5, 0.0, 1.0);
+        let hit = |normal| Some(Sweep { t: 0.5, normal });
+        assert_eq!(
+            sweep_reference::point_aabb(&p, &square, m),
+            hit(aabb_normal)
+        );
+        assert_eq!(sweep_reference::point_obb(&p, &turned, m), hit(obb_normal));
+        // The box moving back onto the point: the same faces, the normals reversed.
+        let back = [-m[0], -m[1]];
+        let reversed = |[nx, ny]: [f32; 2]| hit([-nx, -ny]);
+        let s = <Aabbs as SweepPair<Points>>::sweep_reference(&square, &p, back);
+        assert_eq!(s, reversed(aabb_normal));
+        let s = <Obbs as SweepPair<Points>>::sweep_reference(&turned, &p, back);
+        assert_eq!(s, reversed(obb_normal));
+    }
 }
 
 /// A corner onto a corner (entries on two axes at once) at lane `tie` of a batch of sixteen
