@@ -6,8 +6,8 @@
 //!
 //! Two ways to compare the axes' times, chosen per pair kind by what measured faster:
 //!
-//! - *As fractions* (two boxes, a point and a box: a few slabs, a short sweep whose time is
-//!   its chain of dependent operations): an entry `g / s` against `g' / s'` as `g s' > g' s`
+//! - *As fractions* (two boxes: four slabs, a short sweep whose time is its chain of
+//!   dependent operations): an entry `g / s` against `g' / s'` as `g s' > g' s`
 //!   (denominators positive), divided once at the end; a tie between entries compares the
 //!   closing speeds along the unit normals, `s / |u|`, squared and cross-multiplied.
 //! - *Divided* (where a polygon takes part: eight or sixteen axes, a sweep whose time is its
