@@ -32,7 +32,6 @@ use super::round::{Face, Root, settle};
 use super::{BoxFrame, Swept, Toi};
 use crate::lanes::Lane;
 use crate::narrow::manifold::Outline;
-use crate::narrow::to_local;
 
 /// Whether kinds `A` and `B` are a box and a circle or a capsule, in either order.
 pub(super) const fn takes<A: Swept, B: Swept>() -> bool {
@@ -64,24 +63,19 @@ pub(super) fn first<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usiz
 }
 
 /// The first touch of the round outline `p` (one or two vertices) moving by `(mx, my)`
-/// against the box `([(cx, cy), (hx, hy)], rotation)` (centre, half extents, `(cos, sin)` if
-/// turned: its axes `u = (cos, sin)` and `v = (-sin, cos)`), the normal from `p` to the box
-/// where `p_is_a`, from the box to `p` otherwise.
+/// against the box `frame`, the normal from `p` to the box where `p_is_a`, from the box to `p`
+/// otherwise.
 #[inline(always)]
 fn framed<L: Lane, const N: usize>(
     p: &Outline<L, N>,
-    ([(cx, cy), (hx, hy)], rotation): BoxFrame<L>,
+    frame: BoxFrame<L>,
     (mx, my): (L, L),
     p_is_a: bool,
 ) -> Toi<L> {
     let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    // Into the frame: `(d · u, d · v)`, as the box's overlap tests take it.
-    let into = |dx: L, dy: L| match rotation {
-        Some((cos, sin)) => to_local(dx, dy, cos, sin),
-        None => (dx, dy),
-    };
-    let pts: [(L, L); N] = core::array::from_fn(|i| into(p.x[i] - cx, p.y[i] - cy));
-    let (vx, vy) = into(mx, my);
+    let ((cx, cy), (hx, hy)) = (frame.centre, frame.half);
+    let pts: [(L, L); N] = core::array::from_fn(|i| frame.local(p.x[i] - cx, p.y[i] - cy));
+    let (vx, vy) = frame.local(mx, my);
     let r = p.r;
     let mut face = Face::none();
     let side = |face: &mut Face<L>| {
@@ -127,10 +121,7 @@ fn framed<L: Lane, const N: usize>(
     }
     let toi = settle(&face, &root, (vx, vy), r, [low, high]);
     // Back to the world, from `a` to `b`.
-    let (nx, ny) = match rotation {
-        Some((cos, sin)) => (toi.nx * cos - toi.ny * sin, toi.nx * sin + toi.ny * cos),
-        None => (toi.nx, toi.ny),
-    };
+    let (nx, ny) = frame.world(toi.nx, toi.ny);
     let (nx, ny) = if p_is_a {
         (nx, ny)
     } else {

@@ -62,7 +62,7 @@ mod round;
 mod sat;
 
 use super::manifold::{Outline, Outlined, centre_and_half};
-use super::polygon_polygon;
+use super::{polygon_polygon, to_local};
 use crate::lanes::Lane;
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 
@@ -132,15 +132,47 @@ impl Swept for Capsule {
     const OPPOSED: bool = true;
 }
 
-/// A box as [`Swept::box_frame`] gives it: `[centre, half extents]` and the rotation.
-pub(super) type BoxFrame<L> = ([(L, L); 2], Option<(L, L)>);
+/// A box as [`Swept::box_frame`] gives it: its centre, its half extents, and its rotation
+/// `(cos, sin)` where it has one (its axes `u = (cos, sin)` and `v = (-sin, cos)`).
+#[derive(Clone, Copy)]
+pub(crate) struct BoxFrame<L> {
+    pub(super) centre: (L, L),
+    pub(super) half: (L, L),
+    rotation: Option<(L, L)>,
+}
+
+impl<L: Lane> BoxFrame<L> {
+    /// An offset or a motion `(dx, dy)` in the box's frame: `(d · u, d · v)`, as the box's
+    /// overlap tests take it.
+    #[inline(always)]
+    pub(super) fn local(&self, dx: L, dy: L) -> (L, L) {
+        match self.rotation {
+            Some((cos, sin)) => to_local(dx, dy, cos, sin),
+            None => (dx, dy),
+        }
+    }
+
+    /// A direction `(x, y)` of the box's frame back in the world: `x u + y v`.
+    #[inline(always)]
+    pub(super) fn world(&self, x: L, y: L) -> (L, L) {
+        match self.rotation {
+            Some((cos, sin)) => (x * cos - y * sin, x * sin + y * cos),
+            None => (x, y),
+        }
+    }
+}
 
 impl Swept for Aabb {
     const OPPOSED: bool = true;
     const BOX: bool = true;
     #[inline(always)]
     fn box_frame<L: Lane>(f: &[L]) -> Option<BoxFrame<L>> {
-        Some((centre_and_half(f), None))
+        let [centre, half] = centre_and_half(f);
+        Some(BoxFrame {
+            centre,
+            half,
+            rotation: None,
+        })
     }
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {
@@ -153,7 +185,11 @@ impl Swept for Obb {
     const BOX: bool = true;
     #[inline(always)]
     fn box_frame<L: Lane>(f: &[L]) -> Option<BoxFrame<L>> {
-        Some(([(f[0], f[1]), (f[2], f[3])], Some((f[4], f[5]))))
+        Some(BoxFrame {
+            centre: (f[0], f[1]),
+            half: (f[2], f[3]),
+            rotation: Some((f[4], f[5])),
+        })
     }
     #[inline(always)]
     fn sizes<L: Lane>(f: &[L]) -> Option<L::Mask> {

@@ -16,7 +16,6 @@
 
 use super::{BoxFrame, Swept, Toi};
 use crate::lanes::Lane;
-use crate::narrow::to_local;
 
 /// Whether kinds `A` and `B` are a point and a box, in either order.
 pub(super) const fn takes<A: Swept, B: Swept>() -> bool {
@@ -38,24 +37,19 @@ pub(super) fn first<L: Lane, A: Swept, B: Swept>(fa: &[L], fb: &[L], (mx, my): (
     }
 }
 
-/// The first touch of the point `(px, py)` moving by `(mx, my)` against the box
-/// `([(cx, cy), (hx, hy)], rotation)` (centre, half extents, `(cos, sin)` if turned), the
+/// The first touch of the point `(px, py)` moving by `(mx, my)` against the box `frame`, the
 /// normal from the point to the box where `point_is_a`, from the box to the point otherwise.
 #[inline(always)]
 fn framed<L: Lane>(
     (px, py): (L, L),
-    ([(cx, cy), (hx, hy)], rotation): BoxFrame<L>,
+    frame: BoxFrame<L>,
     (mx, my): (L, L),
     point_is_a: bool,
 ) -> Toi<L> {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
-    // Into the frame: `(d · u, d · v)`, as the box's overlap tests take it.
-    let into = |dx: L, dy: L| match rotation {
-        Some((cos, sin)) => to_local(dx, dy, cos, sin),
-        None => (dx, dy),
-    };
-    let (x, y) = into(px - cx, py - cy);
-    let (vx, vy) = into(mx, my);
+    let ((cx, cy), (hx, hy)) = (frame.centre, frame.half);
+    let (x, y) = frame.local(px - cx, py - cy);
+    let (vx, vy) = frame.local(mx, my);
     // Each slab: whether it moves, its entry and exit times, whether it separates for good.
     let slab = |p: L, h: L, v: L| {
         let ahead = v.lt(zero);
@@ -86,10 +80,7 @@ fn framed<L: Lane>(
         L::select(u, zero, toward(ahead_v)),
     );
     // Back to the world, from `a` to `b`.
-    let (nx, ny) = match rotation {
-        Some((cos, sin)) => (lx * cos - ly * sin, lx * sin + ly * cos),
-        None => (lx, ly),
-    };
+    let (nx, ny) = frame.world(lx, ly);
     let (nx, ny) = if point_is_a {
         (nx, ny)
     } else {
