@@ -26,9 +26,9 @@
 //!
 //! **Sweep** (one shape moving, [`SweepPair`](crate::SweepPair)): swept separating axes over
 //! both polygons' edge normals (`narrow/sweep/sat.rs`: the latest entry before the earliest
-//! exit, the entry axis's normal), taken from the contact's own pass over the axes
-//! (`fused_with`), relative to the same midpoint: one pass gives the start contact and the
-//! swept axes.
+//! exit, the entry axis's normal), over the gaps and normals that the contact's own pass over
+//! the axes (`unchecked_with`) leaves, relative to the same midpoint: one pass gives the start
+//! contact and the swept axes' inputs.
 
 use super::contact::{Best, Scaled, pair_kernels};
 use super::{finite_polygon, finite_polygon_lanes, lowest, next};
@@ -78,7 +78,7 @@ pub(crate) fn hits<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]
     !apart & valid(&a, &b)
 }
 
-/// The validity part of [`hits`], which [`fused_with`] shares: every coordinate finite.
+/// The validity part of [`hits`], which [`fused`] shares: every coordinate finite.
 #[inline(always)]
 fn valid<L: Lane>(a: &[[L; MAX_VERTICES]; 2], b: &[[L; MAX_VERTICES]; 2]) -> L::Mask {
     finite_polygon_lanes(&a[0], &a[1]) & finite_polygon_lanes(&b[0], &b[1])
@@ -97,37 +97,40 @@ fn contact<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> Bes
 /// mask is the same comparisons of the same values as [`hits`]'.
 #[inline(always)]
 fn fused<V: Simd>(a: [[V; MAX_VERTICES]; 2], b: [[V; MAX_VERTICES]; 2]) -> (V, Best<V>) {
-    fused_with(a, b, |_, _, _, _| {})
+    let (apart, best) = axes(a, b);
+    (!apart & valid(&a, &b), best)
 }
 
-/// [`fused`] over any [`Lane`], each axis also handed to `on_axis` (see [`axes_with`]): the
-/// sweep of two polygons takes its start contact and its swept axes from this one pass.
+/// [`fused`] over any [`Lane`], each axis also handed to `on_axis` (see [`axes_with`]), and
+/// without the validity of the coordinates: the overlap mask is whether no axis separates the
+/// two (where a coordinate is not finite, anything). The sweep of two polygons takes its start
+/// contact and its swept axes' inputs from this one pass, and tests every coordinate itself.
 #[inline(always)]
-pub(crate) fn fused_with<L: Lane>(
+pub(crate) fn unchecked_with<L: Lane>(
     a: [[L; MAX_VERTICES]; 2],
     b: [[L; MAX_VERTICES]; 2],
-    on_axis: impl FnMut(L, L, L, bool),
+    on_axis: impl FnMut(usize, L, L, L, bool),
 ) -> (L::Mask, Best<L>) {
     let (apart, best) = axes_with(a, b, on_axis);
-    (!apart & valid(&a, &b), best)
+    (!apart, best)
 }
 
 /// Every axis of both polygons relative to their midpoint: whether one separates them, and
 /// the best candidate.
 #[inline(always)]
 fn axes<L: Lane>(a: [[L; MAX_VERTICES]; 2], b: [[L; MAX_VERTICES]; 2]) -> (L::Mask, Best<L>) {
-    axes_with(a, b, |_, _, _, _| {})
+    axes_with(a, b, |_, _, _, _, _| {})
 }
 
-/// [`axes`], handing each axis on as it is taken: `on_axis(gap, nx, ny, of_b)`, the gap
-/// `lowest - limit` between the other polygon's projection and the edge's along the edge's
-/// outward normal `(nx, ny)` (not unit), of `b`'s edges where `of_b`. The sweep of two
-/// polygons takes its swept axes from here, in the same pass as its start contact.
+/// [`axes`], handing each axis on as it is taken: `on_axis(k, gap, nx, ny, of_b)` for edge
+/// `k`, the gap `lowest - limit` between the other polygon's projection and the edge's along
+/// the edge's outward normal `(nx, ny)` (not unit), of `b`'s edges where `of_b`. The sweep of
+/// two polygons takes its swept axes' inputs from here, in the same pass as its start contact.
 #[inline(always)]
 fn axes_with<L: Lane>(
     a: [[L; MAX_VERTICES]; 2],
     b: [[L; MAX_VERTICES]; 2],
-    mut on_axis: impl FnMut(L, L, L, bool),
+    mut on_axis: impl FnMut(usize, L, L, L, bool),
 ) -> (L::Mask, Best<L>) {
     let half = L::splat(0.5);
     let (ox, oy) = (a[0][0] * half + b[0][0] * half, a[1][0] * half + b[1][0] * half);
@@ -151,7 +154,7 @@ fn edges<L: Lane>(
     [px, py]: &[[L; MAX_VERTICES]; 2],
     [qx, qy]: &[[L; MAX_VERTICES]; 2],
     of_b: bool,
-    on_axis: &mut impl FnMut(L, L, L, bool),
+    on_axis: &mut impl FnMut(usize, L, L, L, bool),
 ) -> L::Mask {
     let zero = L::splat(0.0);
     let sign = L::splat(if of_b { -1.0 } else { 1.0 });
@@ -161,7 +164,7 @@ fn edges<L: Lane>(
         let (limit, lowest) = (nx * px[k] + ny * py[k], lowest(nx, ny, qx, qy));
         apart = apart | lowest.gt(limit);
         best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
-        on_axis(lowest - limit, nx, ny, of_b);
+        on_axis(k, lowest - limit, nx, ny, of_b);
     }
     apart
 }

@@ -45,8 +45,9 @@
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
 //!   in one pass with the start contact (one square root and one division a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
-//! - *Two polygons*: the swept axes of [`sat`], taken from `polygon_polygon`'s own pass over
-//!   the sixteen axes (relative to its midpoint), which gives the start contact too.
+//! - *Two polygons*: the swept axes of [`sat`] over the gaps and normals that
+//!   `polygon_polygon`'s pass over the sixteen axes (relative to its midpoint) leaves, the
+//!   pass that gives the start contact.
 //!
 //! **Bad data never hits**: every field and the motion finite, radii and half extents not
 //! negative, bounds in order. Shapes with infinite coordinates (valid for the overlap tests)
@@ -291,8 +292,9 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     answer(valid, touching, [cx, cy], [mx, my], apart)
 }
 
-/// Two polygons: the start contact and the swept axes from one pass over the sixteen axes
-/// (`polygon_polygon`'s own, relative to its midpoint), then [`answer`].
+/// Two polygons: the start contact from `polygon_polygon`'s pass over the sixteen axes
+/// (relative to its midpoint), which leaves each axis's gap and normal for the swept axes,
+/// then [`answer`].
 #[inline(always)]
 fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2], valid: L::Mask) -> (L::Mask, [L; 3]) {
     let zero = L::splat(0.0);
@@ -301,12 +303,22 @@ fn polygons<L: Lane>(fa: &[L], fb: &[L], [mx, my]: [L; 2], valid: L::Mask) -> (L
         (pa[0][k], pa[1][k]) = (fa[k], fa[MAX_VERTICES + k]);
         (pb[0][k], pb[1][k]) = (fb[k], fb[MAX_VERTICES + k]);
     }
-    let mut axes = sat::Axes::<L, true>::new();
-    let (touching, best) = polygon_polygon::fused_with(pa, pb, |g, nx, ny, of_b| {
-        axes.edge(g, (nx, ny), (mx, my), of_b);
+    // The contact's pass leaves each axis's gap and normal; the swept axes run over them
+    // after it (the two loops' values fit the registers, one loop's did not). Its overlap
+    // mask leaves out the coordinates' validity, which `valid` includes.
+    let mut gaps = [[[zero; MAX_VERTICES]; 3]; 2];
+    let (touching, best) = polygon_polygon::unchecked_with(pa, pb, |k, g, nx, ny, of_b| {
+        let [gs, nxs, nys] = &mut gaps[usize::from(of_b)];
+        (gs[k], nxs[k], nys[k]) = (g, nx, ny);
     });
     let [cx, cy, _] = best.finish(touching);
-    answer(valid, touching, [cx, cy], [mx, my], axes.first())
+    answer(
+        valid,
+        touching,
+        [cx, cy],
+        [mx, my],
+        sat::stored(&gaps, (mx, my)),
+    )
 }
 
 /// A sweep's answer from the start contact (`touching`, normal `(cx, cy)` where it touches)

@@ -145,16 +145,21 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
     }
 
     /// The axis of an edge along its outward normal `(nx, ny)` (not unit), `g` beyond it,
-    /// for a motion `(mx, my)` of `a`: an edge of `a` (`of_b` false) closes at `n·m` along
-    /// `n`; an edge of `b` closes at `-(n·m)` along `-n`, from `a` to `b` again.
+    /// for a motion `(mx, my)`: an edge of `a` closes at `n·m` along `n`. An edge of `b`
+    /// closes at `-(n·m)` along `-n`, from `a` to `b` again: its axes are taken with the
+    /// motion reversed, `-m`, between two [`turn`](Self::turn)s, which leave the normals of
+    /// `a`'s edges as they were and reverse those of `b`'s.
     #[inline(always)]
-    pub(super) fn edge(&mut self, g: L, (nx, ny): (L, L), (mx, my): (L, L), of_b: bool) {
-        let (zero, s) = (L::splat(0.0), nx * mx + ny * my);
-        if of_b {
-            self.axis(g, zero - s, zero - nx, zero - ny);
-        } else {
-            self.axis(g, s, nx, ny);
-        }
+    pub(super) fn edge(&mut self, g: L, (nx, ny): (L, L), (mx, my): (L, L)) {
+        self.axis(g, nx * mx + ny * my, nx, ny);
+    }
+
+    /// The latest entry's normal reversed: before and after the edges of `b`, whose normals
+    /// are taken as they come (see [`edge`](Self::edge)).
+    #[inline(always)]
+    pub(super) fn turn(&mut self) {
+        let zero = L::splat(0.0);
+        (self.entry.nx, self.entry.ny) = (zero - self.entry.nx, zero - self.entry.ny);
     }
 
     /// The first touch: the latest entry, if one was found, no separating axis stays, and it
@@ -181,6 +186,31 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
             ny: e.ny * inv,
         }
     }
+}
+
+/// Each edge's gap `g` and outward normal `(nx, ny)` (not unit), as two polygons' contact
+/// pass leaves them: `[a's edges, b's edges]`, each `[g, nx, ny]` edge by edge.
+pub(super) type Gaps<L> = [[[L; MAX_VERTICES]; 3]; 2];
+
+/// The first touch over two polygons' [`Gaps`] for a motion `(mx, my)` of `a`: `a`'s edges,
+/// then `b`'s, as [`first`] takes them.
+#[inline(always)]
+pub(super) fn stored<L: Lane>(gaps: &Gaps<L>, (mx, my): (L, L)) -> Toi<L> {
+    let zero = L::splat(0.0);
+    let mut axes = Axes::<L, true>::new();
+    for (side, [gs, nxs, nys]) in gaps.iter().enumerate() {
+        let m = if side == 0 {
+            (mx, my)
+        } else {
+            axes.turn();
+            (zero - mx, zero - my)
+        };
+        for ((&g, &nx), &ny) in gs.iter().zip(nxs).zip(nys) {
+            axes.edge(g, (nx, ny), m);
+        }
+    }
+    axes.turn();
+    axes.first()
 }
 
 /// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
@@ -249,9 +279,21 @@ fn edges<L: Lane, const DIVIDE: bool, const NP: usize, const NQ: usize>(
         }
         return;
     }
+    let zero = L::splat(0.0);
+    let m = if of_b {
+        (zero - mx, zero - my)
+    } else {
+        (mx, my)
+    };
+    if of_b {
+        axes.turn();
+    }
     for k in 0..NP {
         let (g, nx, ny) = beyond(p, q, k);
-        axes.edge(g, (nx, ny), (mx, my), of_b);
+        axes.edge(g, (nx, ny), m);
+    }
+    if of_b {
+        axes.turn();
     }
 }
 
