@@ -5,6 +5,7 @@ use super::contact::par_columns;
 use super::length::{LengthMismatch, check_lengths};
 use super::sweep_kinds::SweepPair;
 use crate::lanes::{KERNEL_LANES, Simd, Wide};
+use crate::narrow::sweep::gaps;
 use crate::soa::{Columns, Motions, ShapeSoa, Sweeps};
 use crate::tasks::TASK_PAIRS;
 
@@ -62,9 +63,11 @@ fn fill_sweeps<V: Simd, A: SweepPair<B>, B: ShapeSoa>(
         b.blocks_view::<V>(range.clone()),
         motions.blocks_view::<V>(range),
     );
+    // Room for what a block's sweep leaves between its passes, kept from block to block.
+    let mut room = gaps::<V>();
     let once = |j| {
         let motion = Motions::block_at(&vm, j);
-        A::sweep_lanes(A::block_at(&va, j), B::block_at(&vb, j), motion)
+        A::sweep_lanes_in(A::block_at(&va, j), B::block_at(&vb, j), motion, &mut room)
     };
     if !A::TWINNED[usize::from(V::LANES > 8)] {
         return out.fill(once);

@@ -3,7 +3,7 @@
 
 use super::kinds::ContactPair;
 use crate::lanes::{Simd, SweepX8, SweepX16, Twin};
-use crate::narrow::sweep::{sweep_pair, twinned};
+use crate::narrow::sweep::{Gaps, gaps, sweep_pair, twinned};
 use crate::shape::Sweep;
 use crate::soa::ShapeSoa;
 use bytemuck::cast;
@@ -26,6 +26,16 @@ pub trait SweepPair<B: ShapeSoa>: ContactPair<B> {
     /// The kernel at the width of `V`, on lane columns: `[mask, t, normal_x, normal_y]`
     /// (`t = 1`, normal `(0, 0)` where the mask is clear).
     fn sweep_lanes<V: Simd>(a: Self::Lanes<V>, b: B::Lanes<V>, motion: [V; 2]) -> [V; 4];
+    /// [`sweep_lanes`](Self::sweep_lanes) with room for what a sweep leaves between its two
+    /// passes (two polygons' axes), which a batch keeps from block to block instead of clearing
+    /// one for each: the same bits.
+    #[doc(hidden)]
+    fn sweep_lanes_in<V: Simd>(
+        a: Self::Lanes<V>,
+        b: B::Lanes<V>,
+        motion: [V; 2],
+        room: &mut Gaps<V>,
+    ) -> [V; 4];
     /// Whether a batch sweeps two blocks at a time, by
     /// [`sweep_lanes_twice`](Self::sweep_lanes_twice): at eight lanes a block, at sixteen.
     #[doc(hidden)]
@@ -80,6 +90,7 @@ macro_rules! sweep_impl {
                         let c = <Self as ContactPair<$B>>::contact_reference(a, b);
                         (c.is_some(), c.map_or([0.0, 0.0], |c| c.normal))
                     },
+                    &mut gaps(),
                 );
                 hit.then_some(Sweep {
                     t,
@@ -96,6 +107,15 @@ macro_rules! sweep_impl {
                 b: <$B as ShapeSoa>::Lanes<V>,
                 motion: [V; 2],
             ) -> [V; 4] {
+                <Self as SweepPair<$B>>::sweep_lanes_in(a, b, motion, &mut gaps())
+            }
+            #[inline(always)]
+            fn sweep_lanes_in<V: Simd>(
+                a: Self::Lanes<V>,
+                b: <$B as ShapeSoa>::Lanes<V>,
+                motion: [V; 2],
+                room: &mut Gaps<V>,
+            ) -> [V; 4] {
                 let (hit, [t, nx, ny]) = sweep_pair::<
                     V,
                     <$A as ShapeSoa>::Shape,
@@ -105,7 +125,7 @@ macro_rules! sweep_impl {
                 >(&a, &b, motion, || {
                     let [touching, cx, cy, _] = <Self as ContactPair<$B>>::contact_lanes(a, b);
                     (touching, [cx, cy])
-                });
+                }, room);
                 [hit, t, nx, ny]
             }
             const TWINNED: [bool; 2] = [
@@ -138,6 +158,7 @@ macro_rules! sweep_impl {
                         let ([t0, x0, y0, _], [t1, x1, y1, _]) = (contact(0), contact(1));
                         (Twin(t0, t1), [Twin(x0, x1), Twin(y0, y1)])
                     },
+                    &mut gaps(),
                 );
                 [[hit.0, t.0, nx.0, ny.0], [hit.1, t.1, nx.1, ny.1]]
             }

@@ -130,7 +130,7 @@ impl Columns<'_> {
     /// Writes every block `j` from `kernel(j)`, a kernel's lane columns `[mask, c0, c1, c2]`:
     /// the three columns whole, the hit bits from the mask (the words start zero).
     #[inline(always)]
-    pub(crate) fn fill<V: Simd>(self, kernel: impl Fn(usize) -> [V; 4]) {
+    pub(crate) fn fill<V: Simd>(self, mut kernel: impl FnMut(usize) -> [V; 4]) {
         let l = V::LANES;
         let [c0, c1, c2] = self.cols;
         let columns = c0
@@ -147,7 +147,7 @@ impl Columns<'_> {
     #[inline(always)]
     pub(crate) fn fill_twice<V: Simd>(
         self,
-        once: impl Fn(usize) -> [V; 4],
+        mut once: impl FnMut(usize) -> [V; 4],
         twice: impl Fn(usize) -> [[V; 4]; 2],
     ) {
         let l = V::LANES;

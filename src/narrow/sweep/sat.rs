@@ -16,7 +16,7 @@
 //!   and the times compare as they are; ties, as rare as equal quotients, are looked for only
 //!   in a block that has one, by the same speeds.
 
-use super::Toi;
+use super::{Gaps, Toi};
 use crate::lanes::{Lane, select_each};
 use crate::narrow::lowest;
 use crate::narrow::manifold::Outline;
@@ -187,10 +187,6 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
         }
     }
 }
-
-/// Each edge's gap `g` and outward normal `(nx, ny)` (not unit), as two polygons' contact
-/// pass leaves them: `[a's edges, b's edges]`, each `[g, nx, ny]` edge by edge.
-pub(super) type Gaps<L> = [[[L; MAX_VERTICES]; 3]; 2];
 
 /// The first touch over two polygons' [`Gaps`] for a motion `(mx, my)` of `a`: `a`'s edges,
 /// then `b`'s, as [`first`] takes them.
