@@ -31,7 +31,8 @@
 //!   (first touched where the vertex's distance to the moving edge's line reaches `r`, if its
 //!   foot then lies on the edge); and for each pair of vertices (each on an edge that the
 //!   motion closes: a box's back corner never meets), the disc of radius `r` (the ray–circle
-//!   root `c / (b + √(b² - a·c))`, the form without cancellation). The normal is
+//!   root `c / (b + √(b² - a·c))`, the form without cancellation; against a capsule's
+//!   segment only the end that the other vertex can meet first). The normal is
 //!   the edge's, or the direction from `a`'s vertex to `b`'s at contact; faces win ties, then
 //!   the one most opposed to the motion, then the first taken. Of a box's or a capsule
 //!   segment's two opposite edges only the one the motion closes on has bands (the other's
