@@ -239,13 +239,16 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     let (bx, by, nb) = front(b, (mx, my), true, paired[1] && NA > 1);
     let mut root = Root::none();
     if let Some(ends) = b_ends {
-        // `b` a capsule: one end a vertex of `a`.
+        // `b` a capsule: one end a vertex of `a` (every vertex in place: `front` picks only
+        // among a box's, which takes `boxed.rs`).
+        debug_assert_eq!(na, NA, "the ends are chosen vertex by vertex");
         for i in 0..na {
             let (ex, ey) = ends.of(i);
             root.offer((ex - ax[i], ey - ay[i]), (mx, my), mm, r);
         }
     } else if let Some(ends) = a_ends {
         // `a` a capsule: one end a vertex of `b`.
+        debug_assert_eq!(nb, NB, "the ends are chosen vertex by vertex");
         for j in 0..nb {
             let (ex, ey) = ends.of(j);
             root.offer((bx[j] - ex, by[j] - ey), (mx, my), mm, r);
