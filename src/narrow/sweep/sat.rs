@@ -157,9 +157,19 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
     /// The latest entry's normal reversed: before and after the edges of `b`, whose normals
     /// are taken as they come (see [`edge`](Self::edge)).
     #[inline(always)]
-    pub(super) fn turn(&mut self) {
+    fn turn(&mut self) {
         let zero = L::splat(0.0);
         (self.entry.nx, self.entry.ny) = (zero - self.entry.nx, zero - self.entry.ny);
+    }
+
+    /// `b`'s edges, taken by `take(self, -m)` for a motion `m` of `a` between two
+    /// [`turn`](Self::turn)s (see [`edge`](Self::edge)).
+    #[inline(always)]
+    fn of_b(&mut self, (mx, my): (L, L), take: impl FnOnce(&mut Self, (L, L))) {
+        let zero = L::splat(0.0);
+        self.turn();
+        take(self, (zero - mx, zero - my));
+        self.turn();
     }
 
     /// The first touch: the latest entry, if one was found, no separating axis stays, and it
@@ -191,21 +201,15 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
 /// The first touch over two polygons' [`Gaps`] for a motion `(mx, my)` of `a`: `a`'s edges,
 /// then `b`'s, as [`first`] takes them.
 #[inline(always)]
-pub(super) fn stored<L: Lane>(gaps: &Gaps<L>, (mx, my): (L, L)) -> Toi<L> {
-    let zero = L::splat(0.0);
-    let mut axes = Axes::<L, true>::new();
-    for (side, [gs, nxs, nys]) in gaps.iter().enumerate() {
-        let m = if side == 0 {
-            (mx, my)
-        } else {
-            axes.turn();
-            (zero - mx, zero - my)
-        };
+pub(super) fn stored<L: Lane>([of_a, of_b]: &Gaps<L>, m: (L, L)) -> Toi<L> {
+    let take = |axes: &mut Axes<L, true>, [gs, nxs, nys]: &[[L; MAX_VERTICES]; 3], m| {
         for ((&g, &nx), &ny) in gs.iter().zip(nxs).zip(nys) {
             axes.edge(g, (nx, ny), m);
         }
-    }
-    axes.turn();
+    };
+    let mut axes = Axes::<L, true>::new();
+    take(&mut axes, of_a, m);
+    axes.of_b(m, |axes, m| take(axes, of_b, m));
     axes.first()
 }
 
@@ -275,21 +279,16 @@ fn edges<L: Lane, const DIVIDE: bool, const NP: usize, const NQ: usize>(
         }
         return;
     }
-    let zero = L::splat(0.0);
-    let m = if of_b {
-        (zero - mx, zero - my)
-    } else {
-        (mx, my)
+    let take = |axes: &mut Axes<L, DIVIDE>, m| {
+        for k in 0..NP {
+            let (g, nx, ny) = beyond(p, q, k);
+            axes.edge(g, (nx, ny), m);
+        }
     };
     if of_b {
-        axes.turn();
-    }
-    for k in 0..NP {
-        let (g, nx, ny) = beyond(p, q, k);
-        axes.edge(g, (nx, ny), m);
-    }
-    if of_b {
-        axes.turn();
+        axes.of_b((mx, my), take);
+    } else {
+        take(axes, (mx, my));
     }
 }
 
