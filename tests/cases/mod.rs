@@ -17,6 +17,7 @@ mod scene;
 mod sensors;
 mod shape_casts;
 mod sweep_cases;
+mod sweep_corners;
 mod sweep_ends;
 mod sweeps;
 mod widths;
