@@ -11,8 +11,9 @@ use crate::support::shapes::{Arbitrary, Collapse, Gen, collapse_one_or_both};
 use crate::support::toi::{first_touch, gap, min_gap, separation_along};
 use widephase::wide::{f32x8, f32x16};
 use widephase::{
-    Contact, ContactPair, Motions, ShapeSoa, Sweep, SweepPair, Sweeps, batch_sweep, batch_sweep_at,
-    contact_reference, par_batch_sweep, sweep_reference,
+    Aabb, Capsule, Circle, Contact, ContactPair, Motions, Obb, Point, Polygon, ShapeSoa, Sweep,
+    SweepPair, Sweeps, batch_sweep, batch_sweep_at, contact_reference, par_batch_sweep,
+    sweep_reference,
 };
 
 /// Lengths around the block sizes: one sixteen-lane block, two (the two-block kernels with
@@ -231,94 +232,173 @@ where
         } else {
             ordinary_motion(&mut g, &a, &b)
         };
-        let got = sweep(&a, &b, m);
-        if let Some(c) = contact(&a, &b) {
-            // The start-of-motion rule, exactly.
-            let deeper = m[0] * c.normal[0] + m[1] * c.normal[1] > 0.0;
-            let want = deeper.then_some(Sweep {
-                t: 0.0,
-                normal: c.normal,
-            });
-            pair_assert!(
-                same(got, want),
-                seed = seed,
-                index = i,
-                a,
-                b,
-                "motion {m:?}, contact {c:?}: sweep {got:?}, want {want:?}"
-            );
-            if deeper {
-                seen.start_hits += 1;
-            } else {
-                seen.start_leaving += 1;
-            }
-            continue;
-        }
-        let (ba, bb) = (a.body(), b.body());
-        let mm = (f64::from(m[0]), f64::from(m[1]));
-        let length = mm.0.hypot(mm.1);
-        let tol = 2e-4 + 2e-7 * length;
-        match got {
-            Some(s) => {
-                seen.hits += 1;
-                let n = (f64::from(s.normal[0]), f64::from(s.normal[1]));
-                let t = f64::from(s.t);
-                pair_assert!(
-                    (0.0..=1.0).contains(&t)
-                        && (n.0.hypot(n.1) - 1.0).abs() < 1e-5
-                        && mm.0 * n.0 + mm.1 * n.1 > -1e-6 * length,
-                    seed = seed,
-                    index = i,
-                    a,
-                    b,
-                    "motion {m:?}: {s:?} is not a time, a unit normal and a closing direction"
-                );
-                let at = gap(&ba, &bb, mm, t);
-                let (before, _) = min_gap(&ba, &bb, mm, 0.0, t);
-                pair_assert!(
-                    at.abs() <= tol && before >= -tol,
-                    seed = seed,
-                    index = i,
-                    a,
-                    b,
-                    "motion {m:?}: {s:?}: the gap there is {at:e} and {before:e} before it \
-                     (f64 first touch {:?})",
-                    first_touch(&ba, &bb, mm)
-                );
-                let along = separation_along(&ba, &bb, mm, t, n);
-                let deep = along < -1e-3 - 2e-7 * length;
-                pair_assert!(
-                    !deep,
-                    seed = seed,
-                    index = i,
-                    a,
-                    b,
-                    "motion {m:?}: {s:?}: the shapes overlap by {along:e} along the normal"
-                );
-            }
-            None => {
-                let (low, at) = min_gap(&ba, &bb, mm, 0.0, 1.0);
-                let reached = low < -tol;
-                pair_assert!(
-                    !reached,
-                    seed = seed,
-                    index = i,
-                    a,
-                    b,
-                    "motion {m:?}: no hit, but the gap reaches {low:e} at t = {at}"
-                );
-                if low <= tol {
-                    seen.near_misses += 1;
-                } else {
-                    seen.misses += 1;
-                }
-            }
-        }
+        promised(seed, i, (a, b, m), sweep, contact, &mut seen);
     }
     assert!(
         seen.hits > 1000 && seen.misses > 1000 && seen.start_hits > 100 && seen.start_leaving > 100,
         "too few of some case: {seen:?}"
     );
+}
+
+/// A shape kind's own validity check (`check`), for the generic tests.
+trait Checked {
+    /// Whether the shape is valid data.
+    fn valid(&self) -> bool;
+}
+
+macro_rules! checked {
+    ($($S:ty),*) => {$(
+        impl Checked for $S {
+            fn valid(&self) -> bool {
+                self.check().is_ok()
+            }
+        }
+    )*};
+}
+
+checked!(Point, Circle, Aabb, Polygon, Capsule);
+
+/// An oriented box whose rotation is unit length within rounding: `check` accepts one off by
+/// up to 2e-3, which the pair tests use as a scale (their normals then as long).
+impl Checked for Obb {
+    fn valid(&self) -> bool {
+        self.check().is_ok() && (self.cos * self.cos + self.sin * self.sin - 1.0).abs() <= 1e-6
+    }
+}
+
+/// The hard-case generator's pairs (coordinates on a coarse grid, so edges parallel to each
+/// other or to the motion, vertices collinear or coincident, corners within rounding of flat;
+/// shapes meeting within rounding, nudged by a few ULPs) and its awkward motions, each
+/// reference against the same promises, where both shapes are valid (`check`: a polygon convex
+/// and counter-clockwise; an oriented box's rotation unit length) and no coordinate or motion exceeds 1e4 (beyond, the `f64`
+/// check's tolerance is the answer's whole scale).
+fn independent_hard<A, B>(seed: u64, sweep: SweepFn<A, B>, contact: fn(&A, &B) -> Option<Contact>)
+where
+    A: Arbitrary + AsBody + Checked + bytemuck::Pod,
+    B: Arbitrary + AsBody + Checked + bytemuck::Pod,
+{
+    let mut g = Gen::new(seed);
+    let mut seen = Seen::default();
+    let tame = |fields: &[f32]| fields.iter().all(|v| v.abs() <= 1e4);
+    for chunk in 0..40 {
+        let (va, vb) = g.pairs::<A, B>(256);
+        for (j, (a, b)) in va.into_iter().zip(vb).enumerate() {
+            let m = g.motion(&a, &b);
+            let fields = [
+                bytemuck::cast_slice(&[a]),
+                bytemuck::cast_slice(&[b]),
+                &m[..],
+            ]
+            .concat();
+            if tame(&fields) && a.valid() && b.valid() {
+                promised(seed, chunk * 256 + j, (a, b, m), sweep, contact, &mut seen);
+            }
+        }
+    }
+    assert!(
+        seen.hits > 300 && seen.misses > 300 && seen.start_hits > 100,
+        "too few of some case: {seen:?}"
+    );
+}
+
+/// One pair and motion against what a sweep promises, checked in `f64`: at the start, the
+/// start-of-motion rule exactly; apart, a hit's time where the gap closes (and not before),
+/// its normal unit and closing, the shapes not deep along it there; no hit, a gap that never
+/// closes. Counts what it saw in `seen`.
+fn promised<A, B>(
+    seed: u64,
+    i: usize,
+    (a, b, m): (A, B, [f32; 2]),
+    sweep: SweepFn<A, B>,
+    contact: fn(&A, &B) -> Option<Contact>,
+    seen: &mut Seen,
+) where
+    A: Arbitrary + AsBody,
+    B: Arbitrary + AsBody,
+{
+    let got = sweep(&a, &b, m);
+    if let Some(c) = contact(&a, &b) {
+        // The start-of-motion rule, exactly.
+        let deeper = m[0] * c.normal[0] + m[1] * c.normal[1] > 0.0;
+        let want = deeper.then_some(Sweep {
+            t: 0.0,
+            normal: c.normal,
+        });
+        pair_assert!(
+            same(got, want),
+            seed = seed,
+            index = i,
+            a,
+            b,
+            "motion {m:?}, contact {c:?}: sweep {got:?}, want {want:?}"
+        );
+        if deeper {
+            seen.start_hits += 1;
+        } else {
+            seen.start_leaving += 1;
+        }
+        return;
+    }
+    let (ba, bb) = (a.body(), b.body());
+    let mm = (f64::from(m[0]), f64::from(m[1]));
+    let length = mm.0.hypot(mm.1);
+    let tol = 2e-4 + 2e-7 * length;
+    match got {
+        Some(s) => {
+            seen.hits += 1;
+            let n = (f64::from(s.normal[0]), f64::from(s.normal[1]));
+            let t = f64::from(s.t);
+            pair_assert!(
+                (0.0..=1.0).contains(&t)
+                    && (n.0.hypot(n.1) - 1.0).abs() < 1e-5
+                    && mm.0 * n.0 + mm.1 * n.1 > -1e-6 * length,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "motion {m:?}: {s:?} is not a time, a unit normal and a closing direction"
+            );
+            let at = gap(&ba, &bb, mm, t);
+            let (before, _) = min_gap(&ba, &bb, mm, 0.0, t);
+            pair_assert!(
+                at.abs() <= tol && before >= -tol,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "motion {m:?}: {s:?}: the gap there is {at:e} and {before:e} before it \
+                 (f64 first touch {:?})",
+                first_touch(&ba, &bb, mm)
+            );
+            let along = separation_along(&ba, &bb, mm, t, n);
+            let deep = along < -1e-3 - 2e-7 * length;
+            pair_assert!(
+                !deep,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "motion {m:?}: {s:?}: the shapes overlap by {along:e} along the normal"
+            );
+        }
+        None => {
+            let (low, at) = min_gap(&ba, &bb, mm, 0.0, 1.0);
+            let reached = low < -tol;
+            pair_assert!(
+                !reached,
+                seed = seed,
+                index = i,
+                a,
+                b,
+                "motion {m:?}: no hit, but the gap reaches {low:e} at t = {at}"
+            );
+            if low <= tol {
+                seen.near_misses += 1;
+            } else {
+                seen.misses += 1;
+            }
+        }
+    }
 }
 
 macro_rules! sweep_tests {
@@ -348,6 +428,34 @@ macro_rules! sweep_tests {
                     #[test]
                     fn $d() {
                         differential::<$B, $A>(<$B as SweepPair<$A>>::sweep_reference);
+                    }
+                )*
+            }
+        }
+        mod hard {
+            use super::*;
+            $(
+                #[test]
+                fn $d() {
+                    independent_hard(7, sweep_reference::$d, contact_reference::$d);
+                }
+            )*
+            $(
+                #[test]
+                fn $s() {
+                    independent_hard(7, sweep_reference::$s, contact_reference::$s);
+                }
+            )*
+            mod swapped {
+                use super::*;
+                $(
+                    #[test]
+                    fn $d() {
+                        independent_hard(
+                            8,
+                            <$B as SweepPair<$A>>::sweep_reference,
+                            <$B as ContactPair<$A>>::contact_reference,
+                        );
                     }
                 )*
             }

@@ -42,8 +42,16 @@ pub(super) fn single<L: Lane>(
     convention: Convention,
 ) -> (L::Mask, [L; 3]) {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
-    // The start: circle_circle's overlap test and the offset its contact normalises.
-    let (dx, dy) = (bx - ax, by - ay);
+    // The start: circle_circle's overlap test and the offset `o` its contact normalises,
+    // subtracted as the contact does (`a - b` with a point first: `0 - (b - a)` would differ
+    // from it in the sign of a zero, `a = -0` and `b = +0`), and `d = b - a` from it.
+    let (ox, oy, dx, dy) = if convention.from_a {
+        let (ox, oy) = (ax - bx, ay - by);
+        (ox, oy, zero - ox, zero - oy)
+    } else {
+        let (dx, dy) = (bx - ax, by - ay);
+        (dx, dy, dx, dy)
+    };
     let r = ar + br;
     let dd = dx * dx + dy * dy;
     // What may be swept: every field and the motion finite, radii not negative. Finiteness is
@@ -71,13 +79,8 @@ pub(super) fn single<L: Lane>(
     // Lanes neither touching nor taken, or taken but out of range (`slow`), divide by
     // whatever `den_r` is: their answer is not read, so the division waits on nothing more.
     let q = L::select(touching, toward, one) / L::select(touching, s, den_r);
-    // Touching: the contact normal (coincident centres, or a distance that overflowed: (1, 0)).
-    // `0 - d` is `a - b` to the bit, zeros included.
-    let (ox, oy) = if convention.from_a {
-        (zero - dx, zero - dy)
-    } else {
-        (dx, dy)
-    };
+    // Touching: the contact normal along `o` (coincident centres, or a distance that
+    // overflowed: (1, 0)).
     let has_dir = s.gt(zero) & s.lt(inf);
     let (cx, cy) = (
         L::select(has_dir, ox * q, one),

@@ -10,6 +10,10 @@
 //! **Overlapping at the start** (the pair's overlap test, touching included): `t = 0` with the
 //! pair's contact normal `n`, bit for bit, where `m · n > 0`; no hit otherwise (the motion
 //! leaves or slides along). Two convex shapes cannot touch again later in one straight motion.
+//! A pair the overlap test finds apart by a rounding, which the swept axes' own arithmetic
+//! puts inside (every axis entered before the start), is answered the same way along the
+//! axis of least overlap: `t = 0` where the motion closes along it, else no hit (it leaves or
+//! slides along a face it touches within rounding), never a hit along an axis it is deep in.
 //!
 //! **Apart at the start**, the first touch:
 //!
@@ -65,7 +69,7 @@ mod sat;
 
 use super::manifold::{Outline, Outlined, centre_and_half};
 use super::{polygon_polygon, to_local};
-use crate::lanes::Lane;
+use crate::lanes::{Lane, select_each};
 use crate::shape::{Aabb, Capsule, Circle, MAX_VERTICES, Obb, Point, Polygon};
 
 /// A shape kind as a sweep sees it: its outline (from [`Outlined`]), whether it is round, and
@@ -228,6 +232,24 @@ pub(super) struct Toi<L: Lane> {
     pub(super) ny: L,
 }
 
+impl<L: Lane> Toi<L> {
+    /// `when ? other : self`, lane by lane.
+    #[inline(always)]
+    fn pick(self, when: L::Mask, other: Self) -> Self {
+        let [t, nx, ny] = select_each(
+            when,
+            [other.t, other.nx, other.ny],
+            [self.t, self.nx, self.ny],
+        );
+        Self {
+            hit: (when & other.hit) | (!when & self.hit),
+            t,
+            nx,
+            ny,
+        }
+    }
+}
+
 /// Each edge's gap `g` and outward normal `(nx, ny)` (not unit), as two polygons' contact
 /// pass leaves them for their swept axes: `[a's edges, b's edges]`, each `[g, nx, ny]` edge
 /// by edge. A batch keeps one from block to block: every pass writes all of it before its
@@ -295,16 +317,35 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     let apart = if boxed::takes::<A, B>() {
         boxed::first::<L, A, B, NA, NB>(fa, fb, (mx, my))
     } else if point_box::takes::<A, B>() {
-        point_box::first::<L, A, B>(fa, fb, (mx, my))
+        point_box::first::<L, A, B>(fa, fb, (mx, my), !touching)
     } else {
         let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
         if A::ROUND || B::ROUND {
             round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
         } else {
-            sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED])
+            let (apart, early) = sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED]);
+            let early = early & !touching;
+            if L::any(early) {
+                apart.pick(early, watching::<L, A, B, NA, NB>(fa, fb, (mx, my)))
+            } else {
+                apart
+            }
         }
     };
     answer(valid, touching, [cx, cy], [mx, my], apart)
+}
+
+/// [`sat::watching`] from the shapes' fields, out of line: only a block with a lane inside
+/// within rounding takes it, and inlined it crowded the registers of the pass every block
+/// takes.
+#[inline(never)]
+fn watching<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
+    fa: &[L],
+    fb: &[L],
+    m: (L, L),
+) -> Toi<L> {
+    let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
+    sat::watching(&a, &b, m, [A::OPPOSED, B::OPPOSED])
 }
 
 /// Two polygons: the start contact from `polygon_polygon`'s pass over the sixteen axes
@@ -332,13 +373,14 @@ fn polygons<L: Lane>(
         (gs[k], nxs[k], nys[k]) = (g, nx, ny);
     });
     let [cx, cy, _] = best.finish(touching);
-    answer(
-        valid,
-        touching,
-        [cx, cy],
-        [mx, my],
-        sat::stored(gaps, (mx, my)),
-    )
+    let (apart, early) = sat::stored(gaps, (mx, my));
+    let early = early & !touching;
+    let apart = if L::any(early) {
+        apart.pick(early, sat::stored_watching(gaps, (mx, my)))
+    } else {
+        apart
+    };
+    answer(valid, touching, [cx, cy], [mx, my], apart)
 }
 
 /// A sweep's answer from the start contact (`touching`, normal `(cx, cy)` where it touches)

@@ -26,14 +26,19 @@ pub(super) const fn takes<A: Swept, B: Swept>() -> bool {
 /// `fb`), one a point and the other a box, apart at the start (see the module docs): the
 /// normal from `a` to `b`.
 #[inline(always)]
-pub(super) fn first<L: Lane, A: Swept, B: Swept>(fa: &[L], fb: &[L], (mx, my): (L, L)) -> Toi<L> {
+pub(super) fn first<L: Lane, A: Swept, B: Swept>(
+    fa: &[L],
+    fb: &[L],
+    (mx, my): (L, L),
+    apart: L::Mask,
+) -> Toi<L> {
     let zero = L::splat(0.0);
     if B::BOX {
         let frame = B::box_frame(fb).expect("a box has a frame");
-        framed((fa[0], fa[1]), frame, (mx, my), true)
+        framed((fa[0], fa[1]), frame, (mx, my), true, apart)
     } else {
         let frame = A::box_frame(fa).expect("a box has a frame");
-        framed((fb[0], fb[1]), frame, (zero - mx, zero - my), false)
+        framed((fb[0], fb[1]), frame, (zero - mx, zero - my), false, apart)
     }
 }
 
@@ -45,6 +50,7 @@ fn framed<L: Lane>(
     frame: BoxFrame<L>,
     (mx, my): (L, L),
     point_is_a: bool,
+    apart: L::Mask,
 ) -> Toi<L> {
     let (zero, one, inf) = (L::splat(0.0), L::splat(1.0), L::splat(f32::INFINITY));
     let ((cx, cy), (hx, hy)) = (frame.centre, frame.half);
@@ -71,8 +77,9 @@ fn framed<L: Lane>(
     let (moves_u, enter_u, leave_u, never_u, s_u, ahead_u) = slab(x, hx, vx);
     // The `v` slab first, then the `u` slab where later, or as late and closing faster.
     let u = enter_u.gt(enter_v) | (enter_u.eq(enter_v) & s_u.gt(s_v));
-    let t = zero.pmax(L::select(u, enter_u, enter_v));
+    let enter = L::select(u, enter_u, enter_v);
     let leave = L::select(moves_u, leave_u, inf).pmin(L::select(moves_v, leave_v, inf));
+    let t = zero.pmax(enter);
     // The normal from the point to the box, `-σ` along the entered axis.
     let toward = |ahead: L::Mask| L::select(ahead, L::splat(-1.0), one);
     let (lx, ly) = (
@@ -86,10 +93,19 @@ fn framed<L: Lane>(
     } else {
         (zero - nx, zero - ny)
     };
-    Toi {
-        hit: (moves_u | moves_v) & !(never_u | never_v) & t.le(one) & t.le(leave),
-        t,
-        nx,
-        ny,
-    }
+    let hit = (moves_u | moves_v) & !(never_u | never_v) & t.le(one) & t.le(leave);
+    // Entered before the start where the overlap test found the pair apart: inside within
+    // rounding (rare). As the start-of-motion rule answers a touching pair, it goes in only
+    // where the entered side is the nearest of the four: no slab is left sooner than it was
+    // entered ago, and none that the motion runs along is nearer its side (it slides).
+    let early = hit & apart & enter.lt(zero);
+    let hit = if L::any(early) {
+        let depth = (zero - enter) * L::select(u, s_u, s_v);
+        let resting = |moves: L::Mask, p: L, h: L| !moves & (h - p.abs()).le(depth);
+        let goes_in = leave.gt(zero - enter) & !resting(moves_u, x, hx) & !resting(moves_v, y, hy);
+        hit & (!early | goes_in)
+    } else {
+        hit
+    };
+    Toi { hit, t, nx, ny }
 }

@@ -35,18 +35,21 @@ struct Entry<L> {
 }
 
 /// The swept axes seen so far: the latest entry, the earliest exit `exit_num / exit_den`
-/// (`exit_den > 0`; `exit_num` itself where the axes divide), and whether an axis that
-/// separates the pair now never closes.
+/// (`exit_den > 0`; `exit_num` itself where the axes divide), whether an axis that
+/// separates the pair now never closes, and, where watching (see [`watching`]), the axis of
+/// the largest gap along its unit normal (the least overlap): `[gap, closing speed, nx, ny]`.
 #[derive(Clone, Copy)]
-pub(super) struct Axes<L: Lane, const DIVIDE: bool> {
+pub(super) struct Axes<L: Lane, const DIVIDE: bool, const WATCH: bool> {
     entry: Entry<L>,
     exit_num: L,
     exit_den: L,
     never: L::Mask,
+    least: [L; 4],
 }
 
-impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
-    /// No axis yet; the times compared as fractions, or divided where `DIVIDE`.
+impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
+    /// No axis yet, watching for the axis of least overlap where `WATCH` (see [`watching`]);
+    /// the times compared as fractions, or divided where `DIVIDE`.
     #[inline(always)]
     pub(super) fn new() -> Self {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
@@ -61,6 +64,7 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
             exit_num: L::splat(f32::INFINITY),
             exit_den: one,
             never: zero.lt(zero),
+            least: [L::splat(f32::NEG_INFINITY), zero, one, zero],
         }
     }
 
@@ -72,6 +76,7 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
         let zero = L::splat(0.0);
         let (pos, neg) = (s.gt(zero), s.lt(zero));
         self.never = self.never | (g.gt(zero) & !pos);
+        self.watch_side(g, s, nx, ny);
         if DIVIDE {
             let t = g / s;
             self.enter(pos, t, s, nx, ny);
@@ -93,6 +98,8 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
         let (pos, neg) = (s.gt(zero), s.lt(zero));
         self.never = self.never | (gp.gt(zero) & !pos) | (gm.gt(zero) & !neg);
         let moving = pos | neg;
+        self.watch_side(gp, s, nx, ny);
+        self.watch_side(gm, zero - s, zero - nx, zero - ny);
         let speed = s.abs();
         let (nx, ny) = (L::select(pos, nx, zero - nx), L::select(pos, ny, zero - ny));
         let (enters, exits) = (L::select(pos, gp, gm), zero - L::select(pos, gm, gp));
@@ -102,6 +109,18 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
         } else {
             self.enter(moving, enters, speed, nx, ny);
             self.leave(moving, exits, speed);
+        }
+    }
+
+    /// Where watching, an axis along `(nx, ny)` with the gap `g` (in units of its length),
+    /// closing at `s`: kept where its gap along the unit normal is the largest (an edge of
+    /// length 0 gives NaN, which is not kept).
+    #[inline(always)]
+    fn watch_side(&mut self, g: L, s: L, nx: L, ny: L) {
+        if WATCH {
+            let d = g / (nx * nx + ny * ny).sqrt();
+            let take = d.gt(self.least[0]);
+            self.least = select_each(take, [d, s, nx, ny], self.least);
         }
     }
 
@@ -154,12 +173,16 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
         self.axis(g, nx * mx + ny * my, nx, ny);
     }
 
-    /// The latest entry's normal reversed: before and after the edges of `b`, whose normals
-    /// are taken as they come (see [`edge`](Self::edge)).
+    /// The latest entry's normal reversed (and the watched axis's): before and after the
+    /// edges of `b`, whose normals are taken as they come (see [`edge`](Self::edge)).
     #[inline(always)]
     fn turn(&mut self) {
         let zero = L::splat(0.0);
         (self.entry.nx, self.entry.ny) = (zero - self.entry.nx, zero - self.entry.ny);
+        if WATCH {
+            let [d, s, lx, ly] = self.least;
+            self.least = [d, s, zero - lx, zero - ly];
+        }
     }
 
     /// `b`'s edges, taken by `take(self, -m)` for a motion `m` of `a` between two
@@ -173,9 +196,10 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
     }
 
     /// The first touch: the latest entry, if one was found, no separating axis stays, and it
-    /// comes before the earliest exit and within the motion; its normal made unit.
+    /// comes before the earliest exit and within the motion; its normal made unit. Also the
+    /// lanes that hit at the start by an entry before it (see [`watching`]).
     #[inline(always)]
-    pub(super) fn first(self) -> Toi<L> {
+    pub(super) fn first(self) -> (Toi<L>, L::Mask) {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
         let e = self.entry;
         let (t, found, len2, exit) = if DIVIDE {
@@ -187,34 +211,61 @@ impl<L: Lane, const DIVIDE: bool> Axes<L, DIVIDE> {
             let found = e.num.gt(L::splat(f32::NEG_INFINITY));
             (e.num / e.s, found, e.len2, self.exit_num / self.exit_den)
         };
+        // An entry before the start: the pair overlaps in these axes' arithmetic, touching
+        // within rounding where its overlap test found it apart (see [`watching`]); where
+        // watching, such a lane is answered as the start-of-motion rule answers a touching
+        // pair: a hit along the axis of least overlap where the motion closes along it.
+        let early = t.lt(zero);
         let t = zero.pmax(t);
+        let hit = found & !self.never & t.le(one) & t.le(exit);
         let inv = one / len2.sqrt();
-        Toi {
-            hit: found & !self.never & t.le(one) & t.le(exit),
-            t,
-            nx: e.nx * inv,
-            ny: e.ny * inv,
+        let (nx, ny) = (e.nx * inv, e.ny * inv);
+        if !WATCH {
+            return (Toi { hit, t, nx, ny }, hit & early);
         }
+        let [_, s, lx, ly] = self.least;
+        let linv = one / (lx * lx + ly * ly).sqrt();
+        let start = found & !self.never & s.gt(zero);
+        let [nx, ny] = select_each(early, [lx * linv, ly * linv], [nx, ny]);
+        let hit = (early & start) | (!early & hit);
+        (Toi { hit, t, nx, ny }, early)
     }
 }
 
 /// The first touch over two polygons' [`Gaps`] for a motion `(mx, my)` of `a`: `a`'s edges,
-/// then `b`'s, as [`first`] takes them.
+/// then `b`'s, as [`first`] takes them; and the lanes that hit at the start by an entry before
+/// it (see [`watching`]).
 #[inline(always)]
-pub(super) fn stored<L: Lane>([of_a, of_b]: &Gaps<L>, m: (L, L)) -> Toi<L> {
-    let take = |axes: &mut Axes<L, true>, [gs, nxs, nys]: &[[L; MAX_VERTICES]; 3], m| {
+pub(super) fn stored<L: Lane>(gaps: &Gaps<L>, m: (L, L)) -> (Toi<L>, L::Mask) {
+    over(Axes::<L, true, false>::new(), gaps, m)
+}
+
+/// [`stored`] watching (see [`watching`]), out of line: only a block with a lane inside
+/// within rounding takes it.
+#[inline(never)]
+pub(super) fn stored_watching<L: Lane>(gaps: &Gaps<L>, m: (L, L)) -> Toi<L> {
+    over(Axes::<L, true, true>::new(), gaps, m).0
+}
+
+/// [`stored`] on `axes`.
+#[inline(always)]
+fn over<L: Lane, const WATCH: bool>(
+    mut axes: Axes<L, true, WATCH>,
+    [of_a, of_b]: &Gaps<L>,
+    m: (L, L),
+) -> (Toi<L>, L::Mask) {
+    let take = |axes: &mut Axes<L, true, WATCH>, [gs, nxs, nys]: &[[L; MAX_VERTICES]; 3], m| {
         for ((&g, &nx), &ny) in gs.iter().zip(nxs).zip(nys) {
             axes.edge(g, (nx, ny), m);
         }
     };
-    let mut axes = Axes::<L, true>::new();
     take(&mut axes, of_a, m);
     axes.of_b(m, |axes, m| take(axes, of_b, m));
     axes.first()
 }
 
-/// The swept axes over both outlines' edges (see the module docs): an outline of one vertex
-/// has none. Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]`
+/// The swept axes over both outlines' edges (see the module docs), and the lanes that hit at
+/// the start by an entry before it (see [`watching`]): an outline of one vertex has none. Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]`
 /// for `b`: edge `k + N/2` edge `k`'s opposite, as a box's), each pair is one slab: the other
 /// outline projected on its normal once, both sides in one pass.
 #[inline(always)]
@@ -223,24 +274,43 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     b: &Outline<L, NB>,
     m: (L, L),
     paired: [bool; 2],
-) -> Toi<L> {
+) -> (Toi<L>, L::Mask) {
     // Where a polygon takes part the axes divide (see the module docs).
     if NA == MAX_VERTICES || NB == MAX_VERTICES {
-        both(Axes::<L, true>::new(), a, b, m, paired)
+        both(Axes::<L, true, false>::new(), a, b, m, paired)
     } else {
-        both(Axes::<L, false>::new(), a, b, m, paired)
+        both(Axes::<L, false, false>::new(), a, b, m, paired)
     }
 }
 
-/// [`first`] on `axes`: `a`'s edges, then `b`'s.
+/// [`first`] watching for the axis of least overlap, which answers the lanes that hit at the
+/// start by an entry before it: where the overlap test found such a pair apart, it is inside
+/// within rounding, and as the start-of-motion rule answers a touching pair, it hits only
+/// where the motion closes along that axis (else it slides along, or leaves, a face that it
+/// touches within rounding). Rare: the caller takes it only in a block with such a lane.
 #[inline(always)]
-fn both<L: Lane, const DIVIDE: bool, const NA: usize, const NB: usize>(
-    mut axes: Axes<L, DIVIDE>,
+pub(super) fn watching<L: Lane, const NA: usize, const NB: usize>(
     a: &Outline<L, NA>,
     b: &Outline<L, NB>,
     m: (L, L),
     paired: [bool; 2],
 ) -> Toi<L> {
+    if NA == MAX_VERTICES || NB == MAX_VERTICES {
+        both(Axes::<L, true, true>::new(), a, b, m, paired).0
+    } else {
+        both(Axes::<L, false, true>::new(), a, b, m, paired).0
+    }
+}
+
+/// [`first`] on `axes`: `a`'s edges, then `b`'s.
+#[inline(always)]
+fn both<L: Lane, const DIVIDE: bool, const WATCH: bool, const NA: usize, const NB: usize>(
+    mut axes: Axes<L, DIVIDE, WATCH>,
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    m: (L, L),
+    paired: [bool; 2],
+) -> (Toi<L>, L::Mask) {
     edges(&mut axes, a, b, m, false, paired[0]);
     edges(&mut axes, b, a, m, true, paired[1]);
     axes.first()
@@ -249,8 +319,8 @@ fn both<L: Lane, const DIVIDE: bool, const NA: usize, const NB: usize>(
 /// The axes of `p`'s edges against `q` for a motion `m` of `a` (`p` is `b` where `of_b`); as
 /// slabs where its edges come in opposite pairs (`paired`).
 #[inline(always)]
-fn edges<L: Lane, const DIVIDE: bool, const NP: usize, const NQ: usize>(
-    axes: &mut Axes<L, DIVIDE>,
+fn edges<L: Lane, const DIVIDE: bool, const WATCH: bool, const NP: usize, const NQ: usize>(
+    axes: &mut Axes<L, DIVIDE, WATCH>,
     p: &Outline<L, NP>,
     q: &Outline<L, NQ>,
     (mx, my): (L, L),
@@ -279,7 +349,7 @@ fn edges<L: Lane, const DIVIDE: bool, const NP: usize, const NQ: usize>(
         }
         return;
     }
-    let take = |axes: &mut Axes<L, DIVIDE>, m| {
+    let take = |axes: &mut Axes<L, DIVIDE, WATCH>, m| {
         for k in 0..NP {
             let (g, nx, ny) = beyond(p, q, k);
             axes.edge(g, (nx, ny), m);
