@@ -269,9 +269,9 @@ impl Checked for Obb {
 /// The hard-case generator's pairs (coordinates on a coarse grid, so edges parallel to each
 /// other or to the motion, vertices collinear or coincident, corners within rounding of flat;
 /// shapes meeting within rounding, nudged by a few ULPs) and its awkward motions, each
-/// reference against the same promises, where both shapes are valid (`check`: a polygon convex
-/// and counter-clockwise; an oriented box's rotation unit length) and no coordinate or motion exceeds 1e4 (beyond, the `f64`
-/// check's tolerance is the answer's whole scale).
+/// reference against the same promises, where both shapes are valid (`check`: a polygon
+/// convex and counter-clockwise; an oriented box's rotation unit length) and no coordinate or
+/// motion exceeds 1e4 (beyond, the `f64` check's tolerance is the answer's whole scale).
 fn independent_hard<A, B>(seed: u64, sweep: SweepFn<A, B>, contact: fn(&A, &B) -> Option<Contact>)
 where
     A: Arbitrary + AsBody + Checked + bytemuck::Pod,

@@ -265,9 +265,10 @@ fn over<L: Lane, const WATCH: bool>(
 }
 
 /// The swept axes over both outlines' edges (see the module docs), and the lanes that hit at
-/// the start by an entry before it (see [`watching`]): an outline of one vertex has none. Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]`
-/// for `b`: edge `k + N/2` edge `k`'s opposite, as a box's), each pair is one slab: the other
-/// outline projected on its normal once, both sides in one pass.
+/// the start by an entry before it (see [`watching`]): an outline of one vertex has none.
+/// Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]` for `b`:
+/// edge `k + N/2` edge `k`'s opposite, as a box's), each pair is one slab: the other outline
+/// projected on its normal once, both sides in one pass.
 #[inline(always)]
 pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     a: &Outline<L, NA>,
