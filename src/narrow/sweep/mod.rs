@@ -323,16 +323,31 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
         if A::ROUND || B::ROUND {
             round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
         } else {
-            let (apart, early) = sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED]);
-            let early = early & !touching;
-            if L::any(early) {
-                apart.pick(early, watching::<L, A, B, NA, NB>(fa, fb, (mx, my)))
-            } else {
-                apart
-            }
+            let fast = sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED]);
+            inside_within_rounding(touching, fast, || {
+                watching::<L, A, B, NA, NB>(fa, fb, (mx, my))
+            })
         }
     };
     answer(valid, touching, [cx, cy], [mx, my], apart)
+}
+
+/// The swept axes' first touch `apart` and the lanes that hit at the start by an entry before
+/// it (`early`); where such a lane is one the overlap test found apart (not `touching`: inside
+/// within rounding, rare), `watch()`'s answer for it (see [`sat::watching`]), computed only in
+/// a block that has one.
+#[inline(always)]
+fn inside_within_rounding<L: Lane>(
+    touching: L::Mask,
+    (apart, early): (Toi<L>, L::Mask),
+    watch: impl FnOnce() -> Toi<L>,
+) -> Toi<L> {
+    let early = early & !touching;
+    if L::any(early) {
+        apart.pick(early, watch())
+    } else {
+        apart
+    }
 }
 
 /// [`sat::watching`] from the shapes' fields, out of line: only a block with a lane inside
@@ -373,13 +388,8 @@ fn polygons<L: Lane>(
         (gs[k], nxs[k], nys[k]) = (g, nx, ny);
     });
     let [cx, cy, _] = best.finish(touching);
-    let (apart, early) = sat::stored(gaps, (mx, my));
-    let early = early & !touching;
-    let apart = if L::any(early) {
-        apart.pick(early, sat::stored_watching(gaps, (mx, my)))
-    } else {
-        apart
-    };
+    let fast = sat::stored(gaps, (mx, my));
+    let apart = inside_within_rounding(touching, fast, || sat::stored_watching(gaps, (mx, my)));
     answer(valid, touching, [cx, cy], [mx, my], apart)
 }
 

@@ -276,12 +276,7 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     m: (L, L),
     paired: [bool; 2],
 ) -> (Toi<L>, L::Mask) {
-    // Where a polygon takes part the axes divide (see the module docs).
-    if NA == MAX_VERTICES || NB == MAX_VERTICES {
-        both(Axes::<L, true, false>::new(), a, b, m, paired)
-    } else {
-        both(Axes::<L, false, false>::new(), a, b, m, paired)
-    }
+    swept::<L, false, NA, NB>(a, b, m, paired)
 }
 
 /// [`first`] watching for the axis of least overlap, which answers the lanes that hit at the
@@ -296,10 +291,22 @@ pub(super) fn watching<L: Lane, const NA: usize, const NB: usize>(
     m: (L, L),
     paired: [bool; 2],
 ) -> Toi<L> {
+    swept::<L, true, NA, NB>(a, b, m, paired).0
+}
+
+/// [`first`], or [`watching`] where `WATCH`, on axes that divide where a polygon takes part
+/// (see the module docs).
+#[inline(always)]
+fn swept<L: Lane, const WATCH: bool, const NA: usize, const NB: usize>(
+    a: &Outline<L, NA>,
+    b: &Outline<L, NB>,
+    m: (L, L),
+    paired: [bool; 2],
+) -> (Toi<L>, L::Mask) {
     if NA == MAX_VERTICES || NB == MAX_VERTICES {
-        both(Axes::<L, true, true>::new(), a, b, m, paired).0
+        both(Axes::<L, true, WATCH>::new(), a, b, m, paired)
     } else {
-        both(Axes::<L, false, true>::new(), a, b, m, paired).0
+        both(Axes::<L, false, WATCH>::new(), a, b, m, paired)
     }
 }
 
