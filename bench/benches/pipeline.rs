@@ -14,12 +14,14 @@
 //! built once (`PairFinder::index`), next to parry2d's `Bvh::cast_ray` and
 //! `Bvh::intersect_aabb` + `intersection_test` on the same BVH.
 
+mod parry_coherent;
 mod support;
 
 use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
-use parry2d::bounding_volume::{Aabb as ParryAabb, BoundingVolume};
+use parry_coherent::ParryCoherent;
+use parry2d::bounding_volume::Aabb as ParryAabb;
 use parry2d::math::Vector;
 use parry2d::partitioning::{Bvh, BvhWorkspace};
 use parry2d::query::{Ray as ParryRay, intersection_test};
@@ -279,70 +281,6 @@ fn queries(c: &mut Criterion) {
         })
     });
     group.finish();
-}
-
-/// parry2d's coherent path, as a physics engine runs it: shapes built once, poses updated
-/// every frame, `Bvh::insert_or_update_partially` with a margin, `refit`, the change-detecting
-/// `traverse_bvtt_single_tree::<true>`, a persistent set of candidate pairs (dropped once their
-/// boxes part), and `intersection_test` per candidate.
-struct ParryCoherent {
-    shapes: ParryScene,
-    bvh: Bvh,
-    workspace: BvhWorkspace,
-    margin: f32,
-    candidates: std::collections::HashSet<(u32, u32)>,
-}
-
-impl ParryCoherent {
-    fn new(scene: &Scene, margin: f32) -> Self {
-        Self {
-            shapes: parry_scene(scene),
-            bvh: Bvh::new(),
-            workspace: BvhWorkspace::default(),
-            margin,
-            candidates: std::collections::HashSet::new(),
-        }
-    }
-
-    /// One frame: the poses of `scene`'s shapes (the same shapes, moved), then the pairs.
-    fn frame(&mut self, scene: &Scene) -> usize {
-        for (i, (_, s)) in scene.iter().enumerate() {
-            let pose = match s {
-                Shape::Circle(c) => c.to_parry().0,
-                Shape::Aabb(a) => a.to_parry().0,
-                Shape::Obb(o) => o.to_parry().0,
-                Shape::Polygon(q) => q.to_parry().0,
-                Shape::Capsule(c) => c.to_parry().0,
-            };
-            self.shapes[i].0 = pose;
-            let aabb = self.shapes[i].1.compute_aabb(&pose);
-            self.bvh
-                .insert_or_update_partially(aabb, i as u32, self.margin);
-        }
-        self.bvh.refit(&mut self.workspace);
-        let candidates = &mut self.candidates;
-        self.bvh
-            .traverse_bvtt_single_tree::<true>(&mut self.workspace, &mut |a, b| {
-                candidates.insert((a.min(b), a.max(b)));
-            });
-        let shapes = &self.shapes;
-        let aabbs: Vec<ParryAabb> = shapes.iter().map(|(p, s)| s.compute_aabb(p)).collect();
-        let margin = self.margin;
-        candidates.retain(|&(a, b)| {
-            aabbs[a as usize]
-                .loosened(margin)
-                .intersects(&aabbs[b as usize].loosened(margin))
-        });
-        candidates
-            .iter()
-            .filter(|&&(a, b)| {
-                let (x, y) = (&shapes[a as usize], &shapes[b as usize]);
-                intersection_test(&x.0, &*x.1, &y.0, &*y.1)
-                    .unwrap()
-                    .intersecting
-            })
-            .count()
-    }
 }
 
 /// Whole frames of a simulation: `Scene::update` moves every shape of the bench scene about

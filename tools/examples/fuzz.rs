@@ -20,6 +20,8 @@
 //! On a mismatch it prints a reproducer (kind, seed, index, both shapes as Rust literals and as
 //! raw bits), writes it to `fuzz-repro-<kind>-<seed>.txt`, and exits with status 1.
 
+#[path = "fuzz/replay.rs"]
+mod replay;
 #[path = "../../tests/support/shapes.rs"]
 mod shapes;
 #[path = "fuzz/sweeps.rs"]
@@ -27,6 +29,7 @@ mod sweeps;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use replay::{replay_cast, replay_contact, replay_manifold, replay_pair};
 use shapes::{Arbitrary, Gen, manifold_bits};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,9 +37,8 @@ use std::time::{Duration, Instant};
 use widephase::wide::{f32x8, f32x16};
 use widephase::{
     Contact, ContactPair, Contacts, HitMask, Manifold, ManifoldPair, Manifolds, Overlaps, Ray,
-    RayCast, Rays, SIMD_BACKEND, ShapeSoa, batch_contact, batch_contact_at, batch_manifold,
-    batch_manifold_at, batch_raycast, batch_raycast_at, batch_test, batch_test_at,
-    contact_reference, manifold_reference, pair_table, reference,
+    RayCast, Rays, SIMD_BACKEND, ShapeSoa, batch_contact_at, batch_manifold_at, batch_raycast_at,
+    batch_test_at, contact_reference, manifold_reference, pair_table, reference,
 };
 
 /// One disagreement between a kernel and its reference.
@@ -215,71 +217,6 @@ where
     )
 }
 
-/// Replays one manifold: the reference and the batch function alone; whether they give the
-/// same bits.
-fn replay_manifold<A, B>(
-    a_bits: &[u32],
-    b_bits: &[u32],
-    reference: fn(&A::Shape, &B::Shape) -> Option<Manifold>,
-) -> Result<bool, String>
-where
-    A: ManifoldPair<B> + FromIterator<A::Shape>,
-    B: ShapeSoa + FromIterator<B::Shape>,
-    A::Shape: Arbitrary,
-    B::Shape: Arbitrary,
-{
-    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
-    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
-    let want = reference(&a, &b);
-    let mut one = Manifolds::new();
-    batch_manifold(
-        &[a].into_iter().collect::<A>(),
-        &[b].into_iter().collect::<B>(),
-        &mut one,
-    )
-    .expect("equal lengths");
-    println!("a = {a:?}\nb = {b:?}");
-    println!("reference: {want:?}; batch_manifold: {:?}", one.get(0));
-    Ok(manifold_bits(one.get(0)) == manifold_bits(want))
-}
-
-/// Replays one contact: the reference and the kernel in all eight lanes and alone; whether
-/// they give the same bits.
-fn replay_contact<A, B>(
-    a_bits: &[u32],
-    b_bits: &[u32],
-    reference: fn(&A::Shape, &B::Shape) -> Option<Contact>,
-) -> Result<bool, String>
-where
-    A: ContactPair<B> + FromIterator<A::Shape>,
-    B: ShapeSoa + FromIterator<B::Shape>,
-    A::Shape: Arbitrary,
-    B::Shape: Arbitrary,
-{
-    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
-    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
-    let want = reference(&a, &b);
-    let full = A::contact_kernel(
-        &[a; 8].into_iter().collect::<A>().block(0),
-        &[b; 8].into_iter().collect::<B>().block(0),
-    );
-    let mut one = Contacts::new();
-    batch_contact(
-        &[a].into_iter().collect::<A>(),
-        &[b].into_iter().collect::<B>(),
-        &mut one,
-    )
-    .expect("equal lengths");
-    println!("a = {a:?}\nb = {b:?}");
-    println!(
-        "reference: {want:?}; kernel, lane 0 of eight: {:?}; kernel, one lane: {:?}",
-        full.lane(0),
-        one.get(0)
-    );
-    let lanes = (0..8).all(|l| contact_bits(full.lane(l)) == contact_bits(want));
-    Ok(lanes && contact_bits(one.get(0)) == contact_bits(want))
-}
-
 fn field_bits<S: bytemuck::Pod>(s: &S) -> Vec<u32> {
     bytemuck::cast_slice(core::slice::from_ref(s)).to_vec()
 }
@@ -316,82 +253,6 @@ where
         |i| reference(&vr[i], &vs[i]),
         |t| t.to_bits(),
     )
-}
-
-/// Replays one ray cast: the reference and the kernel in all eight lanes and alone; whether
-/// they give the same bits.
-fn replay_cast<S>(
-    r_bits: &[u32],
-    s_bits: &[u32],
-    reference: fn(&Ray, &S::Shape) -> f32,
-) -> Result<bool, String>
-where
-    S: RayCast + FromIterator<S::Shape>,
-    S::Shape: Arbitrary,
-{
-    let r: Ray = from_bits(r_bits).ok_or("wrong number of fields for the ray")?;
-    let s: S::Shape = from_bits(s_bits).ok_or("wrong number of fields for the shape")?;
-    let want = reference(&r, &s);
-    let full = S::kernel(
-        &[r; 8].into_iter().collect::<Rays>().block(0),
-        &[s; 8].into_iter().collect::<S>().block(0),
-    );
-    let mut one = Vec::new();
-    batch_raycast(
-        &[r].into_iter().collect(),
-        &[s].into_iter().collect::<S>(),
-        &mut one,
-    )
-    .expect("equal lengths");
-    println!(
-        "ray = {r:?}
-shape = {s:?}"
-    );
-    println!(
-        "reference: {want:?}; kernel, all lanes: {:?}; kernel, one lane: {:?}",
-        full.to_array(),
-        one[0]
-    );
-    Ok(full
-        .to_array()
-        .iter()
-        .all(|t| t.to_bits() == want.to_bits())
-        && one[0].to_bits() == want.to_bits())
-}
-
-/// Replays one pair: the reference and the kernel (the pair in all eight lanes, and alone with
-/// seven padding lanes); whether they agree.
-fn replay_pair<A, B>(
-    a_bits: &[u32],
-    b_bits: &[u32],
-    reference: fn(&A::Shape, &B::Shape) -> bool,
-) -> Result<bool, String>
-where
-    A: Overlaps<B> + FromIterator<A::Shape>,
-    B: ShapeSoa + FromIterator<B::Shape>,
-    A::Shape: Arbitrary,
-    B::Shape: Arbitrary,
-{
-    let a: A::Shape = from_bits(a_bits).ok_or("wrong number of fields for the first shape")?;
-    let b: B::Shape = from_bits(b_bits).ok_or("wrong number of fields for the second shape")?;
-    let want = reference(&a, &b);
-    let full = A::kernel(
-        &[a; 8].into_iter().collect::<A>().block(0),
-        &[b; 8].into_iter().collect::<B>().block(0),
-    );
-    let mut one = HitMask::new();
-    batch_test(
-        &[a].into_iter().collect::<A>(),
-        &[b].into_iter().collect::<B>(),
-        &mut one,
-    )
-    .expect("equal lengths");
-    println!("a = {a:?}\nb = {b:?}");
-    println!(
-        "reference: {want}; kernel, all lanes: {full:#010b}; kernel, one lane: {}",
-        one.get(0)
-    );
-    Ok(full == if want { 0xff } else { 0 } && one.get(0) == want)
 }
 
 /// A pair kind: its name, its batch runner and its replayer.

@@ -1,0 +1,213 @@
+//! What one run of the world fuzzer does, drawn from its seed: the scene's size and crowding,
+//! the finder's settings, the grid's cell size, the thread count and the motion.
+
+use crate::model::FILTERS;
+use crate::shapes::{Gen, moved, unit_hash};
+use widephase::{Aabb, Capsule, Circle, Filter, Obb, PairFinder, Shape};
+
+/// What one run does, drawn from its seed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    pub(crate) moving: usize,
+    pub(crate) statics: usize,
+    pub(crate) side: f32,
+    pub(crate) frames: u32,
+    /// A share of each shape's half extent per frame.
+    pub(crate) speed: f32,
+    /// The share of the moving shapes that jump anywhere each frame (1: every one teleports).
+    pub(crate) jumps: f32,
+    /// Random operations per frame, at most.
+    pub(crate) ops: usize,
+    /// Filters other than `Filter::ALL`, unbounded shapes, invalid ones.
+    pub(crate) layered: bool,
+    pub(crate) unbounded: bool,
+    pub(crate) invalid: bool,
+    /// `PairFinder::with_margin` and `with_rebuild_threshold`, where set.
+    pub(crate) margin: Option<f32>,
+    pub(crate) rebuild: Option<f32>,
+    pub(crate) threads: usize,
+    /// `Scene::with_cell_size`, where set.
+    pub(crate) cell: Option<f32>,
+    /// Awkward scales and places: see [`Scale`].
+    pub(crate) scale: Scale,
+}
+
+/// How a plan's shapes are sized and placed beyond the ordinary.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Scale {
+    Ordinary,
+    /// Now and then a shape as large as the whole square or larger (a level's floor, a
+    /// trigger over the whole map), among the ordinary ones.
+    Huge,
+    /// The square far from the origin (where a float's step is a good part of a shape), and
+    /// shapes that jump land near the origin: a world spread over a million units.
+    Far(f32),
+    /// A few percent of the shapes parked on a far point (a game's despawned objects waiting
+    /// there): the grid must not stretch over the empty space between.
+    Parked,
+    /// Every shape on one of a few points: everything overlaps everything near it.
+    Stacked,
+    /// Some shapes of no size: circles of radius 0, boxes of no width or height, capsules of
+    /// no length and radius.
+    Degenerate,
+}
+
+impl Plan {
+    pub(crate) fn draw(g: &mut Gen) -> Self {
+        let moving = [40, 400, 2500, 5000][g.index(4)] + g.index(200);
+        let statics = match g.index(4) {
+            0 => 0,
+            1 => moving / 4,
+            2 => moving,
+            _ => 2 * moving,
+        };
+        // About 0.1 to 0.6 of the square covered (shapes of area ~2).
+        let cover = [0.1, 0.3, 0.6][g.index(3)];
+        let side = ((moving + statics) as f32 * 2.0 / cover).sqrt();
+        let (speed, jumps) = match g.index(6) {
+            0 => (0.02, 0.0),
+            1 => (0.1, 0.0),
+            2 => (0.5, 0.0),
+            3 => (0.05, 0.02),
+            4 => (0.05, 0.15),
+            _ => (0.05, 1.0),
+        };
+        Self {
+            moving,
+            statics,
+            side,
+            frames: 12 + g.index(60) as u32,
+            speed,
+            jumps,
+            ops: [0, 4, 24][g.index(3)],
+            layered: g.index(2) == 0,
+            unbounded: g.index(4) == 0,
+            invalid: g.index(2) == 0,
+            margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
+            rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
+            threads: 1 + g.index(2),
+            cell: [None, None, None, Some(0.25), Some(3.0), Some(40.0)][g.index(6)],
+            // Drawn last, so that the draws before it are those of earlier versions.
+            scale: match g.index(8) {
+                0 => Scale::Huge,
+                1 => Scale::Far([1.0e4, -3.0e5, 1.0e6][g.index(3)]),
+                // Stacks of a few hundred each: the model's brute force stays quick.
+                2 if moving + statics <= 1500 => Scale::Stacked,
+                3 => Scale::Degenerate,
+                4 => Scale::Parked,
+                _ => Scale::Ordinary,
+            },
+        }
+    }
+
+    /// Where a new shape's centre goes.
+    pub(crate) fn place(&self, g: &mut Gen) -> (f32, f32) {
+        match self.scale {
+            Scale::Far(origin) => (
+                origin + g.uniform(0.0, self.side),
+                origin + g.uniform(0.0, self.side),
+            ),
+            Scale::Parked if g.index(40) == 0 => {
+                (2.0e5 + g.uniform(0.0, 4.0), -1.0e6 + g.uniform(0.0, 4.0))
+            }
+            Scale::Stacked => {
+                let k = g.index(8) as f32;
+                (self.side * (0.1 + 0.1 * k), self.side * (0.9 - 0.1 * k))
+            }
+            _ => (g.uniform(0.0, self.side), g.uniform(0.0, self.side)),
+        }
+    }
+
+    /// A new shape: mostly ordinary sizes, some large; invalid and unbounded ones where the
+    /// plan has them.
+    pub(crate) fn shape(&self, g: &mut Gen) -> Shape {
+        let (x, y) = self.place(g);
+        if self.scale == Scale::Huge && g.index(300) == 0 {
+            let size = self.side * g.uniform(0.3, 2.0);
+            return match g.index(3) {
+                0 => Aabb::from_center(x, y, size, g.uniform(0.5, 2.0)).into(),
+                1 => Circle::new(x, y, size).into(),
+                _ => Obb::new(x, y, size, g.uniform(0.5, 2.0), g.uniform(-3.2, 3.2)).into(),
+            };
+        }
+        if self.scale == Scale::Degenerate && g.index(8) == 0 {
+            return match g.index(5) {
+                0 => Circle::new(x, y, 0.0).into(),
+                1 => Aabb::new(x, y, x, y).into(),
+                2 => Aabb::new(x, y, x + 1.0, y).into(),
+                3 => Obb::new(x, y, 0.0, 0.0, g.uniform(-3.2, 3.2)).into(),
+                _ => Capsule::new(x, y, x, y, 0.0).into(),
+            };
+        }
+        if self.unbounded && g.index(500) == 0 {
+            return match g.index(2) {
+                0 => Aabb::new(f32::NEG_INFINITY, y, f32::INFINITY, y + 0.5).into(),
+                _ => Circle::new(1e30, 1e30, 2e30).into(),
+            };
+        }
+        if self.invalid && g.index(40) == 0 {
+            return match g.index(4) {
+                0 => Circle::new(x, f32::NAN, 1.0).into(),
+                1 => Aabb::new(x, y, x - 1.0, y + 1.0).into(),
+                2 => Capsule::new(x, y, f32::INFINITY, y, 0.5).into(),
+                _ => Circle::new(x, y, -1.0).into(),
+            };
+        }
+        let size = if g.percent() < 3 {
+            g.uniform(3.0, 10.0)
+        } else {
+            g.uniform(0.3, 1.5)
+        };
+        match g.index(5) {
+            0 => Circle::new(x, y, size).into(),
+            1 => Aabb::from_center(x, y, size, g.uniform(0.3, 1.5)).into(),
+            2 => Obb::new(x, y, size, g.uniform(0.3, 1.5), g.uniform(-3.2, 3.2)).into(),
+            3 => g.convex(x, y, size).into(),
+            _ => Capsule::new(
+                x,
+                y,
+                x + size,
+                y + g.uniform(-1.0, 1.0),
+                g.uniform(0.0, 0.5),
+            )
+            .into(),
+        }
+    }
+
+    /// Whether a new shape is a sensor: one in ten where the plan has layers.
+    pub(crate) fn sensor(&self, g: &mut Gen) -> bool {
+        self.layered && g.index(10) == 0
+    }
+
+    pub(crate) fn filter(&self, g: &mut Gen) -> Filter {
+        if self.layered {
+            FILTERS[g.index(FILTERS.len())]
+        } else {
+            Filter::ALL
+        }
+    }
+
+    /// Shape `id` one frame on: jumping anywhere for the plan's share of the shapes (drawn
+    /// anew each frame), else moved at the plan's speed; now and then, where the plan has
+    /// invalid shapes, turned to NaN. A pure function, as `Scene::update` needs.
+    pub(crate) fn step(&self, id: u32, frame: u32, s: Shape) -> Shape {
+        let (id64, f) = (u64::from(id), u64::from(frame));
+        if self.invalid && unit_hash(id64 + (3 << 40), f) < 0.002 {
+            return Circle::new(f32::NAN, 1.0, 1.0).into();
+        }
+        let jumps = unit_hash(id64 + (2 << 40), f) < self.jumps;
+        let speed = if jumps { f32::INFINITY } else { self.speed };
+        moved(s, id, frame, speed, self.side)
+    }
+
+    pub(crate) fn finder(&self) -> PairFinder {
+        let mut f = PairFinder::new();
+        if let Some(m) = self.margin {
+            f = f.with_margin(m);
+        }
+        if let Some(r) = self.rebuild {
+            f = f.with_rebuild_threshold(r);
+        }
+        f
+    }
+}
