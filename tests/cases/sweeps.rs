@@ -148,6 +148,64 @@ where
     assert!(hits_seen > 500, "only {hits_seen} hits");
 }
 
+/// `A` moving against `B` over three tasks' worth of pairs and a partial fourth (one task is
+/// 4096 pairs): `par_batch_sweep` in pools of one, two, three and five threads gives
+/// `batch_sweep`'s bits and hits in every pool.
+fn on_thread_counts<A, B>(seed: u64)
+where
+    A: SweepPair<B> + FromIterator<A::Shape> + Sync,
+    B: ShapeSoa + FromIterator<B::Shape> + Sync,
+    A::Shape: Arbitrary,
+    B::Shape: Arbitrary,
+{
+    let n = 3 * 4096 + 77;
+    let mut g = Gen::new(seed);
+    let (va, vb) = g.pairs::<A::Shape, B::Shape>(n);
+    let vm: Vec<[f32; 2]> = (0..n).map(|i| g.motion(&va[i], &vb[i])).collect();
+    let (a, b): (A, B) = (va.iter().copied().collect(), vb.iter().copied().collect());
+    let motions: Motions = vm.iter().copied().collect();
+    let mut one = Sweeps::new();
+    batch_sweep(&a, &b, &motions, &mut one).unwrap();
+    assert!(one.hits().count_ones() > 100, "seed {seed}: too few hits");
+    for threads in [1, 2, 3, 5] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut par = Sweeps::new();
+        pool.install(|| par_batch_sweep(&a, &b, &motions, &mut par))
+            .unwrap();
+        assert_eq!(
+            column_bits(&par),
+            column_bits(&one),
+            "seed {seed}: {threads} threads"
+        );
+        assert_eq!(
+            par.hits(),
+            one.hits(),
+            "seed {seed}: {threads} threads' hits"
+        );
+    }
+}
+
+/// [`on_thread_counts`] for a pair kind of every sweep path, both orders where they differ:
+/// two one-vertex kinds (one pass, two blocks at a time), a box and a capsule in the box's
+/// frame, a polygon and a capsule (the round pieces), two polygons (their axes kept from block
+/// to block in a task), a point and an oriented box in the box's frame.
+#[test]
+fn parallel_sweeps_are_the_same_on_any_thread_count() {
+    use widephase::{Aabbs, Capsules, Circles, Obbs, Points, Polygons};
+    on_thread_counts::<Circles, Circles>(1);
+    on_thread_counts::<Points, Circles>(2);
+    on_thread_counts::<Capsules, Aabbs>(3);
+    on_thread_counts::<Aabbs, Capsules>(4);
+    on_thread_counts::<Polygons, Capsules>(5);
+    on_thread_counts::<Capsules, Polygons>(6);
+    on_thread_counts::<Polygons, Polygons>(7);
+    on_thread_counts::<Points, Obbs>(8);
+    on_thread_counts::<Obbs, Points>(9);
+}
+
 /// An ordinary motion for `a` against `b`: aimed at `b` (through it or short of it), past it,
 /// away, zero, along one axis, or huge.
 fn ordinary_motion<A: Arbitrary, B: Arbitrary>(g: &mut Gen, a: &A, b: &B) -> [f32; 2] {
