@@ -123,8 +123,9 @@ pub(super) fn single<L: Lane>(
 /// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them:
 /// the division `num / den`, the normalised offset at contact or, without a radius, the
 /// motion's direction, then the test along the motion and the normal's finiteness. Out of
-/// line: only blocks with such a lane call it.
+/// line and cold: only blocks with such a lane call it.
 #[inline(never)]
+#[cold]
 fn exact<L: Lane>(
     [dx, dy]: [L; 2],
     [mx, my]: [L; 2],

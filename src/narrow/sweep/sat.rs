@@ -240,9 +240,10 @@ pub(super) fn stored<L: Lane>(gaps: &Gaps<L>, m: (L, L)) -> (Toi<L>, L::Mask) {
     over(Axes::<L, true, false>::new(), gaps, m)
 }
 
-/// [`stored`] watching (see [`watching`]), out of line: only a block with a lane inside
-/// within rounding takes it.
+/// [`stored`] watching (see [`watching`]), out of line and cold: only a block with a lane
+/// inside within rounding takes it.
 #[inline(never)]
+#[cold]
 pub(super) fn stored_watching<L: Lane>(gaps: &Gaps<L>, m: (L, L)) -> Toi<L> {
     over(Axes::<L, true, true>::new(), gaps, m).0
 }
