@@ -3,6 +3,7 @@
 
 use super::scene::{awkward, brute_scene, mixed, shape_bits};
 use crate::support::shapes::{Gen, moved, unit_hash};
+use crate::support::threads::in_pool;
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
 
 /// A new shape for `id` in frame `frame`, from `s`: mostly a small move, now and then another
@@ -284,11 +285,7 @@ fn from_scratch_calls_leave_the_kept_state_alone() {
 #[test]
 fn kept_finder_is_the_same_on_any_thread_count() {
     let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        in_pool(threads, || {
             let mut g = Gen::new(90);
             let mut scene = mixed(&mut g, 40_000, 250.0);
             let mut finder = PairFinder::new();
@@ -322,11 +319,7 @@ fn many_escapers_a_frame_on_any_thread_count() {
     let mut g = Gen::new(95);
     let start = mixed(&mut g, 150_000, 1500.0);
     for threads in [1, 2, 3] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        in_pool(threads, || {
             let mut scene = start.clone();
             let (mut finder, mut kept, mut fresh) = (PairFinder::new(), Vec::new(), Vec::new());
             let mut scratch = PairFinder::new();

@@ -5,6 +5,7 @@
 use super::scene::{brute_scene, mixed};
 use super::world::events;
 use crate::support::shapes::{Gen, moved, unit_hash};
+use crate::support::threads::in_pool;
 use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
 
 /// Frames in which a tenth of the shapes jump: the kept finder searches them from scratch
@@ -210,11 +211,7 @@ fn a_box_moved_ahead_keeps_its_static_candidates_through_a_refile() {
 /// scratch, with contacts.
 #[test]
 fn frame_stats_phases_add_up_to_the_frame() {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .expect("a pool");
-    pool.install(|| {
+    in_pool(2, || {
         let mut g = Gen::new(41);
         let mut scene = mixed(&mut g, 20_000, 300.0);
         let (mut finder, mut pairs, mut contacts) = (PairFinder::new(), Vec::new(), Vec::new());

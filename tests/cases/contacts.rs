@@ -9,6 +9,7 @@ use crate::pair_assert;
 use crate::support::peer::Solid;
 use crate::support::penetration::{AsBody, penetration};
 use crate::support::shapes::{Arbitrary, Collapse, Gen, Motion, collapse_one_or_both};
+use crate::support::threads::in_pool;
 use widephase::{
     Aabb, Capsule, Circle, Contact, ContactPair, Contacts, HitMask, Obb, Obbs, PairFinder, Polygon,
     Polygons, Scene, Shape, ShapeSoa, batch_contact, batch_test, contact_reference,
@@ -377,11 +378,7 @@ fn scene_contacts_follow_the_pairs() {
         if frame % 2 == 0 {
             finder.contacts(&scene, &mut contacts);
         } else {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(2)
-                .build()
-                .unwrap();
-            pool.install(|| finder.contacts(&scene, &mut contacts));
+            in_pool(2, || finder.contacts(&scene, &mut contacts));
         }
         assert!(finder.stats().contacts > std::time::Duration::ZERO);
         kept_pairs.clear();

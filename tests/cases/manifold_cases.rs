@@ -4,6 +4,7 @@
 
 use super::contacts::shape_contact;
 use crate::support::shapes::{Gen, manifold_bits as bits};
+use crate::support::threads::in_pool;
 use widephase::{
     Aabb, Circle, Manifold, ManifoldPair, Obb, PairFinder, Polygon, Shape, manifold_reference,
 };
@@ -219,11 +220,7 @@ fn scene_manifolds_follow_the_pairs() {
     let mut g = Gen::new(71);
     let mut scene = crate::cases::scene::mixed(&mut g, 3000, 60.0);
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        in_pool(threads, || {
             let mut finder = PairFinder::new();
             let mut manifolds = Vec::new();
             let mut pairs;

@@ -1,6 +1,7 @@
 //! `Scene` against brute force: every pair of valid shapes through the scalar reference.
 
 use crate::support::shapes::{Arbitrary, Gen};
+use crate::support::threads::in_pool;
 use widephase::{Aabb, Capsule, Circle, Obb, PairFinder, Polygon, Scene, Shape};
 
 pub(super) use crate::support::model::{brute_point, brute_query, brute_raycast, overlap, sweep};
@@ -352,11 +353,9 @@ fn same_answer_on_one_and_two_threads() {
     let scene = mixed(&mut g, 5000, 120.0);
     let other = mixed(&mut g, 3000, 120.0);
     let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| (scene.overlapping_pairs(), scene.pairs_with(&other)))
+        in_pool(threads, || {
+            (scene.overlapping_pairs(), scene.pairs_with(&other))
+        })
     };
     let one = run(1);
     assert!(
@@ -514,11 +513,7 @@ fn large_dense_scene_on_several_threads() {
         want.len()
     );
     for threads in [1, 2, 3, 16] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let got = pool.install(|| scene.overlapping_pairs());
+        let got = in_pool(threads, || scene.overlapping_pairs());
         assert!(
             got == want,
             "{threads} threads: {} pairs, sweep {}",

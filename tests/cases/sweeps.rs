@@ -8,6 +8,7 @@
 use crate::pair_assert;
 use crate::support::penetration::AsBody;
 use crate::support::shapes::{Arbitrary, Collapse, Gen, collapse_one_or_both};
+use crate::support::threads::in_pool;
 use crate::support::toi::{first_touch, gap, min_gap, separation_along};
 use widephase::wide::{f32x8, f32x16};
 use widephase::{
@@ -168,13 +169,8 @@ where
     batch_sweep(&a, &b, &motions, &mut one).unwrap();
     assert!(one.hits().count_ones() > 100, "seed {seed}: too few hits");
     for threads in [1, 2, 3, 5] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
         let mut par = Sweeps::new();
-        pool.install(|| par_batch_sweep(&a, &b, &motions, &mut par))
-            .unwrap();
+        in_pool(threads, || par_batch_sweep(&a, &b, &motions, &mut par)).unwrap();
         assert_eq!(
             column_bits(&par),
             column_bits(&one),

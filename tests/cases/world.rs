@@ -7,6 +7,7 @@ use super::contacts::assert_contacts;
 pub(super) use crate::support::model::events;
 use crate::support::model::{Entry, FILTERS, Model};
 use crate::support::shapes::{Gen, moved, unit_hash};
+use crate::support::threads::in_pool;
 use widephase::{Aabb, Capsule, Circle, Filter, Obb, PairFinder, Scene, Shape};
 
 /// Side of the model test's square.
@@ -261,15 +262,7 @@ fn kept_finder_follows_the_model() {
 /// `run` (which checks every frame itself) on one thread, two, and three (more than the CI
 /// machine's cores, and a number of tasks that splits the work elsewhere): the same answers.
 pub(super) fn on_thread_counts<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
-    let runs: Vec<_> = [1, 2, 3]
-        .map(|threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(&run)
-        })
-        .into();
+    let runs: Vec<_> = [1, 2, 3].map(|threads| in_pool(threads, &run)).into();
     assert_eq!(runs[0], runs[1]);
     assert_eq!(runs[0], runs[2]);
 }

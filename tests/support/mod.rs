@@ -6,6 +6,7 @@ pub mod model;
 pub mod peer;
 pub mod penetration;
 pub mod shapes;
+pub mod threads;
 pub mod toi;
 
 /// Panics with everything needed to reproduce a failing pair: what failed, the seed, the index,
