@@ -37,12 +37,8 @@ fn update_is_set_for_every_shape() {
             by_set.set(id, s);
         }
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
             let mut by_update = start.clone();
-            pool.install(|| by_update.update(|id, s| event(id, frame, s)));
+            in_pool(threads, || by_update.update(|id, s| event(id, frame, s)));
             for id in 0..start.len() as u32 {
                 assert_eq!(
                     shape_bits(&by_update.get(id).expect("live")),
