@@ -108,6 +108,10 @@ fn ms(d: Duration) -> f64 {
 /// The medians of one run of frames: the frame, then each phase of `FrameStats`.
 struct Run {
     frame: f64,
+    /// The mean frame, and the share of frames that searched from scratch by
+    /// `FrameStats::chosen`.
+    mean: f64,
+    chosen: f64,
     phases: [f64; 7],
     /// The median share of the frame its phases add up to.
     covered: f64,
@@ -124,7 +128,7 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
     let (mut scene, mut frame, mut finder, mut pairs) =
         (start.clone(), 0, PairFinder::new(), Vec::new());
     let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
-    let mut covered = Vec::new();
+    let (mut covered, mut chosen) = (Vec::new(), 0);
     for i in 0..2 * frames {
         let begin = Instant::now();
         motion.step(&mut scene, &mut frame);
@@ -146,9 +150,12 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
                 phases[k].push(ms(d));
             }
             covered.push(ms(each.iter().sum()) / ms(total));
+            chosen += usize::from(s.chosen);
         }
     }
     Run {
+        mean: totals.iter().sum::<f64>() / frames as f64,
+        chosen: chosen as f64 / frames as f64,
         frame: median(&mut totals),
         phases: core::array::from_fn(|k| median(&mut phases[k])),
         covered: median(&mut covered),
@@ -233,7 +240,7 @@ fn main() {
         let motion = Motion::new(&start, o.speed, side);
         println!("\n{n} shapes (medians, ms; x: the first thread count's median over this one):");
         println!(
-            "  threads mode      frame     x | {} |  sum",
+            "  threads mode      frame     x    mean chosen | {} |  sum",
             PHASES.map(|p| format!("{p:>7}")).join(" ")
         );
         let mut base = [None; 2];
@@ -245,9 +252,11 @@ fn main() {
                 let r = pool.install(|| run(&start, &motion, o.frames, m == 0));
                 let first = *base[m].get_or_insert(r.frame);
                 println!(
-                    "  {t:>7} {mode:<8} {:7.2} {:5.2} | {} | {:3.0}%",
+                    "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:5.0}% | {} | {:3.0}%",
                     r.frame,
                     first / r.frame,
+                    r.mean,
+                    100.0 * r.chosen,
                     r.phases.map(|v| format!("{v:7.2}")).join(" "),
                     100.0 * r.covered
                 );
@@ -255,7 +264,9 @@ fn main() {
         }
     }
     println!(
-        "\nPhases: FrameStats' wall-clock phases and the update before them; sum: the median \
-         share of the frame they add up to."
+        "\nmean: the mean frame; chosen: the share of kept frames that searched from scratch \
+         because the finder timed that as the cheaper path (from 2^17 moving shapes; its first \
+         trial of the kept path ends after 93 frames). Phases: FrameStats' wall-clock phases \
+         and the update before them; sum: the median share of the frame they add up to."
     );
 }

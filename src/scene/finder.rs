@@ -5,7 +5,7 @@
 
 use super::candidates::Candidates;
 use super::contacts::ContactScratch;
-use super::kept::{Kept, KeptStats, Margin};
+use super::kept::{Kept, KeptStats, Path};
 use super::pack::Shared;
 use super::packed::Store;
 use super::radix::RadixSort;
@@ -55,7 +55,10 @@ const FOUND: usize = 512;
 /// `ended` as always); so is a call after two rebuilds in a row for escapers when a sample
 /// of the shapes shows more than the rebuild threshold escaping again (shapes moving their own
 /// size every frame, which leave their boxes without jumping). The first call after the jumps
-/// or the rush stop rebuilds. Unbounded shapes
+/// or the rush stop rebuilds. From 2¹⁷ moving shapes it also times its calls: where following the
+/// kept state cost over 5 % more than a search from scratch (a million shapes on one or two
+/// cores of some machines), it searches from scratch in runs of up to 1024 calls and tries the
+/// kept path again between them ([`FrameStats::chosen`]). Unbounded shapes
 /// (infinite bounds or beyond ±2⁶⁰) stay out of the grids and are tested against every shape
 /// every call.
 ///
@@ -94,7 +97,7 @@ pub struct PairFinder {
     sort: RadixSort,
     stats: FrameStats,
     /// The coherent state of `overlapping_pairs`.
-    kept: Kept,
+    pub(crate) kept: Kept,
     /// The pairs of the last `contacts` call, and its scratch.
     contact_pairs: Vec<(u32, u32)>,
     contact_scratch: ContactScratch,
@@ -111,42 +114,6 @@ impl PairFinder {
     #[must_use]
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// This finder with enlarged boxes that reach `margin` beyond each shape's padded box on
-    /// every side (before they move ahead, as the [`PairFinder`] docs say), instead of the
-    /// automatic three tenths of the box's larger side. A larger margin
-    /// means fewer escapers per frame and more candidate pairs; 0 makes every move an escape.
-    /// The answer does not depend on it.
-    ///
-    /// # Panics
-    /// If `margin` is negative or not finite.
-    #[must_use]
-    pub fn with_margin(mut self, margin: f32) -> Self {
-        assert!(
-            margin >= 0.0 && margin.is_finite(),
-            "PairFinder margin must be finite and not negative, got {margin}"
-        );
-        self.kept.margin = Margin::Fixed(margin);
-        self.kept.invalidate();
-        self
-    }
-
-    /// This finder rebuilding its grid and candidates from scratch in a frame where more than
-    /// `share` (0 to 1) of the shapes escaped their enlarged boxes, instead of a quarter. 0
-    /// rebuilds whenever one escaped; 1 never for escapers, and never searches from scratch
-    /// for shapes that jumped (see [`PairFinder`]). The answer does not depend on it.
-    ///
-    /// # Panics
-    /// If `share` is not between 0 and 1.
-    #[must_use]
-    pub fn with_rebuild_threshold(mut self, share: f32) -> Self {
-        assert!(
-            (0.0..=1.0).contains(&share),
-            "PairFinder rebuild threshold must be between 0 and 1, got {share}"
-        );
-        self.kept.rebuild_above = share;
-        self
     }
 
     /// Forgets what the last call of [`overlapping_pairs`](Self::overlapping_pairs)
@@ -202,13 +169,18 @@ impl PairFinder {
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
     /// last call (see [`PairFinder`]).
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        let mut kept = KeptStats::default();
+        let (start, mut kept) = (Instant::now(), KeptStats::default());
         let events = [&mut self.began, &mut self.ended];
         let followed = self
             .kept
             .overlapping_pairs(scene, &self.previous, out, events, &mut kept);
+        let path = if kept.chosen {
+            Path::Scratch
+        } else {
+            Path::Kept
+        };
         if !followed {
-            // Too many shapes jumped: a search from scratch, the kept state left as it was.
+            // Too many shapes jumped, or searching from scratch is the cheaper path.
             let mut laps = kept.laps;
             self.run(&[scene], scene.cell_size, out, &mut laps);
             events_between(&self.previous, out, &mut self.began, &mut self.ended);
@@ -218,6 +190,9 @@ impl PairFinder {
             self.stats.ended = self.ended.len();
             self.stats.events = laps.lap();
             self.stats.static_copies = self.kept.static_copies();
+            self.stats.chosen = kept.chosen;
+            let moving = scene.moving.len();
+            self.kept.choice.record(moving, path, start.elapsed());
             return;
         }
         // The answer kept for the next call, copied on rayon's threads.
@@ -253,7 +228,10 @@ impl PairFinder {
             events: kept.events + kept.laps.lap(),
             merged: kept.merged,
             static_copies: self.kept.static_copies(),
+            chosen: false,
         };
+        let moving = scene.moving.len();
+        self.kept.choice.record(moving, path, start.elapsed());
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor

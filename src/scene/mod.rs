@@ -98,6 +98,7 @@ mod records;
 mod reorder;
 #[cfg(feature = "serde")]
 mod saved;
+mod settings;
 mod shape_cast;
 mod sort;
 mod statics;

@@ -71,7 +71,8 @@ pub struct FrameStats {
     pub sort: Duration,
     /// Whether `overlapping_pairs` rebuilt the grid and the candidates from scratch this call
     /// (first call, the first after `forget`, or too many escapers), or searched from scratch
-    /// (too many shapes jumped, or kept escaping), rather than updating them; always for
+    /// (too many shapes jumped, kept escaping, or by [`chosen`](Self::chosen)), rather than
+    /// updating them; always for
     /// `overlapping_pairs_from_scratch` and `pairs_with`, which search anew every call.
     pub rebuilt: bool,
     /// Shapes whose box left their enlarged box since the last call (all of them when it
@@ -99,6 +100,11 @@ pub struct FrameStats {
     /// moving ones, however long the frames run. Kept `overlapping_pairs` only; zero
     /// otherwise.
     pub static_copies: usize,
+    /// Whether a kept `overlapping_pairs` searched from scratch because that has been the
+    /// cheaper path for this scene on this machine (from 2¹⁷ moving shapes the finder times
+    /// both, see [`PairFinder`](crate::PairFinder)); `rebuilt` is then true too. Kept
+    /// `overlapping_pairs` and `contacts` only; false otherwise.
+    pub chosen: bool,
 }
 
 /// A frame's wall clock, read as each phase ends: each phase is the time since the last

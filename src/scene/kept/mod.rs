@@ -36,6 +36,7 @@
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
+mod choice;
 mod escape;
 mod escapers;
 mod follow;
@@ -50,6 +51,9 @@ mod tasks;
 mod unbounded;
 mod walk;
 
+#[cfg(test)]
+pub(crate) use choice::FIRST_TIMED;
+pub(crate) use choice::{CHOOSE_FROM, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
@@ -88,6 +92,8 @@ pub(crate) struct KeptStats {
     pub(crate) sort: Duration,
     pub(crate) events: Duration,
     pub(crate) merged: bool,
+    /// Whether the call searched from scratch by [`Choice`].
+    pub(crate) chosen: bool,
     pub(crate) cpu_search: Duration,
     pub(crate) cpu_pack: Duration,
     pub(crate) cpu_kernels: Duration,
@@ -112,6 +118,8 @@ pub(crate) struct Kept {
     mixed: Lists,
     pub(crate) margin: Margin,
     pub(crate) rebuild_above: f32,
+    /// Whether a call follows the kept state or searches from scratch.
+    pub(crate) choice: Choice,
     /// Per index, the moving slot it stands for and that slot's record as the kernels read it
     /// (inert for a hole: an index whose slot the scene no longer has); per slot, its index;
     /// and the number of indices, `len` or more where the scene shrank since the last rebuild.
@@ -220,6 +228,7 @@ impl Default for Kept {
             mixed: Lists::default(),
             margin: AUTO_MARGIN,
             rebuild_above: AUTO_REBUILD,
+            choice: Choice::default(),
             slot_of: Vec::new(),
             index_of: Vec::new(),
             local: Vec::new(),
@@ -296,7 +305,9 @@ impl Kept {
     /// unbounded shapes now or in the last call) sort the answer and compare it with
     /// `previous`.
     ///
-    /// Returns `false`, keeping only the enlarged boxes of a sample of the moving shapes (see
+    /// Returns `false`, giving the state up, when [`Choice`] finds searching from scratch the
+    /// cheaper path (`stats.chosen`): the caller then searches from scratch. Returns `false`,
+    /// keeping only the enlarged boxes of a sample of the moving shapes (see
     /// [`sampled`]), when more than [`JUMPED`](jumps::JUMPED) of them jumped since the last call
     /// (counted on that sample after a search from scratch), the static shapes are no more than the
     /// moving ones, and the rebuild threshold is below 1: the caller then searches from
@@ -315,6 +326,12 @@ impl Kept {
         self.filtered = 0;
         let mut events = false;
         let n = scene.moving.len();
+        if self.choice.next(n) == Path::Scratch {
+            stats.chosen = true;
+            (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
+            self.escapers.clear();
+            return false;
+        }
         let refile = self.statics.filed != Some(scene.static_epoch);
         // Too many shapes jumped, since the last kept call or the last search from scratch:
         // the caller searches from scratch (with a level of many static shapes, following the

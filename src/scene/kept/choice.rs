@@ -1,0 +1,325 @@
+//! [`Choice`]: whether a kept finder's next call follows its kept state or searches from
+//! scratch, from what each has cost on this machine and this scene.
+//!
+//! Both give the same answer and the same `began` / `ended` (a search from scratch gives the
+//! kept state up, and the next kept call rebuilds it), so the choice is one of speed only. A
+//! kept frame pays per kept candidate (about 2.7 times as many as a search from scratch
+//! tests, their boxes enlarged) and per shape that left its enlarged box; at a million moving
+//! shapes on one or two threads of a 2-core Zen 5 those passes over memory cost 3–9 % more
+//! than a search from scratch on average (2026-11-29), on sixteen threads of a Xeon less. The
+//! size does not say which: the finder times both.
+//!
+//! 1. From [`CHOOSE_FROM`] moving shapes, the first calls search from scratch, the last
+//!    [`FIRST_TIMED`] of them timed (the first touches its buffers for the first time: at a
+//!    million shapes it took half as long again, and made the kept path look cheaper than it
+//!    was).
+//! 2. The kept path follows (its first call rebuilds). Its first [`SETTLE`] calls are not
+//!    timed: after a rebuild no shape has left its fresh enlarged box for a few calls, then a
+//!    wave of them leaves at once, and only then do the calls cost what they will. The next
+//!    [`TRIAL`] calls are, all of them (rebuilds and searches from scratch for jumps
+//!    included: what the kept path costs).
+//! 3. If they cost more than [`MARGIN`] times a search from scratch on average, a run of calls
+//!    searches from scratch (each timed), [`FIRST_RUN`] calls long, then 2 again; each trial
+//!    that finds the kept path still dearer doubles the run, up to [`LONGEST_RUN`] calls, so
+//!    that the trials cost little against the runs.
+//! 4. Otherwise the kept path goes on, and [`RECHECK`] calls after its trial one call searches
+//!    from scratch, timed, and 2 again: a scene that grew, or a machine that got busier, is
+//!    seen.
+//!
+//! Below [`CHOOSE_FROM`] moving shapes every call follows the kept state (as the jump and rush
+//! rules allow): there the kept frame cost less than a search from scratch in every
+//! measurement so far (100 k shapes: 8–15 % less on the same Zen 5, one and two threads), and
+//! frames of a few milliseconds would time noise.
+
+use std::time::Duration;
+
+/// Moving shapes from which the finder times the two paths and takes the cheaper.
+pub(crate) const CHOOSE_FROM: usize = 1 << 17;
+
+/// Searches from scratch timed before the first trial of the kept path: one call's time
+/// varies by a few per cent from call to call on a busy machine, as much as the two paths
+/// differ where the choice matters.
+pub(crate) const FIRST_TIMED: u32 = 4;
+
+/// Kept calls after a search from scratch that a trial does not time (see the module docs):
+/// at a million shapes on one thread, the wave of escapers after a rebuild has passed by the
+/// twentieth.
+pub(crate) const SETTLE: u32 = 24;
+
+/// Kept calls a trial times: enough to cover the waves of escapers that follow (shapes that
+/// left their boxes together leave their next ones about together).
+pub(crate) const TRIAL: u32 = 64;
+
+/// How much more than a search from scratch the kept calls of a trial must cost on average
+/// for the finder to search from scratch instead: a little, so that where the two cost about
+/// the same the kept state stays rather than a rebuild being paid for each trial.
+pub(crate) const MARGIN: f64 = 1.03;
+
+/// Calls of the first run of searches from scratch.
+pub(crate) const FIRST_RUN: u32 = 64;
+
+/// The longest run of searches from scratch between two trials of the kept path.
+pub(crate) const LONGEST_RUN: u32 = 1024;
+
+/// Kept calls after a trial that found the kept path cheaper before a search from scratch is
+/// timed again.
+pub(crate) const RECHECK: u32 = 1024;
+
+/// The path of one call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// Follow the kept state (which may rebuild it, or hand the call to a search from scratch
+    /// when too many shapes jumped).
+    Kept,
+    /// Search from scratch, giving the kept state up.
+    Scratch,
+}
+
+/// The choice between the two paths (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Choice {
+    /// Moving shapes from which it chooses ([`CHOOSE_FROM`]; tests lower it).
+    pub(crate) from: usize,
+    /// [`MARGIN`] (tests set 0, for a kept path always dearer, or infinity).
+    pub(crate) margin: f64,
+    /// The searches from scratch: a mean of their times in seconds, the plain mean of the
+    /// first four, then each new time weighing a quarter; how many were timed; and whether
+    /// one ran untimed, the first.
+    scratch: f64,
+    timed: u32,
+    warm: bool,
+    /// The times of the current trial's kept calls, summed.
+    kept: f64,
+    /// Kept calls since the kept path was last entered.
+    calls: u32,
+    /// Calls left of the current run of searches from scratch, and the next run's length.
+    left: u32,
+    run: u32,
+}
+
+impl Default for Choice {
+    fn default() -> Self {
+        Self {
+            from: CHOOSE_FROM,
+            margin: MARGIN,
+            scratch: 0.0,
+            timed: 0,
+            warm: false,
+            kept: 0.0,
+            calls: 0,
+            left: 0,
+            run: FIRST_RUN,
+        }
+    }
+}
+
+impl Choice {
+    /// A choice from the first moving shape on, a kept path dearer than `margin` times a
+    /// search from scratch giving way (tests: 0 forces runs of searches from scratch, infinity
+    /// the kept path).
+    #[cfg(test)]
+    pub(crate) fn forced(margin: f64) -> Self {
+        Self {
+            from: 0,
+            margin,
+            ..Self::default()
+        }
+    }
+
+    /// The path of the next call on a scene with `moving` moving shapes.
+    pub(crate) fn next(&mut self, moving: usize) -> Path {
+        if moving < self.from {
+            return Path::Kept;
+        }
+        if self.timed < FIRST_TIMED {
+            // Not enough to compare with yet.
+            return Path::Scratch;
+        }
+        if self.left > 0 {
+            self.left -= 1;
+            return Path::Scratch;
+        }
+        Path::Kept
+    }
+
+    /// What a call on a scene with `moving` moving shapes cost: it took `path` (as
+    /// [`next`](Self::next) gave it), in `took` of wall time.
+    pub(crate) fn record(&mut self, moving: usize, path: Path, took: Duration) {
+        if moving < self.from {
+            // A trial times a scene of this size only.
+            (self.calls, self.kept) = (0, 0.0);
+            return;
+        }
+        let t = took.as_secs_f64();
+        match path {
+            Path::Scratch if !self.warm => self.warm = true,
+            Path::Scratch => {
+                self.timed = self.timed.saturating_add(1);
+                self.scratch += (t - self.scratch) / f64::from(self.timed.min(4));
+                // The kept state is given up: the next kept call rebuilds, a trial starts.
+                (self.calls, self.kept) = (0, 0.0);
+            }
+            Path::Kept => {
+                self.calls = self.calls.saturating_add(1);
+                if self.calls > SETTLE && self.calls <= SETTLE + TRIAL {
+                    self.kept += t;
+                }
+                if self.calls == SETTLE + TRIAL {
+                    if self.kept / f64::from(TRIAL) > self.margin * self.scratch {
+                        self.left = self.run;
+                        self.run = (2 * self.run).min(LONGEST_RUN);
+                    } else {
+                        self.run = FIRST_RUN;
+                    }
+                } else if self.calls == SETTLE + TRIAL + RECHECK {
+                    self.left = 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const N: usize = CHOOSE_FROM;
+
+    fn ms(t: f64) -> Duration {
+        Duration::from_secs_f64(t / 1e3)
+    }
+
+    /// Runs `calls` calls on `N` shapes whose kept calls cost `kept` ms (a rebuild, the first
+    /// after a search from scratch, `rebuild` ms) and searches from scratch `scratch` ms;
+    /// the paths taken.
+    fn drive(choice: &mut Choice, calls: usize, [kept, rebuild, scratch]: [f64; 3]) -> Vec<Path> {
+        let mut after_scratch = false;
+        (0..calls)
+            .map(|_| {
+                let path = choice.next(N);
+                let took = match path {
+                    Path::Scratch => scratch,
+                    Path::Kept if after_scratch => rebuild,
+                    Path::Kept => kept,
+                };
+                after_scratch = path == Path::Scratch;
+                choice.record(N, path, ms(took));
+                path
+            })
+            .collect()
+    }
+
+    fn scratch_share(paths: &[Path]) -> f64 {
+        paths.iter().filter(|&&p| p == Path::Scratch).count() as f64 / paths.len() as f64
+    }
+
+    #[test]
+    fn small_scenes_always_keep() {
+        let mut choice = Choice::default();
+        for _ in 0..10_000 {
+            assert_eq!(choice.next(N - 1), Path::Kept);
+            choice.record(N - 1, Path::Kept, ms(100.0));
+        }
+        assert_eq!(choice.next(N - 1), Path::Kept);
+        // From the threshold on, the first call searches from scratch to time it.
+        assert_eq!(choice.next(N), Path::Scratch);
+    }
+
+    #[test]
+    fn a_cheaper_kept_path_is_kept_and_checked_now_and_then() {
+        let mut choice = Choice::default();
+        let paths = drive(&mut choice, 20_000, [60.0, 200.0, 70.0]);
+        let start = 1 + FIRST_TIMED as usize;
+        assert_eq!(paths[..start], [Path::Scratch; 1 + FIRST_TIMED as usize]);
+        let trial = (SETTLE + TRIAL) as usize;
+        assert!(
+            paths[start..start + trial + RECHECK as usize]
+                .iter()
+                .all(|&p| p == Path::Kept)
+        );
+        // One search from scratch per trial and recheck.
+        let cycle = trial + RECHECK as usize + 1;
+        assert_eq!(paths[start - 1 + cycle], Path::Scratch);
+        let share = scratch_share(&paths[start..]);
+        assert!((share - 1.0 / cycle as f64).abs() < 1e-3, "{share}");
+    }
+
+    #[test]
+    fn a_dearer_kept_path_gives_way_in_growing_runs() {
+        let mut choice = Choice::default();
+        let paths = drive(&mut choice, 40_000, [80.0, 200.0, 70.0]);
+        let trial = (SETTLE + TRIAL) as usize;
+        let first = 1 + FIRST_TIMED as usize + trial;
+        assert!(paths[first - trial..first].iter().all(|&p| p == Path::Kept));
+        assert!(
+            paths[first..first + FIRST_RUN as usize]
+                .iter()
+                .all(|&p| p == Path::Scratch)
+        );
+        assert_eq!(paths[first + FIRST_RUN as usize], Path::Kept);
+        // The second run is twice as long.
+        let second = first + FIRST_RUN as usize + trial;
+        let run = &paths[second..second + 2 * FIRST_RUN as usize];
+        assert!(run.iter().all(|&p| p == Path::Scratch));
+        assert_eq!(paths[second + 2 * FIRST_RUN as usize], Path::Kept);
+        // Late on, runs of the longest length between trials.
+        let share = scratch_share(&paths[30_000..]);
+        let expected = f64::from(LONGEST_RUN) / f64::from(LONGEST_RUN + SETTLE + TRIAL);
+        assert!(
+            (share - expected).abs() < 0.02,
+            "{share} against {expected}"
+        );
+    }
+
+    #[test]
+    fn the_first_search_from_scratch_is_not_timed() {
+        let mut choice = Choice::default();
+        // The first call touches its buffers for the first time, and takes long.
+        for took in [1_000.0, 70.0, 70.0, 70.0, 70.0] {
+            assert_eq!(choice.next(N), Path::Scratch);
+            choice.record(N, Path::Scratch, ms(took));
+        }
+        for _ in 0..SETTLE + TRIAL {
+            assert_eq!(choice.next(N), Path::Kept);
+            choice.record(N, Path::Kept, ms(80.0));
+        }
+        assert_eq!(choice.next(N), Path::Scratch);
+    }
+
+    #[test]
+    fn within_the_margin_the_kept_path_stays() {
+        let mut choice = Choice::default();
+        let paths = drive(&mut choice, 5_000, [71.5, 200.0, 70.0]);
+        assert!(scratch_share(&paths[5..]) < 0.002);
+    }
+
+    #[test]
+    fn runs_end_when_the_kept_path_gets_cheaper_again() {
+        let mut choice = Choice::default();
+        drive(&mut choice, 3_000, [90.0, 200.0, 70.0]);
+        assert!(choice.run > FIRST_RUN);
+        // The scene quiets down: the next trial finds the kept path cheaper, and a later
+        // dearer spell starts from a short run again.
+        let paths = drive(&mut choice, 5_000, [40.0, 200.0, 70.0]);
+        assert!(scratch_share(&paths[2_000..]) < 0.002);
+        assert_eq!(choice.run, FIRST_RUN);
+    }
+
+    #[test]
+    fn the_margins_tests_use_force_either_path() {
+        let mut dearer = Choice {
+            margin: 0.0,
+            ..Choice::default()
+        };
+        let paths = drive(&mut dearer, 2_000, [1.0, 1.0, 1_000.0]);
+        let first = 1 + (FIRST_TIMED + SETTLE + TRIAL) as usize;
+        assert_eq!(paths[first], Path::Scratch);
+        assert!(scratch_share(&paths) > 0.75);
+        let mut cheaper = Choice {
+            margin: f64::INFINITY,
+            ..Choice::default()
+        };
+        let paths = drive(&mut cheaper, 2_000, [1_000.0, 1_000.0, 1.0]);
+        assert!(scratch_share(&paths[5..]) < 0.002);
+    }
+}

@@ -1,0 +1,159 @@
+//! A [`PairFinder`]'s settings: its enlarged boxes' margin, when it rebuilds, and whether it
+//! times its calls to choose between its kept state and a search from scratch.
+
+use super::PairFinder;
+use super::kept::{CHOOSE_FROM, Margin};
+
+impl PairFinder {
+    /// This finder with enlarged boxes that reach `margin` beyond each shape's padded box on
+    /// every side (before they move ahead, as the [`PairFinder`] docs say), instead of the
+    /// automatic three tenths of the box's larger side. A larger margin
+    /// means fewer escapers per frame and more candidate pairs; 0 makes every move an escape.
+    /// The answer does not depend on it.
+    ///
+    /// # Panics
+    /// If `margin` is negative or not finite.
+    #[must_use]
+    pub fn with_margin(mut self, margin: f32) -> Self {
+        assert!(
+            margin >= 0.0 && margin.is_finite(),
+            "PairFinder margin must be finite and not negative, got {margin}"
+        );
+        self.kept.margin = Margin::Fixed(margin);
+        self.kept.invalidate();
+        self
+    }
+
+    /// This finder rebuilding its grid and candidates from scratch in a frame where more than
+    /// `share` (0 to 1) of the shapes escaped their enlarged boxes, instead of a quarter. 0
+    /// rebuilds whenever one escaped; 1 never for escapers, and never searches from scratch
+    /// for shapes that jumped (see [`PairFinder`]). The answer does not depend on it.
+    ///
+    /// # Panics
+    /// If `share` is not between 0 and 1.
+    #[must_use]
+    pub fn with_rebuild_threshold(mut self, share: f32) -> Self {
+        assert!(
+            (0.0..=1.0).contains(&share),
+            "PairFinder rebuild threshold must be between 0 and 1, got {share}"
+        );
+        self.kept.rebuild_above = share;
+        self
+    }
+
+    /// This finder with `choose` saying whether it times its calls, from 2¹⁷ moving shapes,
+    /// to search from scratch where that has been cheaper than following its kept state (see
+    /// [`PairFinder`] and [`FrameStats::chosen`](crate::FrameStats::chosen)); on by default.
+    /// Off, every call follows the kept state as the jump and rush rules allow: for measuring
+    /// the kept path alone, or where a frame's work must not depend on timings. The answer and
+    /// the events do not depend on it.
+    ///
+    /// ```
+    /// use widephase::{Circle, PairFinder, Scene};
+    /// let scene: Scene = (0..200_000).map(|i| Circle::new(i as f32, 0.0, 0.6)).collect();
+    /// let mut finder = PairFinder::new().with_choice(false);
+    /// let mut pairs = Vec::new();
+    /// finder.overlapping_pairs(&scene, &mut pairs);
+    /// assert!(finder.stats().rebuilt && !finder.stats().chosen);
+    /// assert_eq!(pairs.len(), 199_999);
+    ///
+    /// // By default the first calls on so many moving shapes search from scratch, timed.
+    /// let mut auto = PairFinder::new();
+    /// auto.overlapping_pairs(&scene, &mut pairs);
+    /// assert!(auto.stats().chosen);
+    /// assert_eq!(pairs.len(), 199_999);
+    /// ```
+    #[must_use]
+    pub fn with_choice(mut self, choose: bool) -> Self {
+        self.kept.choice.from = if choose { CHOOSE_FROM } else { usize::MAX };
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::kept::{Choice, FIRST_TIMED};
+    use crate::{Circle, PairFinder, Scene};
+
+    /// Every frame of a moving scene (moves, teleports, removals, pushes, a static shape now
+    /// and then) through finders whose choice is forced either way from the first shape on,
+    /// against a search from scratch: the same answer and the same began and ended pairs,
+    /// whichever path each call took and across every switch.
+    #[test]
+    fn either_path_gives_the_same_answers_and_events() {
+        use std::collections::BTreeSet;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut scene = Scene::new();
+        let mut at: Vec<[f32; 3]> = (0..300)
+            .map(|_| [random() * 40.0, random() * 40.0, 0.3 + random()])
+            .collect();
+        for &[x, y, r] in &at {
+            scene.push(Circle::new(x, y, r));
+        }
+        let forced = |margin: f64| {
+            let mut finder = PairFinder::new();
+            finder.kept.choice = Choice::forced(margin);
+            finder
+        };
+        let mut finders = [forced(0.0), forced(f64::INFINITY), PairFinder::new()];
+        let (mut fresh, mut pairs, mut previous) = (PairFinder::new(), Vec::new(), Vec::new());
+        let mut chosen = [0; 3];
+        for frame in 0..700u32 {
+            for (id, [x, y, r]) in at.iter_mut().enumerate() {
+                let id = id as u32;
+                if random() < 0.01 {
+                    [*x, *y] = [random() * 40.0, random() * 40.0];
+                } else {
+                    *x += (random() - 0.5) * 0.4;
+                    *y += (random() - 0.5) * 0.4;
+                }
+                if scene.contains(id) {
+                    scene.set(id, Circle::new(*x, *y, *r));
+                }
+            }
+            if frame % 50 == 7 {
+                scene.remove((random() * at.len() as f32) as u32);
+            }
+            if frame % 50 == 32 {
+                let c = [random() * 40.0, random() * 40.0, 0.3 + random()];
+                let id = scene.push(Circle::new(c[0], c[1], c[2])) as usize;
+                if id < at.len() {
+                    at[id] = c;
+                } else {
+                    at.push(c);
+                }
+            }
+            if frame % 200 == 100 {
+                scene.push_static(Circle::new(random() * 40.0, random() * 40.0, 3.0));
+            }
+            let mut expected = Vec::new();
+            fresh.overlapping_pairs_from_scratch(&scene, &mut expected);
+            let (now, before): (BTreeSet<_>, BTreeSet<_>) = (
+                expected.iter().copied().collect(),
+                previous.iter().copied().collect(),
+            );
+            let began: Vec<_> = now.difference(&before).copied().collect();
+            let ended: Vec<_> = before.difference(&now).copied().collect();
+            for (finder, chosen) in finders.iter_mut().zip(&mut chosen) {
+                finder.overlapping_pairs(&scene, &mut pairs);
+                assert_eq!(pairs, expected, "frame {frame}");
+                if frame > 0 {
+                    assert_eq!(finder.began(), began, "frame {frame}");
+                    assert_eq!(finder.ended(), ended, "frame {frame}");
+                }
+                *chosen += usize::from(finder.stats().chosen);
+            }
+            previous = expected;
+        }
+        // The first finder searched from scratch by choice in most calls, the second in its
+        // first calls only and the third never.
+        assert!(chosen[0] > 400, "{chosen:?}");
+        assert_eq!(chosen[1..], [1 + FIRST_TIMED as usize, 0]);
+    }
+}
