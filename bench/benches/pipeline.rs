@@ -320,11 +320,12 @@ fn frames(c: &mut Criterion) {
             });
             let s = finder.stats();
             eprintln!(
-                "frames/{label}/{name}: {} pairs from {} candidates, {} escaped, rebuilt {}; build {:?}, search {:?}, sort {:?}, pack {:?}, kernels {:?}",
+                "frames/{label}/{name}: {} pairs from {} candidates, {} escaped, rebuilt {}, from scratch by choice {}; build {:?}, search {:?}, sort {:?}, pack {:?}, kernels {:?}",
                 s.pairs,
                 s.candidates,
                 s.escaped,
                 s.rebuilt,
+                s.chosen,
                 s.build,
                 s.search,
                 s.sort,

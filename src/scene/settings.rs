@@ -151,9 +151,10 @@ mod tests {
             }
             previous = expected;
         }
-        // The first finder searched from scratch by choice in most calls, the second in its
-        // first calls only and the third never.
+        // The first finder searched from scratch by choice in most calls, the third never.
         assert!(chosen[0] > 400, "{chosen:?}");
-        assert_eq!(chosen[1..], [1 + FIRST_TIMED as usize, 0]);
+        // The second: its first calls, and a recheck after each trial (kept runs of 64 and 128
+        // calls in 700).
+        assert_eq!(chosen[1..], [1 + FIRST_TIMED as usize + 2, 0]);
     }
 }

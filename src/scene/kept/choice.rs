@@ -18,13 +18,14 @@
 //!    wave of them leaves at once, and only then do the calls cost what they will. The next
 //!    [`TRIAL`] calls are, all of them (rebuilds and searches from scratch for jumps
 //!    included: what the kept path costs).
-//! 3. If they cost more than [`MARGIN`] times a search from scratch on average, a run of calls
-//!    searches from scratch (each timed), [`FIRST_RUN`] calls long, then 2 again; each trial
-//!    that finds the kept path still dearer doubles the run, up to [`LONGEST_RUN`] calls, so
-//!    that the trials cost little against the runs.
-//! 4. Otherwise the kept path goes on, and [`RECHECK`] calls after its trial one call searches
-//!    from scratch, timed, and 2 again: a scene that grew, or a machine that got busier, is
-//!    seen.
+//! 3. If they cost more than [`MARGIN`] times a search from scratch on average (the kept
+//!    finder's, which finds the pairs that began and ended too), a run of calls searches from
+//!    scratch, each timed, then 2 again. Otherwise the kept path goes on for a run of calls,
+//!    then one call searches from scratch, timed, and 2 again: a scene that grew, or a machine
+//!    that got busier, is seen.
+//! 4. A run is [`FIRST_RUN`] calls long after a trial whose verdict differs from the last one,
+//!    twice the last run after one that agrees, up to [`LONGEST_RUN`] calls: a verdict that
+//!    holds costs little in trials, and one that a noisy trial got wrong is soon tried again.
 //!
 //! Below [`CHOOSE_FROM`] moving shapes every call follows the kept state (as the jump and rush
 //! rules allow): there the kept frame cost less than a search from scratch in every
@@ -55,15 +56,12 @@ pub(crate) const TRIAL: u32 = 64;
 /// the same the kept state stays rather than a rebuild being paid for each trial.
 pub(crate) const MARGIN: f64 = 1.03;
 
-/// Calls of the first run of searches from scratch.
+/// Calls of the first run after a trial: of searches from scratch, or of kept calls before
+/// one search from scratch is timed again.
 pub(crate) const FIRST_RUN: u32 = 64;
 
-/// The longest run of searches from scratch between two trials of the kept path.
+/// The longest run between two trials of the kept path.
 pub(crate) const LONGEST_RUN: u32 = 1024;
-
-/// Kept calls after a trial that found the kept path cheaper before a search from scratch is
-/// timed again.
-pub(crate) const RECHECK: u32 = 1024;
 
 /// The path of one call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,9 +90,13 @@ pub(crate) struct Choice {
     kept: f64,
     /// Kept calls since the kept path was last entered.
     calls: u32,
-    /// Calls left of the current run of searches from scratch, and the next run's length.
+    /// Calls left of the current run of searches from scratch; the last run's length, and
+    /// the verdict of the trial that set it (`None`: no trial yet); the kept call after
+    /// which one search from scratch is timed again (0: none).
     left: u32,
     run: u32,
+    verdict: Option<Path>,
+    recheck: u32,
 }
 
 impl Default for Choice {
@@ -109,6 +111,8 @@ impl Default for Choice {
             calls: 0,
             left: 0,
             run: FIRST_RUN,
+            verdict: None,
+            recheck: 0,
         }
     }
 }
@@ -165,13 +169,22 @@ impl Choice {
                     self.kept += t;
                 }
                 if self.calls == SETTLE + TRIAL {
-                    if self.kept / f64::from(TRIAL) > self.margin * self.scratch {
-                        self.left = self.run;
-                        self.run = (2 * self.run).min(LONGEST_RUN);
+                    let verdict = if self.kept / f64::from(TRIAL) > self.margin * self.scratch {
+                        Path::Scratch
                     } else {
-                        self.run = FIRST_RUN;
+                        Path::Kept
+                    };
+                    self.run = if self.verdict == Some(verdict) {
+                        (2 * self.run).min(LONGEST_RUN)
+                    } else {
+                        FIRST_RUN
+                    };
+                    self.verdict = Some(verdict);
+                    match verdict {
+                        Path::Scratch => (self.left, self.recheck) = (self.run, 0),
+                        Path::Kept => self.recheck = self.calls + self.run,
                     }
-                } else if self.calls == SETTLE + TRIAL + RECHECK {
+                } else if self.calls == self.recheck {
                     self.left = 1;
                 }
             }
@@ -231,17 +244,16 @@ mod tests {
         let paths = drive(&mut choice, 20_000, [60.0, 200.0, 70.0]);
         let start = 1 + FIRST_TIMED as usize;
         assert_eq!(paths[..start], [Path::Scratch; 1 + FIRST_TIMED as usize]);
+        // A trial, then runs of kept calls of 64, 128, ... 1024, each followed by one search
+        // from scratch and the next trial.
         let trial = (SETTLE + TRIAL) as usize;
-        assert!(
-            paths[start..start + trial + RECHECK as usize]
-                .iter()
-                .all(|&p| p == Path::Kept)
-        );
-        // One search from scratch per trial and recheck.
-        let cycle = trial + RECHECK as usize + 1;
-        assert_eq!(paths[start - 1 + cycle], Path::Scratch);
-        let share = scratch_share(&paths[start..]);
-        assert!((share - 1.0 / cycle as f64).abs() < 1e-3, "{share}");
+        let mut at = start;
+        for run in [64, 128, 256, 512, 1024, 1024] {
+            let kept = &paths[at..at + trial + run];
+            assert!(kept.iter().all(|&p| p == Path::Kept), "run {run}");
+            assert_eq!(paths[at + trial + run], Path::Scratch, "run {run}");
+            at += trial + run + 1;
+        }
     }
 
     #[test]
@@ -294,15 +306,22 @@ mod tests {
     }
 
     #[test]
-    fn runs_end_when_the_kept_path_gets_cheaper_again() {
+    fn runs_start_short_when_the_verdict_changes() {
         let mut choice = Choice::default();
         drive(&mut choice, 3_000, [90.0, 200.0, 70.0]);
         assert!(choice.run > FIRST_RUN);
-        // The scene quiets down: the next trial finds the kept path cheaper, and a later
-        // dearer spell starts from a short run again.
-        let paths = drive(&mut choice, 5_000, [40.0, 200.0, 70.0]);
-        assert!(scratch_share(&paths[2_000..]) < 0.002);
-        assert_eq!(choice.run, FIRST_RUN);
+        assert_eq!(choice.verdict, Some(Path::Scratch));
+        // The scene quiets down: the next trial finds the kept path cheaper, and the kept
+        // path is tried again after a short run.
+        let paths = drive(&mut choice, 1_200, [40.0, 200.0, 70.0]);
+        let back = paths
+            .iter()
+            .position(|&p| p == Path::Kept)
+            .expect("a trial");
+        let trial = (SETTLE + TRIAL) as usize;
+        assert_eq!(choice.verdict, Some(Path::Kept));
+        assert_eq!(paths[back + trial + FIRST_RUN as usize], Path::Scratch);
+        assert!(scratch_share(&paths[back..]) < 0.01);
     }
 
     #[test]
@@ -320,6 +339,10 @@ mod tests {
             ..Choice::default()
         };
         let paths = drive(&mut cheaper, 2_000, [1_000.0, 1_000.0, 1.0]);
-        assert!(scratch_share(&paths[5..]) < 0.002);
+        // The rechecks only, after kept runs of 64, 128, 256 and 512 calls.
+        assert_eq!(
+            paths[5..].iter().filter(|&&p| p == Path::Scratch).count(),
+            4
+        );
     }
 }
