@@ -10,7 +10,7 @@ use super::pack::Shared;
 use super::packed::Store;
 use super::radix::RadixSort;
 use super::records::{Record, UNBOUNDED};
-use super::sort::events_between;
+use super::sort::Events;
 use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
@@ -107,6 +107,7 @@ pub struct PairFinder {
     previous: Vec<(u32, u32)>,
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
+    events: Events,
 }
 
 impl PairFinder {
@@ -183,9 +184,10 @@ impl PairFinder {
             // Too many shapes jumped, or searching from scratch is the cheaper path.
             let mut laps = kept.laps;
             self.run(&[scene], scene.cell_size, out, &mut laps);
-            events_between(&self.previous, out, &mut self.began, &mut self.ended);
+            let (began, ended) = (&mut self.began, &mut self.ended);
+            self.events.between(&self.previous, out, began, ended);
             self.previous.clear();
-            self.previous.extend_from_slice(out);
+            self.previous.par_extend(out.par_iter().copied());
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();
             self.stats.events = laps.lap();

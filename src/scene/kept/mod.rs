@@ -58,7 +58,7 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
 use super::records::Record;
-use super::sort::{Cancel, apply_events, events_between};
+use super::sort::{Cancel, Events, apply_events};
 use super::statics::Statics;
 use super::stats::Laps;
 use super::store::Scene;
@@ -213,8 +213,10 @@ pub(crate) struct Kept {
     sort: RadixSort,
     /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
     sort_ended: RadixSort,
-    /// The buffers of the cancelling of pairs that both began and ended.
+    /// The buffers of the cancelling of pairs that both began and ended, and of the events
+    /// between two answers.
     cancel: Cancel,
+    events: Events,
 }
 
 impl Default for Kept {
@@ -273,6 +275,7 @@ impl Default for Kept {
             sort: RadixSort::default(),
             sort_ended: RadixSort::default(),
             cancel: Cancel::default(),
+            events: Events::default(),
         }
     }
 }
@@ -440,7 +443,7 @@ impl Kept {
         } else {
             self.sort.sort(out);
             stats.sort += stats.laps.lap();
-            events_between(previous, out, began, ended);
+            self.events.between(previous, out, began, ended);
             stats.events += stats.laps.lap();
         }
         true
