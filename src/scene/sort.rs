@@ -82,13 +82,15 @@ impl Events {
             return;
         }
         // Part `k` holds the pairs from `new[k * len / tasks]` on: those of `old` below it
-        // lie in earlier parts, those equal to it or above in this one or later.
+        // lie in earlier parts, those equal to it or above in this one or later. The first
+        // part starts at both lists' starts (`old` may begin below `new`), the last ends at
+        // both ends.
         let cut = |k: usize| {
             let at = k * new.len() / tasks;
-            let old_at = if k == tasks {
-                old.len()
-            } else {
-                old.partition_point(|&p| p < new[at])
+            let old_at = match k {
+                0 => 0,
+                k if k == tasks => old.len(),
+                _ => old.partition_point(|&p| p < new[at]),
             };
             (at, old_at)
         };
@@ -392,10 +394,15 @@ mod tests {
                 pool.install(|| events.between(&old, &new, &mut b, &mut e));
                 assert!(b == began && e == ended, "{threads} threads");
             }
+            // Also `old` beginning below `new` and ending above it (what a finder handed two
+            // scenes in turn sees), and the other way round.
+            let inner = &new[1..new.len() - 1];
             for (x, y) in [
                 (&old[..0], &new[..]),
                 (&old[..], &new[..0]),
                 (&old[..0], &old[..0]),
+                (&old[..], inner),
+                (inner, &old[..]),
             ] {
                 let (mut b, mut e, mut want_b, mut want_e) = Default::default();
                 events_between(x, y, &mut want_b, &mut want_e);
