@@ -55,10 +55,11 @@ const FOUND: usize = 512;
 /// `ended` as always); so is a call after two rebuilds in a row for escapers when a sample
 /// of the shapes shows more than the rebuild threshold escaping again (shapes moving their own
 /// size every frame, which leave their boxes without jumping). The first call after the jumps
-/// or the rush stop rebuilds. From 2¹⁷ moving shapes it also times its calls: where following the
-/// kept state cost over 5 % more than a search from scratch (a million shapes on one or two
-/// cores of some machines), it searches from scratch in runs of up to 1024 calls and tries the
-/// kept path again between them ([`FrameStats::chosen`]). Unbounded shapes
+/// or the rush stop rebuilds. From 2¹⁷ moving shapes it also times its calls (its first calls
+/// search from scratch): where following the kept state cost over 3 % more than a search from
+/// scratch (a million shapes on one or two cores of some machines), it searches from scratch in
+/// runs of up to 1024 calls and tries the kept path again between them
+/// ([`FrameStats::chosen`], [`with_choice`](Self::with_choice)). Unbounded shapes
 /// (infinite bounds or beyond ±2⁶⁰) stay out of the grids and are tested against every shape
 /// every call.
 ///

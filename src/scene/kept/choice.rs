@@ -5,9 +5,10 @@
 //! kept state up, and the next kept call rebuilds it), so the choice is one of speed only. A
 //! kept frame pays per kept candidate (about 2.7 times as many as a search from scratch
 //! tests, their boxes enlarged) and per shape that left its enlarged box; at a million moving
-//! shapes on one or two threads of a 2-core Zen 5 those passes over memory cost 3–9 % more
-//! than a search from scratch on average (2026-11-29), on sixteen threads of a Xeon less. The
-//! size does not say which: the finder times both.
+//! shapes on a 2-core Zen 5 those passes over memory cost from 3 % less to 6 % more than a
+//! search from scratch on one thread and 2–12 % more on two, on average over 500 frames
+//! (2026-11-29); on sixteen threads of a Xeon less. The size does not say which: the finder
+//! times both.
 //!
 //! 1. From [`CHOOSE_FROM`] moving shapes, the first calls search from scratch, the last
 //!    [`FIRST_TIMED`] of them timed (the first touches its buffers for the first time: at a
@@ -28,9 +29,9 @@
 //!    holds costs little in trials, and one that a noisy trial got wrong is soon tried again.
 //!
 //! Below [`CHOOSE_FROM`] moving shapes every call follows the kept state (as the jump and rush
-//! rules allow): there the kept frame cost less than a search from scratch in every
-//! measurement so far (100 k shapes: 8–15 % less on the same Zen 5, one and two threads), and
-//! frames of a few milliseconds would time noise.
+//! rules allow): frames of a few milliseconds time the host's noise more than the paths (at
+//! 100 k on the same Zen 5 the kept frame cost 8–15 % less on one thread, and on two from 14 %
+//! less to 20 % more from run to run, its second vCPU unsteady), and little is at stake.
 
 use std::time::Duration;
 
