@@ -293,8 +293,15 @@ impl Kept {
 
     /// Forgets the state: the next call rebuilds.
     pub(crate) fn invalidate(&mut self) {
-        (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
+        self.give_up();
         self.statics.filed = None;
+    }
+
+    /// Gives the moving part of the state up (the static shapes stay filed): the next call
+    /// rebuilds it.
+    fn give_up(&mut self) {
+        (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
+        self.escapers.clear();
     }
 
     /// Every overlapping pair of `scene` into `out` (cleared first), sorted, and the pairs
@@ -331,8 +338,7 @@ impl Kept {
         let n = scene.moving.len();
         if self.choice.next(n) == Path::Scratch {
             stats.chosen = true;
-            (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
-            self.escapers.clear();
+            self.give_up();
             return false;
         }
         let refile = self.statics.filed != Some(scene.static_epoch);
