@@ -48,7 +48,7 @@
 //! - *A point and a box*, [`point_box`]: the swept axes in the box's frame, where its two
 //!   slabs are the frame's axes and the point's motion a ray against `[-h, h]`.
 //! - *Two one-vertex kinds* (circles, a point and a circle), [`discs`]: that one disc, found
-//!   in one pass with the start contact (one square root and one division a lane), its normal
+//!   in one pass with the start contact (one square root and two divisions a lane), its normal
 //!   brought to unit length by a Newton step where that is exact to rounding.
 //! - *Two polygons*: the swept axes of [`sat`] over the gaps and normals that
 //!   `polygon_polygon`'s pass over the sixteen axes (relative to its midpoint) leaves, the
