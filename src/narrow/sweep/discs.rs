@@ -11,7 +11,7 @@
 //! `t = (m·d - √disc) / m·m`, not below 0: its error is that of `m·d` and the root, a few
 //! roundings of the offset's length, however small `t` (where the pair starts within reach of
 //! a touch, `round.rs`'s form `c / (b + √disc)` is exact to rounding in `t` itself but waits on
-//! the root for its division, 9 % of this sweep at eight lanes and 25 % at sixteen on Zen 5).
+//! the root for its division: 9–12 % of this sweep at eight lanes, 9–25 % at sixteen, Zen 5).
 //! The normal is the offset at contact `w` times `1 / r` (a length within rounding of 1 there),
 //! brought to unit length by one Newton step `n (3 - n·n) / 2`; a lane where that length is
 //! not within 2⁻¹² of 1 (radii tiny beside the coordinates or the motion), or where `r · m·m`
