@@ -12,6 +12,9 @@
 //!                    then reads its per-shape arrays out of order)
 //!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
 //!                    3 % of its size)
+//!     [--choice off] the kept frames always take the kept path (`PairFinder::with_choice`):
+//!                    by default a finder of 2^17 moving shapes or more times both paths and
+//!                    searches from scratch where that was cheaper
 //! ```
 //!
 //! The scene is the benchmarks' (a third each circles, AABBs and OBBs, sizes 0.5–1.5, covering
@@ -38,6 +41,8 @@ struct Options {
     speed: f32,
     modes: Vec<String>,
     reorder: bool,
+    /// Whether the kept finder may choose a search from scratch (`--choice on`, the default).
+    choice: bool,
 }
 
 /// The options, or a message saying what is wrong with them.
@@ -49,6 +54,7 @@ fn options() -> Result<Options, String> {
         speed: 0.06,
         modes: vec!["kept".into(), "scratch".into()],
         reorder: false,
+        choice: true,
     };
     let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
         v.split(',')
@@ -77,6 +83,13 @@ fn options() -> Result<Options, String> {
                     .ok()
                     .filter(|s: &f32| s.is_finite() && *s >= 0.0)
                     .ok_or_else(|| format!("--speed takes a number >= 0, got {value:?}"))?;
+            }
+            "--choice" => {
+                o.choice = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--choice takes on or off, got {value:?}")),
+                }
             }
             "--modes" => {
                 o.modes = value.split(',').map(|m| m.trim().to_string()).collect();
@@ -123,10 +136,15 @@ const PHASES: [&str; 7] = [
 ];
 
 /// `frames` frames (after as many warm-up frames) of `scene` moved by `motion`, each
-/// `Scene::update` and then `finder`'s kept search or a search from scratch.
-fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool) -> Run {
-    let (mut scene, mut frame, mut finder, mut pairs) =
-        (start.clone(), 0, PairFinder::new(), Vec::new());
+/// `Scene::update` and then a kept finder's search (which may choose a search from scratch
+/// where `choice`) or a search from scratch.
+fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool, choice: bool) -> Run {
+    let (mut scene, mut frame, mut finder, mut pairs) = (
+        start.clone(),
+        0,
+        PairFinder::new().with_choice(choice),
+        Vec::new(),
+    );
     let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
     let (mut covered, mut chosen) = (Vec::new(), 0);
     for i in 0..2 * frames {
@@ -181,7 +199,7 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--modes kept,scratch] [--reorder] [--speed 0.06]"
+             [--modes kept,scratch] [--reorder] [--speed 0.06] [--choice on|off]"
         );
         std::process::exit(2)
     });
@@ -249,7 +267,7 @@ fn main() {
                 if !o.modes.iter().any(|x| x == mode) {
                     continue;
                 }
-                let r = pool.install(|| run(&start, &motion, o.frames, m == 0));
+                let r = pool.install(|| run(&start, &motion, o.frames, m == 0, o.choice));
                 let first = *base[m].get_or_insert(r.frame);
                 println!(
                     "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:5.0}% | {} | {:3.0}%",
