@@ -323,7 +323,7 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
         if A::ROUND || B::ROUND {
             round::first(&a, &b, mx, my, [A::OPPOSED, B::OPPOSED])
         } else {
-            let fast = sat::first(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED]);
+            let fast = sat::first::<L, false, NA, NB>(&a, &b, (mx, my), [A::OPPOSED, B::OPPOSED]);
             inside_within_rounding(touching, fast, || {
                 watching::<L, A, B, NA, NB>(fa, fb, (mx, my))
             })
@@ -334,7 +334,7 @@ fn sweep<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
 
 /// The swept axes' first touch `apart` and the lanes that hit at the start by an entry before
 /// it (`early`); where such a lane is one the overlap test found apart (not `touching`: inside
-/// within rounding, rare), `watch()`'s answer for it (see [`sat::watching`]), computed only in
+/// within rounding, rare), `watch()`'s answer for it (see [`sat::first`]), computed only in
 /// a block that has one.
 #[inline(always)]
 fn inside_within_rounding<L: Lane>(
@@ -350,7 +350,7 @@ fn inside_within_rounding<L: Lane>(
     }
 }
 
-/// [`sat::watching`] from the shapes' fields, out of line: only a block with a lane inside
+/// [`sat::first`] watching, from the shapes' fields, out of line: only a block with a lane inside
 /// within rounding takes it, and inlined it crowded the registers of the pass every block
 /// takes. Cold: a call the compiler took for a likely one made the loop around it keep less
 /// in registers on every block (two boxes 15–19 % slower, Zen 4, 2026-11-29).
@@ -362,7 +362,7 @@ fn watching<L: Lane, A: Swept, B: Swept, const NA: usize, const NB: usize>(
     m: (L, L),
 ) -> Toi<L> {
     let (a, b) = relative::<L, A, B, NA, NB>(fa, fb);
-    sat::watching(&a, &b, m, [A::OPPOSED, B::OPPOSED])
+    sat::first::<L, true, NA, NB>(&a, &b, m, [A::OPPOSED, B::OPPOSED]).0
 }
 
 /// Two polygons: the start contact from `polygon_polygon`'s pass over the sixteen axes

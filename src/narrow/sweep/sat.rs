@@ -36,7 +36,7 @@ struct Entry<L> {
 
 /// The swept axes seen so far: the latest entry, the earliest exit `exit_num / exit_den`
 /// (`exit_den > 0`; `exit_num` itself where the axes divide), whether an axis that
-/// separates the pair now never closes, and, where watching (see [`watching`]), the axis of
+/// separates the pair now never closes, and, where watching (see [`first`]), the axis of
 /// the largest gap along its unit normal (the least overlap): `[gap, closing speed, nx, ny]`.
 #[derive(Clone, Copy)]
 pub(super) struct Axes<L: Lane, const DIVIDE: bool, const WATCH: bool> {
@@ -48,7 +48,7 @@ pub(super) struct Axes<L: Lane, const DIVIDE: bool, const WATCH: bool> {
 }
 
 impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
-    /// No axis yet, watching for the axis of least overlap where `WATCH` (see [`watching`]);
+    /// No axis yet, watching for the axis of least overlap where `WATCH` (see [`first`]);
     /// the times compared as fractions, or divided where `DIVIDE`.
     #[inline(always)]
     pub(super) fn new() -> Self {
@@ -197,7 +197,7 @@ impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
 
     /// The first touch: the latest entry, if one was found, no separating axis stays, and it
     /// comes before the earliest exit and within the motion; its normal made unit. Also the
-    /// lanes that hit at the start by an entry before it (see [`watching`]).
+    /// lanes that hit at the start by an entry before it (see [`first`]).
     #[inline(always)]
     pub(super) fn first(self) -> (Toi<L>, L::Mask) {
         let (zero, one) = (L::splat(0.0), L::splat(1.0));
@@ -212,7 +212,7 @@ impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
             (e.num / e.s, found, e.len2, self.exit_num / self.exit_den)
         };
         // An entry before the start: the pair overlaps in these axes' arithmetic, touching
-        // within rounding where its overlap test found it apart (see [`watching`]); where
+        // within rounding where its overlap test found it apart (see [`first`]); where
         // watching, such a lane is answered as the start-of-motion rule answers a touching
         // pair: a hit along the axis of least overlap where the motion closes along it.
         let early = t.lt(zero);
@@ -234,13 +234,13 @@ impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
 
 /// The first touch over two polygons' [`Gaps`] for a motion `(mx, my)` of `a`: `a`'s edges,
 /// then `b`'s, as [`first`] takes them; and the lanes that hit at the start by an entry before
-/// it (see [`watching`]).
+/// it (see [`first`]).
 #[inline(always)]
 pub(super) fn stored<L: Lane>(gaps: &Gaps<L>, m: (L, L)) -> (Toi<L>, L::Mask) {
     over(Axes::<L, true, false>::new(), gaps, m)
 }
 
-/// [`stored`] watching (see [`watching`]), out of line and cold: only a block with a lane
+/// [`stored`] watching (see [`first`]), out of line and cold: only a block with a lane
 /// inside within rounding takes it.
 #[inline(never)]
 #[cold]
@@ -266,39 +266,19 @@ fn over<L: Lane, const WATCH: bool>(
 }
 
 /// The swept axes over both outlines' edges (see the module docs), and the lanes that hit at
-/// the start by an entry before it (see [`watching`]): an outline of one vertex has none.
-/// Where an outline's edges come in opposite pairs (`paired[0]` for `a`, `paired[1]` for `b`:
-/// edge `k + N/2` edge `k`'s opposite, as a box's), each pair is one slab: the other outline
-/// projected on its normal once, both sides in one pass.
+/// the start by an entry before it: an outline of one vertex has none. Where an outline's
+/// edges come in opposite pairs (`paired[0]` for `a`, `paired[1]` for `b`: edge `k + N/2` edge
+/// `k`'s opposite, as a box's), each pair is one slab: the other outline projected on its
+/// normal once, both sides in one pass. The axes divide where a polygon takes part (see the
+/// module docs).
+///
+/// **Watching** (`WATCH`): also the axis of least overlap, which answers the lanes that hit at
+/// the start by an entry before it. Where the overlap test found such a pair apart, it is
+/// inside within rounding, and as the start-of-motion rule answers a touching pair, it hits
+/// only where the motion closes along that axis (else it slides along, or leaves, a face that
+/// it touches within rounding). Rare: the caller watches only in a block with such a lane.
 #[inline(always)]
-pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
-    a: &Outline<L, NA>,
-    b: &Outline<L, NB>,
-    m: (L, L),
-    paired: [bool; 2],
-) -> (Toi<L>, L::Mask) {
-    swept::<L, false, NA, NB>(a, b, m, paired)
-}
-
-/// [`first`] watching for the axis of least overlap, which answers the lanes that hit at the
-/// start by an entry before it: where the overlap test found such a pair apart, it is inside
-/// within rounding, and as the start-of-motion rule answers a touching pair, it hits only
-/// where the motion closes along that axis (else it slides along, or leaves, a face that it
-/// touches within rounding). Rare: the caller takes it only in a block with such a lane.
-#[inline(always)]
-pub(super) fn watching<L: Lane, const NA: usize, const NB: usize>(
-    a: &Outline<L, NA>,
-    b: &Outline<L, NB>,
-    m: (L, L),
-    paired: [bool; 2],
-) -> Toi<L> {
-    swept::<L, true, NA, NB>(a, b, m, paired).0
-}
-
-/// [`first`], or [`watching`] where `WATCH`, on axes that divide where a polygon takes part
-/// (see the module docs).
-#[inline(always)]
-fn swept<L: Lane, const WATCH: bool, const NA: usize, const NB: usize>(
+pub(super) fn first<L: Lane, const WATCH: bool, const NA: usize, const NB: usize>(
     a: &Outline<L, NA>,
     b: &Outline<L, NB>,
     m: (L, L),

@@ -46,23 +46,23 @@ pub(crate) const FIRST_TIMED: u32 = 4;
 /// Kept calls after a search from scratch that a trial does not time (see the module docs):
 /// at a million shapes on one thread, the wave of escapers after a rebuild has passed by the
 /// twentieth.
-pub(crate) const SETTLE: u32 = 24;
+const SETTLE: u32 = 24;
 
 /// Kept calls a trial times: enough to cover the waves of escapers that follow (shapes that
 /// left their boxes together leave their next ones about together).
-pub(crate) const TRIAL: u32 = 64;
+const TRIAL: u32 = 64;
 
 /// How much more than a search from scratch the kept calls of a trial must cost on average
 /// for the finder to search from scratch instead: a little, so that where the two cost about
 /// the same the kept state stays rather than a rebuild being paid for each trial.
-pub(crate) const MARGIN: f64 = 1.03;
+const MARGIN: f64 = 1.03;
 
 /// Calls of the first run after a trial: of searches from scratch, or of kept calls before
 /// one search from scratch is timed again.
-pub(crate) const FIRST_RUN: u32 = 64;
+const FIRST_RUN: u32 = 64;
 
 /// The longest run between two trials of the kept path.
-pub(crate) const LONGEST_RUN: u32 = 1024;
+const LONGEST_RUN: u32 = 1024;
 
 /// The path of one call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
