@@ -8,10 +8,10 @@
 //! normal is `batch_contact`'s bit for bit); where it is apart, the root `√(a·r² - (m × d)²)`
 //! of `|d - t m| = r` and `q = 1 / (r · m·m)`, which gives both `1 / m·m` (as `r · q`) and
 //! `1 / r` (as `m·m · q`) and is divided while the root is taken. The time is the smaller root
-//! `t = (m·d - √disc) / m·m`, not below 0: its error is that of `m·d` and the root, a few
-//! roundings of the offset's length, however small `t` (where the pair starts within reach of
-//! a touch, `round.rs`'s form `c / (b + √disc)` is exact to rounding in `t` itself but waits on
-//! the root for its division: 9–12 % of this sweep at eight lanes, 9–25 % at sixteen, Zen 5).
+//! `t = (m·d - √disc) / m·m`, not below 0: its error, as a distance along the motion, is a few
+//! roundings of the offset's length however small `t` is (`round.rs`'s form `c / (b + √disc)`
+//! is exact to rounding in `t` itself, but its division waits on the root: 9–12 % of this
+//! sweep at eight lanes, 9–25 % at sixteen, on Zen 5).
 //! The normal is the offset at contact `w` times `1 / r` (a length within rounding of 1 there),
 //! brought to unit length by one Newton step `n (3 - n·n) / 2`; a lane where that length is
 //! not within 2⁻¹² of 1 (radii tiny beside the coordinates or the motion), or where `r · m·m`
