@@ -110,6 +110,9 @@ pub trait Lane:
     fn abs(self) -> Self;
     /// The correctly rounded square root.
     fn sqrt(self) -> Self;
+    /// The power of two at or below `|self|` for a normal number (its exponent bits alone: a
+    /// bitwise and); `+0` for zeros and subnormals, infinity for infinities and NaN.
+    fn exponent(self) -> Self;
     /// Whether any lane of `mask` is set (control flow only: the answer never depends on
     /// it lane by lane).
     fn any(mask: Self::Mask) -> bool;
@@ -161,6 +164,10 @@ impl Lane for f32 {
     #[inline(always)]
     fn sqrt(self) -> Self {
         f32::sqrt(self)
+    }
+    #[inline(always)]
+    fn exponent(self) -> Self {
+        f32::from_bits(self.to_bits() & f32::INFINITY.to_bits())
     }
     #[inline(always)]
     fn any(mask: bool) -> bool {
@@ -274,6 +281,10 @@ macro_rules! simd_impls {
             #[inline(always)]
             fn sqrt(self) -> Self {
                 $V::sqrt(self)
+            }
+            #[inline(always)]
+            fn exponent(self) -> Self {
+                self & $V::splat(f32::INFINITY)
             }
             #[inline(always)]
             fn any(mask: $V) -> bool {

@@ -87,6 +87,10 @@ impl<V: Simd> Lane for Twin<V> {
         Self(self.0.sqrt(), self.1.sqrt())
     }
     #[inline(always)]
+    fn exponent(self) -> Self {
+        Self(self.0.exponent(), self.1.exponent())
+    }
+    #[inline(always)]
     fn any(mask: Self) -> bool {
         V::any(mask.0 | mask.1)
     }

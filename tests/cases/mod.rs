@@ -24,6 +24,7 @@ mod shape_casts;
 mod sweep_cases;
 mod sweep_corners;
 mod sweep_ends;
+mod sweep_scales;
 mod sweeps;
 mod widths;
 mod world;

@@ -14,9 +14,9 @@
 //! sweep at eight lanes, 9–25 % at sixteen, on Zen 5).
 //! The normal is the offset at contact `w` times `1 / r` (a length within rounding of 1 there),
 //! brought to unit length by one Newton step `n (3 - n·n) / 2`; a lane where that length is
-//! not within 2⁻¹² of 1 (radii tiny beside the coordinates or the motion), or where `r · m·m`
-//! could under- or overflow, takes `round.rs`'s division and normalisation instead (computed
-//! only for blocks that hold one).
+//! not within 2⁻¹² of 1 (radii tiny beside the coordinates or the motion, or `r · m·m` under-
+//! or overflowing, which puts the same error in the time) takes `round.rs`'s division and
+//! normalisation instead (computed only for blocks that hold one).
 //! The rules are the round pieces': a hit closing along the normal, a graze no hit.
 
 use super::finite;
@@ -75,10 +75,10 @@ pub(super) fn single<L: Lane>(
     let disc = mm * rr - cross * cross;
     let take = !touching & md.gt(zero) & disc.ge(zero);
     // The apart lanes' division, which waits on no square root: `1 / (r · m·m)`, giving both
-    // `1 / (m·m)` for the time and `1 / r` for the normal.
-    let rm = r * mm;
-    let plain = rm.gt(L::splat(1e-30)) & rm.lt(L::splat(1e30));
-    let q = one / rm;
+    // `1 / (m·m)` for the time and `1 / r` for the normal. Where `r · m·m` is subnormal, zero
+    // or infinite, or either reciprocal overflows, the normal's length shows it (see `near`):
+    // both reciprocals carry `q`'s error, so a length within 2⁻¹² of 1 bounds the time's too.
+    let q = one / (r * mm);
     let (inv_mm, inv_r) = (r * q, mm * q);
     // The one square root, and the touching lanes' division (circle_circle's contact).
     let s = L::select(touching, dd, zero.pmax(disc)).sqrt();
@@ -104,14 +104,19 @@ pub(super) fn single<L: Lane>(
     let near = (f2 - one).abs().lt(L::splat(1.0 / 4096.0));
     let k = L::splat(1.5) - L::splat(0.5) * f2;
     let (mut t, mut nx, mut ny, mut along) = (vt, fx * k, fy * k, zero.eq(zero));
-    let slow = take & !(plain & near);
+    // Lanes whose sizes put `m·m · r²` out of range ([`out_of_range`]) take the exact path
+    // too, which scales them first: there the fast form's time, and `take` itself, may be
+    // wrong without the length test seeing it.
+    let odd = !touching & out_of_range(mm, rr);
+    let slow = (take & !near) | odd;
+    let mut take = take;
     if L::any(slow) {
-        let num = zero.pmax(dd - rr);
-        let (vt, ex, ey, onto) = exact([dx, dy], [mx, my], [mm, md, r], [num, md + s]);
+        let (vt, ex, ey, onto, taken) = exact([dx, dy], [mx, my], r);
         t = L::select(slow, vt, t);
         nx = L::select(slow, ex, nx);
         ny = L::select(slow, ey, ny);
         along = (slow & onto) | (!slow & along);
+        take = (slow & taken) | (!slow & take);
     }
     let closes = (nx * mx + ny * my).gt(zero) & along;
     let hit = (start | (take & t.le(one) & closes)) & valid;
@@ -125,24 +130,51 @@ pub(super) fn single<L: Lane>(
     )
 }
 
-/// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them:
-/// the division `num / den`, the normalised offset at contact or, without a radius, the
-/// motion's direction, then the test along the motion and the normal's finiteness. Out of
-/// line and cold: only blocks with such a lane call it.
+/// The apart lanes' time, normal and graze test as `round.rs`'s vertex pair computes them,
+/// on the offset `d`, the motion `m` and the radii `r` scaled by a power of two that brings
+/// the largest of `|m|` and `r` to `[1, 2)` (exact: where nothing under- or overflowed, the
+/// same bits as unscaled): the division `num / den`, the normalised offset at contact or,
+/// without a radius, the motion's direction, then the test along the motion and the normal's
+/// finiteness; and whether the motion closes on the disc (`take`). Out of line and cold: only
+/// blocks with such a lane call it.
 #[inline(never)]
 #[cold]
-fn exact<L: Lane>(
-    [dx, dy]: [L; 2],
-    [mx, my]: [L; 2],
-    [mm, md, r]: [L; 3],
-    [num, den]: [L; 2],
-) -> (L, L, L, L::Mask) {
+fn exact<L: Lane>([dx, dy]: [L; 2], [mx, my]: [L; 2], r: L) -> (L, L, L, L::Mask, L::Mask) {
     let zero = L::splat(0.0);
-    let vt = num / den;
+    let s = scale(mx.abs().pmax(my.abs()).pmax(r));
+    let ([dx, dy], [mx, my], r) = ([dx * s, dy * s], [mx * s, my * s], r * s);
+    let (mm, md, rr) = (mx * mx + my * my, mx * dx + my * dy, r * r);
+    let cross = mx * dy - my * dx;
+    let disc = mm * rr - cross * cross;
+    let take = md.gt(zero) & disc.ge(zero);
+    let num = zero.pmax(dx * dx + dy * dy - rr);
+    let vt = num / (md + zero.pmax(disc).sqrt());
     let (nx, ny, closing) = vertex_normal(dx - vt * mx, dy - vt * my, mx, my, r);
     let travel = vt * mm;
     let slack = (md.abs() + travel.abs()) * L::splat(1.0 / 262_144.0);
     let closes = closing | (md - travel).ge(zero - slack);
     // A normal that overflowed is no answer (the fast lanes' is within 2⁻¹² of unit length).
-    (vt, nx, ny, closes & finite(&[&[nx, ny]]))
+    (vt, nx, ny, closes & finite(&[&[nx, ny]]), take)
+}
+
+/// Whether the sizes put the disc's products of four lengths out of `f32`'s range (`m·m · r²`
+/// and `(m × d)²` under- or overflowing), from the larger of `m·m` and `r²`: beyond 2⁶⁰
+/// (lengths of about 1e9), or below 2⁻⁶⁰ (about 1e-9) for a motion that is not 0. The fast
+/// form's time is then wrong (0 for a pair far apart, or off by a fifth), and so may be
+/// whether the motion closes on the disc at all.
+#[inline(always)]
+fn out_of_range<L: Lane>(mm: L, rr: L) -> L::Mask {
+    let big = mm.pmax(rr);
+    let (high, low) = (f32::from_bits(0x5d80_0000), f32::from_bits(0x2180_0000)); // 2^±60
+    big.gt(L::splat(high)) | (big.lt(L::splat(low)) & mm.gt(L::splat(0.0)))
+}
+
+/// The power of two that brings `size` (a length, not negative) to `[1, 2)`: exact to
+/// multiply by, so that a pair scaled by it gives the bits it gives unscaled wherever nothing
+/// under- or overflows. 1 where `size` is 0, subnormal, infinite or NaN.
+#[inline(always)]
+fn scale<L: Lane>(size: L) -> L {
+    let (e, one) = (size.exponent(), L::splat(1.0));
+    let normal = e.gt(L::splat(0.0)) & e.lt(L::splat(f32::INFINITY));
+    L::select(normal, one / L::select(normal, e, one), one)
 }
