@@ -1,4 +1,4 @@
-//! Sweeps at every scale: one pair apart at the start, hit head-on and at an angle, multiplied
+//! Sweeps at every scale: one pair apart at the start, hit through two points, multiplied
 //! by `2^k` for `k` from -60 to 60 (lengths from about 1e-18 to 1e18; multiplying by a power of
 //! two is exact), must meet at the same time along the same normal, within rounding, and the
 //! lanes must give the reference's bits. Round kinds solve discs with products of four lengths
@@ -72,8 +72,9 @@ impl Fixture for Polygon {
     }
 }
 
-/// `a` (near) moving onto `b` (ahead), through `(3.4, 1.6)` and `(3.5, 1.8)` at half way, at scales `2^k` for `k` in
-/// `-limit..=limit`: the unscaled time and normal within `1e-5`, and the lanes' bits.
+/// `a` (near) moving onto `b` (ahead), through `(3.4, 1.6)` and `(3.5, 1.8)` at half way, at
+/// scales `2^k` for `k` in `-limit..=limit`: the unscaled time and normal within `1e-5`, and
+/// the lanes' bits.
 fn at_every_scale<A, B>(limit: i32)
 where
     A: SweepPair<B> + FromIterator<A::Shape>,

@@ -16,7 +16,9 @@
 //! brought to unit length by one Newton step `n (3 - n·n) / 2`; a lane where that length is
 //! not within 2⁻¹² of 1 (radii tiny beside the coordinates or the motion, or `r · m·m` under-
 //! or overflowing, which puts the same error in the time) takes `round.rs`'s division and
-//! normalisation instead (computed only for blocks that hold one).
+//! normalisation instead (computed only for blocks that hold one), and so does a lane whose
+//! lengths put the root's products of four lengths out of range ([`out_of_range`]: beyond
+//! about 1e9 or below about 1e-9), scaled by a power of two first ([`scale`]).
 //! The rules are the round pieces': a hit closing along the normal, a graze no hit.
 
 use super::finite;
