@@ -10,7 +10,6 @@ use super::pack::Shared;
 use super::packed::Store;
 use super::radix::RadixSort;
 use super::records::{Record, UNBOUNDED};
-use super::sort::Events;
 use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
@@ -108,7 +107,6 @@ pub struct PairFinder {
     previous: Vec<(u32, u32)>,
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
-    events: Events,
 }
 
 impl PairFinder {
@@ -186,7 +184,7 @@ impl PairFinder {
             let mut laps = kept.laps;
             self.run(&[scene], scene.cell_size, out, &mut laps);
             let (began, ended) = (&mut self.began, &mut self.ended);
-            self.events.between(&self.previous, out, began, ended);
+            self.kept.events.between(&self.previous, out, began, ended);
             self.previous.clear();
             self.previous.par_extend(out.par_iter().copied());
             self.stats.began = self.began.len();

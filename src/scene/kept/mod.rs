@@ -213,10 +213,11 @@ pub(crate) struct Kept {
     sort: RadixSort,
     /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
     sort_ended: RadixSort,
-    /// The buffers of the cancelling of pairs that both began and ended, and of the events
-    /// between two answers.
+    /// The buffers of the cancelling of pairs that both began and ended.
     cancel: Cancel,
-    events: Events,
+    /// The buffers of the events between two answers: a rebuild's, and those of the finder's
+    /// searches from scratch, which it hands over.
+    pub(crate) events: Events,
 }
 
 impl Default for Kept {
