@@ -19,8 +19,10 @@
 //! **Ties.** Candidates are offered in a fixed order, listed in each pair's file, and a later one
 //! replaces the best only when its depth is strictly smaller: ties go to the earliest. A NaN
 //! depth never replaces anything, nor does a polygon's padding edge (zero length). Polygon edges
-//! are compared before any square root or division ([`Scaled`]), so "strictly smaller" is
-//! decided on `depth² · |n|²` products there; the order is the same up to rounding.
+//! are compared before any division ([`Scaled`]), so "strictly smaller" is decided on
+//! `depth · |n|` products there (products of three lengths: polygon and capsule contacts hold
+//! to about 1e12, and below about 1e-12 ties may go either way); the order is the same up to
+//! rounding.
 //!
 //! **Degenerate directions.** Where a direction cannot be formed (coincident circle centres, a
 //! point at a circle's centre, coincident vertices on a capsule pair's ends axis, a length
@@ -109,16 +111,18 @@ impl<L: Lane> Best<L> {
 }
 
 /// The best candidate so far among candidates given unnormalised: a move `num / |n|` along
-/// `n / |n|`, with `len2 = |n|²` (a polygon edge's normal and its projections, before any square
-/// root or division). Candidates compare by `max(num, 0)² · len2_best < num_best² · len2`, the
-/// same order as the depths `num / |n|` for depths `>= 0` (every candidate of an overlapping
-/// pair is, up to rounding), without a square root or a division per candidate; the best is
-/// normalised once ([`Scaled::normalized`]). A padding edge (`n = 0`, `num = 0`) compares
-/// `0 < 0` and is never taken, nor is a NaN.
+/// `n / |n|`, with `len2 = |n|²` (a polygon edge's normal and its projections, before any
+/// division). Candidates compare by `max(num, 0) · |n_best| < num_best · |n|`, the same order
+/// as the depths `num / |n|` for depths `>= 0` (every candidate of an overlapping pair is, up
+/// to rounding), with one square root a candidate (most callers take `|n|` for the radius
+/// anyway) and no division; the best is normalised once ([`Scaled::normalized`]). The products
+/// are of three lengths (`num` is of two): in range from about 1e-12 to 1e12, where the
+/// squared form, of six, held only from about 1e-6 to 1e6 (and was slower). A padding edge
+/// (`n = 0`, `num = 0`) compares `0 < 0` and is never taken, nor is a NaN.
 #[derive(Clone, Copy)]
 pub(crate) struct Scaled<L> {
     num: L,
-    len2: L,
+    len: L,
     nx: L,
     ny: L,
 }
@@ -129,7 +133,7 @@ impl<L: Lane> Scaled<L> {
     pub(crate) fn new() -> Self {
         Self {
             num: L::splat(f32::INFINITY),
-            len2: L::splat(1.0),
+            len: L::splat(1.0),
             nx: L::splat(1.0),
             ny: L::splat(0.0),
         }
@@ -141,17 +145,18 @@ impl<L: Lane> Scaled<L> {
     pub(crate) fn offer(&mut self, num: L, len2: L, nx: L, ny: L) {
         // `max(0, num)`: NaN stays NaN (the second operand wins) and is never taken.
         let num = L::splat(0.0).pmax(num);
-        let better = (num * num * self.len2).lt(self.num * self.num * len2);
-        let old = [self.num, self.len2, self.nx, self.ny];
-        [self.num, self.len2, self.nx, self.ny] = select_each(better, [num, len2, nx, ny], old);
+        let len = len2.sqrt();
+        let better = (num * self.len).lt(self.num * len);
+        let old = [self.num, self.len, self.nx, self.ny];
+        [self.num, self.len, self.nx, self.ny] = select_each(better, [num, len, nx, ny], old);
     }
 
-    /// The best as a depth along a unit normal: one square root and one division.
+    /// The best as a depth along a unit normal: one division.
     #[inline(always)]
     pub(crate) fn normalized(self) -> Best<L> {
-        let inv = L::splat(1.0) / self.len2.sqrt();
+        let inv = L::splat(1.0) / self.len;
         // A length that overflowed (coordinates beyond about 1e19) has no direction: (1, 0).
-        let finite = self.len2.lt(L::splat(f32::INFINITY));
+        let finite = self.len.lt(L::splat(f32::INFINITY));
         Best {
             depth: self.num * inv,
             nx: L::select(finite, self.nx * inv, L::splat(1.0)),
