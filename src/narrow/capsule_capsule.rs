@@ -51,11 +51,10 @@ fn crossing<L: Lane>(p: &Segment<L>, q: &Segment<L>) -> L::Mask {
 fn test<L: Lane>(a: [L; 5], b: [L; 5]) -> L::Mask {
     let (p, q) = (Segment::of(a), Segment::of(b));
     let reach = a[4] + b[4];
-    let r2 = reach * reach;
-    let near = q.near(p.ax, p.ay, r2)
-        | q.near(p.bx, p.by, r2)
-        | p.near(q.ax, q.ay, r2)
-        | p.near(q.bx, q.by, r2);
+    let near = q.near(p.ax, p.ay, reach)
+        | q.near(p.bx, p.by, reach)
+        | p.near(q.ax, q.ay, reach)
+        | p.near(q.bx, q.by, reach);
     (near | crossing(&p, &q)) & valid(a) & valid(b)
 }
 

@@ -28,7 +28,7 @@ use crate::lanes::{Lane, Simd};
 #[inline(always)]
 fn test<L: Lane>([cx, cy, r]: [L; 3], c: [L; 5]) -> L::Mask {
     let reach = r + c[4];
-    Segment::of(c).near(cx, cy, reach * reach) & r.ge(L::splat(0.0)) & valid(c)
+    Segment::of(c).near(cx, cy, reach) & r.ge(L::splat(0.0)) & valid(c)
 }
 
 over_lanes!(a: Circle; c: Capsule);

@@ -2,8 +2,9 @@
 //! [`point_polygon`](super::point_polygon)) or the polygon's boundary comes within the radius:
 //! a vertex at squared distance `<= r²`, or an edge whose closest point to the centre lies
 //! between its ends (`0 <= (c - v)·e <= e·e`) at perpendicular distance `|e × (c - v)| / |e|`
-//! within `r`, compared squared and without division: `(e × (c - v))² <= r²·(e·e)`. A padding
-//! edge (`e·e == 0`) is left to its vertex test.
+//! within `r`, compared without division: `|e × (c - v)| <= r·|e|` (products of two lengths;
+//! the contact takes `|e|` for its candidates anyway). A padding edge (`e·e == 0`) is left to
+//! its vertex test.
 //!
 //! Validity: `radius >= 0` and every polygon coordinate finite. A NaN centre makes every
 //! comparison fail.
@@ -40,7 +41,10 @@ pub fn reference(c: &Circle, q: &Polygon) -> bool {
         let len2 = ex * ex + ey * ey;
         inside &= cross >= 0.0;
         near |= dx * dx + dy * dy <= r2;
-        near |= (along >= 0.0) & (along <= len2) & (len2 > 0.0) & (cross * cross <= r2 * len2);
+        near |= (along >= 0.0)
+            & (along <= len2)
+            & (len2 > 0.0)
+            & (cross.abs() <= c.radius * len2.sqrt());
     }
     (inside | near) & (c.radius >= 0.0) & finite_polygon(q)
 }
@@ -70,7 +74,7 @@ pub(crate) fn hits<V: Simd>([cx, cy, r]: [V; 3], [xs, ys]: [[V; MAX_VERTICES]; 2
             | (along.ge(zero)
                 & along.simd_le(len2)
                 & len2.gt(zero)
-                & (cross * cross).simd_le(r2 * len2));
+                & cross.abs().simd_le(r * len2.sqrt()));
     }
     (inside | near) & valid(r, &xs, &ys)
 }
@@ -121,7 +125,7 @@ fn edges<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> (L::
         inside = inside & cross.ge(zero);
         near = near
             | d2.le(r2)
-            | (along.ge(zero) & along.le(len2) & len2.gt(zero) & (cross * cross).le(r2 * len2));
+            | (along.ge(zero) & along.le(len2) & len2.gt(zero) & cross.abs().le(r * len2.sqrt()));
         let closer = d2.lt(nearest);
         (wx, wy) = (L::select(closer, vx, wx), L::select(closer, vy, wy));
         nearest = L::select(closer, d2, nearest);

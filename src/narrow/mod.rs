@@ -52,8 +52,11 @@
 //! or a corner). So every capsule test is "the cores meet, or some vertex of one lies within
 //! reach of the other", and a point `p` is within `reach` of the segment, without a division,
 //! when it is within `reach` of either endpoint, or its projection falls on the segment
-//! (`0 <= (p - a)·d <= d·d`) and `(d × (p - a))² <= reach²·(d·d)` (the squared distance from
-//! the segment's line, `(d × (p - a))² / (d·d)`, multiplied out). A segment of zero length is
+//! (`0 <= (p - a)·d <= d·d`) and `|d × (p - a)| <= reach·|d|` (the distance from the
+//! segment's line, `|d × (p - a)| / |d|`, multiplied out). Products of two lengths, in range
+//! from about 1e-19 to 1e19; squared (`(d × (p - a))² <= reach²·(d·d)`, without the square
+//! root) they were products of four, and a capsule 1e10 across was found touching what lay
+//! far off. A segment of zero length is
 //! left to its endpoint tests: that capsule is a circle. Each capsule pair is written once over
 //! [`Lane`]: its `reference` is the `f32` instance of the same function as its kernels.
 //!

@@ -23,7 +23,7 @@ use crate::lanes::{Lane, Simd};
 /// The overlap test on any [`Lane`].
 #[inline(always)]
 fn test<L: Lane>([px, py]: [L; 2], c: [L; 5]) -> L::Mask {
-    Segment::of(c).near(px, py, c[4] * c[4]) & valid(c)
+    Segment::of(c).near(px, py, c[4]) & valid(c)
 }
 
 over_lanes!(p: Point; c: Capsule);

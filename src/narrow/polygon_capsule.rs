@@ -3,7 +3,7 @@
 //! where both endpoints lie strictly outside an edge, `e × (p - v) < 0`, and the segment's
 //! normal, where every vertex lies strictly on one side of the segment's line), or a vertex lies
 //! within the radius of the segment, or an endpoint within the radius of an edge's interior
-//! (`0 <= (p - v)·e <= e·e` and `(e × (p - v))² <= r²·(e·e)`; for shapes that do not meet, the
+//! (`0 <= (p - v)·e <= e·e` and `|e × (p - v)| <= r·|e|`; for shapes that do not meet, the
 //! distance is reached at a vertex or an endpoint). No division (see
 //! [the capsule notes](super#capsules)). A padding edge (`e = 0`) separates nothing and has no
 //! interior. Written once over [`Lane`]: the reference and the kernels are the same operations.
@@ -42,11 +42,10 @@ fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
     let [xs, ys] = &q;
     let s = Segment::of(c);
     let zero = L::splat(0.0);
-    let r2 = c[4] * c[4];
     let mut near = zero.lt(zero);
     let (mut separated, mut left, mut right) = (zero.lt(zero), zero.ge(zero), zero.ge(zero));
     for k in 0..MAX_VERTICES {
-        near = near | s.near(xs[k], ys[k], r2);
+        near = near | s.near(xs[k], ys[k], c[4]);
         let side = s.side(xs[k], ys[k]);
         left = left & side.gt(zero);
         right = right & side.lt(zero);
@@ -61,7 +60,7 @@ fn test<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> L::Mask {
                 | (along.ge(zero)
                     & along.le(len2)
                     & len2.gt(zero)
-                    & (cross * cross).le(r2 * len2));
+                    & cross.abs().le(c[4] * len2.sqrt()));
             // Both ends strictly outside the edge: its normal separates.
             outside = outside & cross.lt(zero);
         }

@@ -47,7 +47,7 @@ fn cast<L: Lane>(r: [L; 5], [s, dx, dy]: [L; 3], c: [L; 5]) -> L {
     let (zero, inf) = (L::splat(0.0), L::splat(f32::INFINITY));
     let seg = Segment::of(c);
     let r2 = c[4] * c[4];
-    let inside = seg.near(ox, oy, r2);
+    let inside = seg.near(ox, oy, c[4]);
     let ray = [ox, oy, dx, dy, L::splat(1.0) / (dx * dx + dy * dy)];
     let discs = disc_entry(ray, seg.ax, seg.ay, r2).pmin(disc_entry(ray, seg.bx, seg.by, r2));
     // The long side on the origin's side: `e × (p - a)` goes from `across` to `±reach`.

@@ -9,8 +9,8 @@
 use super::contact::Best;
 use crate::lanes::{Lane, select_each};
 
-/// A capsule's segment: its first endpoint `a`, its second `b`, the direction `d = b - a`
-/// and `d·d`.
+/// A capsule's segment: its first endpoint `a`, its second `b`, the direction `d = b - a`,
+/// `d·d` and its square root `|d|` (computed only where read: every use is inlined).
 #[derive(Clone, Copy)]
 pub(crate) struct Segment<L> {
     pub(crate) ax: L,
@@ -20,6 +20,7 @@ pub(crate) struct Segment<L> {
     pub(crate) dx: L,
     pub(crate) dy: L,
     pub(crate) dd: L,
+    pub(crate) len: L,
 }
 
 impl<L: Lane> Segment<L> {
@@ -41,28 +42,31 @@ impl<L: Lane> Segment<L> {
             dx,
             dy,
             dd: dx * dx + dy * dy,
+            len: (dx * dx + dy * dy).sqrt(),
         }
     }
 
-    /// Whether `(px, py)` lies within `√reach2` of the segment (see the module docs): of an
+    /// Whether `(px, py)` lies within `reach` of the segment (see the module docs): of an
     /// end, or of the segment's side ([`beside`](Self::beside)).
     #[inline(always)]
-    pub(crate) fn near(&self, px: L, py: L, reach2: L) -> L::Mask {
+    pub(crate) fn near(&self, px: L, py: L, reach: L) -> L::Mask {
+        let reach2 = reach * reach;
         let (wx, wy) = (px - self.ax, py - self.ay);
         let (ux, uy) = (px - self.bx, py - self.by);
         let ends = (wx * wx + wy * wy).le(reach2) | (ux * ux + uy * uy).le(reach2);
-        ends | self.beside(px, py, reach2)
+        ends | self.beside(px, py, reach)
     }
 
-    /// Whether `(px, py)` lies within `√reach2` of the segment's side: it projects onto the
-    /// segment (of length more than 0) and its distance from the line is within reach.
+    /// Whether `(px, py)` lies within `reach` of the segment's side: it projects onto the
+    /// segment (of length more than 0) and its distance from the line is within reach,
+    /// `|d × (p - a)| <= reach · |d|` (products of two lengths: see the module docs).
     #[inline(always)]
-    pub(crate) fn beside(&self, px: L, py: L, reach2: L) -> L::Mask {
+    pub(crate) fn beside(&self, px: L, py: L, reach: L) -> L::Mask {
         let zero = L::splat(0.0);
         let (wx, wy) = (px - self.ax, py - self.ay);
         let along = wx * self.dx + wy * self.dy;
         let cross = self.dx * wy - self.dy * wx;
-        along.ge(zero) & along.le(self.dd) & self.dd.gt(zero) & (cross * cross).le(reach2 * self.dd)
+        along.ge(zero) & along.le(self.dd) & self.dd.gt(zero) & cross.abs().le(reach * self.len)
     }
 
     /// `d × (p - a)` for the point `(px, py)`: which side of the segment's line it lies on
@@ -240,10 +244,10 @@ pub(crate) fn box_test<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> L::Mask
         (gx * gx + gy * gy).le(r2)
     };
     let [c0, c1, c2, c3] = corners(bounds);
-    let near = s.beside(c0.0, c0.1, r2)
-        | s.beside(c1.0, c1.1, r2)
-        | s.beside(c2.0, c2.1, r2)
-        | s.beside(c3.0, c3.1, r2);
+    let near = s.beside(c0.0, c0.1, r)
+        | s.beside(c1.0, c1.1, r)
+        | s.beside(c2.0, c2.1, r)
+        | s.beside(c3.0, c3.1, r);
     end(s.ax, s.ay) | end(s.bx, s.by) | near | meets_box(s, bounds)
 }
 

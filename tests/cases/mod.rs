@@ -16,6 +16,7 @@ mod ray_hits;
 mod rays;
 #[cfg(feature = "serde")]
 mod saved;
+mod scaled;
 mod scene;
 mod scene_queries;
 mod scene_steady;
