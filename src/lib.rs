@@ -214,10 +214,9 @@
 //! - **Bad data never hits**: a NaN or infinite field or motion, a negative size, an AABB with
 //!   `min > max`. Shapes with infinite coordinates (valid for the overlap tests) are not swept.
 //!   Coordinates, sizes and motions whose squares overflow (beyond about 1e19) may miss;
-//!   nothing panics. A pair with a capsule, or a circle against a box or a polygon, is exact
-//!   only for sizes, offsets and motions from about 1e-9 to 1e9 (its discs multiply four
-//!   lengths): beyond, it may miss or hit at a wrong time, even 0. Two circles, or a point and
-//!   a circle, scale such a pair first and are exact from about 1e-18 to 1e18.
+//!   nothing panics. The round kinds' discs, whose roots multiply four lengths, are solved
+//!   scaled by a power of two, so every kind holds from about 1e-18 to 1e18 (a pair that
+//!   starts touching, as its contact does: to about 1e12 with a polygon or a capsule).
 //! - **No hit**: [`Sweeps`] holds `t = 1` and normal `(0, 0)`, so `position + t · motion` is
 //!   where each shape may go, hit or not. Reference ([`sweep_reference`](mod@sweep_reference))
 //!   and kernels ([`sweep_kernel`](mod@sweep_kernel), [`sweep_kernel16`](mod@sweep_kernel16))

@@ -110,9 +110,11 @@ pub trait Lane:
     fn abs(self) -> Self;
     /// The correctly rounded square root.
     fn sqrt(self) -> Self;
-    /// The power of two at or below `|self|` for a normal number (its exponent bits alone: a
-    /// bitwise and); `+0` for zeros and subnormals, infinity for infinities and NaN.
-    fn exponent(self) -> Self;
+    /// `2^-e` for the power of two `2^e` at or below `|self|` (exact to multiply by) where
+    /// `|self|` is normal and below `2^127`: its biased exponent `b` becomes `254 - b`. So
+    /// `2^127` for zeros and subnormals, and `+0` from `2^127` on, for infinities and NaN.
+    /// Integer operations on the exponent's bits, no division.
+    fn inverse_power(self) -> Self;
     /// Whether any lane of `mask` is set (control flow only: the answer never depends on
     /// it lane by lane).
     fn any(mask: Self::Mask) -> bool;
@@ -166,8 +168,9 @@ impl Lane for f32 {
         f32::sqrt(self)
     }
     #[inline(always)]
-    fn exponent(self) -> Self {
-        f32::from_bits(self.to_bits() & f32::INFINITY.to_bits())
+    fn inverse_power(self) -> Self {
+        let biased = (self.to_bits() >> 23) & 0xFF;
+        f32::from_bits(254u32.saturating_sub(biased) << 23)
     }
     #[inline(always)]
     fn any(mask: bool) -> bool {
@@ -283,8 +286,12 @@ macro_rules! simd_impls {
                 $V::sqrt(self)
             }
             #[inline(always)]
-            fn exponent(self) -> Self {
-                self & $V::splat(f32::INFINITY)
+            fn inverse_power(self) -> Self {
+                // The scalar rule on the exponent's bits: `254 - biased`, not below 0.
+                let bits: $I = bytemuck::cast(self);
+                let biased: $I = (bits >> 23) & $I::splat(0xFF);
+                let inverse: $I = ($I::splat(254) - biased).max($I::splat(0)) << 23;
+                bytemuck::cast(inverse)
             }
             #[inline(always)]
             fn any(mask: $V) -> bool {

@@ -87,8 +87,8 @@ impl<V: Simd> Lane for Twin<V> {
         Self(self.0.sqrt(), self.1.sqrt())
     }
     #[inline(always)]
-    fn exponent(self) -> Self {
-        Self(self.0.exponent(), self.1.exponent())
+    fn inverse_power(self) -> Self {
+        Self(self.0.inverse_power(), self.1.inverse_power())
     }
     #[inline(always)]
     fn any(mask: Self) -> bool {
@@ -122,6 +122,7 @@ mod tests {
         same(t.pmax(u), a.pmax(b), b.pmax(a));
         same(t.sqrt(), a.sqrt(), b.sqrt());
         same(t.abs(), a.abs(), b.abs());
+        same(t.inverse_power(), a.inverse_power(), b.inverse_power());
         let m = t.lt(u);
         same(m, a.lt(b), b.lt(a));
         same(
@@ -139,5 +140,53 @@ mod tests {
         assert!(!<Twin<f32x8> as Lane>::any(Twin(none, none)));
         assert!(<Twin<f32x8> as Lane>::any(Twin(none, one)));
         assert!(<Twin<f32x8> as Lane>::any(Twin(one, none)));
+    }
+
+    /// `inverse_power`: `x · inverse_power(x)` in `[1, 2)` for a normal `x` below `2^127`
+    /// (both signs), `2^127` for zeros and subnormals, `+0` from `2^127` on, for infinities and
+    /// NaN; the lanes of both widths give the scalar's bits.
+    #[test]
+    fn inverse_power_by_the_exponent() {
+        use wide::f32x16;
+        let normal = [
+            1.0f32,
+            1.5,
+            1.999_999_9,
+            3.0,
+            -6.0,
+            1e-30,
+            1e30,
+            f32::MIN_POSITIVE,
+        ];
+        for x in normal.into_iter().chain([f32::from_bits(0x7eff_ffff)]) {
+            let scaled = x.abs() * x.inverse_power();
+            assert!((1.0..2.0).contains(&scaled), "{x}: {scaled}");
+        }
+        let big = f32::from_bits(0x7f00_0000);
+        for (x, want) in [
+            (0.0f32, big),
+            (-0.0, big),
+            (1e-40, big),
+            (big, 0.0),
+            (f32::MAX, 0.0),
+            (f32::INFINITY, 0.0),
+            (f32::NEG_INFINITY, 0.0),
+            (f32::NAN, 0.0),
+        ] {
+            assert_eq!(x.inverse_power().to_bits(), want.to_bits(), "{x}");
+        }
+        let xs = [0.0f32, 1e-40, 1.5, -6.0, 1e30, big, f32::INFINITY, f32::NAN];
+        let want = xs.map(|x| x.inverse_power().to_bits());
+        assert_eq!(
+            f32x8::new(xs).inverse_power().to_array().map(f32::to_bits),
+            want
+        );
+        let wide: [f32; 16] = core::array::from_fn(|i| xs[i % 8]);
+        let got = f32x16::new(wide)
+            .inverse_power()
+            .to_array()
+            .map(f32::to_bits);
+        assert_eq!(got[..8], want);
+        assert_eq!(got[8..], want);
     }
 }

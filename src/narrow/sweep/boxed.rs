@@ -111,8 +111,8 @@ fn framed<L: Lane, const N: usize>(
         d = (L::select(second, d1.0, d.0), L::select(second, d1.1, d.1));
     }
     let vv = vx * vx + vy * vy;
-    let mut root = Root::none();
-    root.offer(d, (vx, vy), vv, r);
+    let mut root = Root::new((vx, vy), vv, r);
+    root.offer(d);
     // Extents along the motion: the box's least, `p`'s greatest.
     let low = zero - (vx.abs() * hx + vy.abs() * hy);
     let mut high = vx * pts[0].0 + vy * pts[0].1;

@@ -18,7 +18,7 @@
 //! or overflowing, which puts the same error in the time) takes `round.rs`'s division and
 //! normalisation instead (computed only for blocks that hold one), and so does a lane whose
 //! lengths put the root's products of four lengths out of range ([`out_of_range`]: beyond
-//! about 1e9 or below about 1e-9), scaled by a power of two first ([`scale`]).
+//! about 1e9 or below about 1e-9), scaled by a power of two first (`Lane::inverse_power`).
 //! The rules are the round pieces': a hit closing along the normal, a graze no hit.
 
 use super::finite;
@@ -143,7 +143,7 @@ pub(super) fn single<L: Lane>(
 #[cold]
 fn exact<L: Lane>([dx, dy]: [L; 2], [mx, my]: [L; 2], r: L) -> (L, L, L, L::Mask, L::Mask) {
     let zero = L::splat(0.0);
-    let s = scale(mx.abs().pmax(my.abs()).pmax(r));
+    let s = mx.abs().pmax(my.abs()).pmax(r).inverse_power();
     let ([dx, dy], [mx, my], r) = ([dx * s, dy * s], [mx * s, my * s], r * s);
     let (mm, md, rr) = (mx * mx + my * my, mx * dx + my * dy, r * r);
     let cross = mx * dy - my * dx;
@@ -169,14 +169,4 @@ fn out_of_range<L: Lane>(mm: L, rr: L) -> L::Mask {
     let big = mm.pmax(rr);
     let (high, low) = (f32::from_bits(0x5d80_0000), f32::from_bits(0x2180_0000)); // 2^±60
     big.gt(L::splat(high)) | (big.lt(L::splat(low)) & mm.gt(L::splat(0.0)))
-}
-
-/// The power of two that brings `size` (a length, not negative) to `[1, 2)`: exact to
-/// multiply by, so that a pair scaled by it gives the bits it gives unscaled wherever nothing
-/// under- or overflows. 1 where `size` is 0, subnormal, infinite or NaN.
-#[inline(always)]
-fn scale<L: Lane>(size: L) -> L {
-    let (e, one) = (size.exponent(), L::splat(1.0));
-    let normal = e.gt(L::splat(0.0)) & e.lt(L::splat(f32::INFINITY));
-    L::select(normal, one / L::select(normal, e, one), one)
 }

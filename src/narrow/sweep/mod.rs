@@ -58,10 +58,11 @@
 //! negative, bounds in order. Shapes with infinite coordinates (valid for the overlap tests)
 //! are not swept: such a pair never hits. Coordinates and motions so large that squares
 //! overflow (beyond about 1e19) answer no hit or a hit at the wrong time, never a panic. A
-//! disc's root takes products of four lengths (`m·m · r²`, `(m × d)²`), in range only for
-//! lengths from about 1e-9 to 1e9: two one-vertex kinds ([`discs`]) scale a lane outside that
-//! by a power of two first (exact, so the bits are those of the scaled pair); the other round
-//! pieces do not yet, and beyond that range may miss or hit at a wrong time, even 0.
+//! disc's root takes products of four lengths (`m·m · r²`, `(m × d)²`), in range unscaled
+//! only for lengths from about 1e-9 to 1e9: the round pieces take its products of two lengths
+//! times a power of two ([`round`]'s `Root`), and two one-vertex kinds ([`discs`]) scale a
+//! lane outside that range first; both exact, so the bits are those of the unscaled pair
+//! wherever nothing under- or overflows there.
 //!
 //! **No hit**: `t = 1` (the whole motion is free) and normal `(0, 0)`.
 

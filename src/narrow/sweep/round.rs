@@ -237,26 +237,26 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
     let mm = mx * mx + my * my;
     let (ax, ay, na) = front(a, (mx, my), false, paired[0] && NB > 1);
     let (bx, by, nb) = front(b, (mx, my), true, paired[1] && NA > 1);
-    let mut root = Root::none();
+    let mut root = Root::new((mx, my), mm, r);
     if let Some(ends) = b_ends {
         // `b` a capsule: one end a vertex of `a` (every vertex in place: `front` picks only
         // among a box's, which takes `boxed.rs`).
         debug_assert_eq!(na, NA, "the ends are chosen vertex by vertex");
         for i in 0..na {
             let (ex, ey) = ends.of(i);
-            root.offer((ex - ax[i], ey - ay[i]), (mx, my), mm, r);
+            root.offer((ex - ax[i], ey - ay[i]));
         }
     } else if let Some(ends) = a_ends {
         // `a` a capsule: one end a vertex of `b`.
         debug_assert_eq!(nb, NB, "the ends are chosen vertex by vertex");
         for j in 0..nb {
             let (ex, ey) = ends.of(j);
-            root.offer((bx[j] - ex, by[j] - ey), (mx, my), mm, r);
+            root.offer((bx[j] - ex, by[j] - ey));
         }
     } else {
         for i in 0..na {
             for j in 0..nb {
-                root.offer((bx[j] - ax[i], by[j] - ay[i]), (mx, my), mm, r);
+                root.offer((bx[j] - ax[i], by[j] - ay[i]));
             }
         }
     }
@@ -269,38 +269,59 @@ pub(super) fn first<L: Lane, const NA: usize, const NB: usize>(
 
 /// A vertex pair's disc, the earliest so far: its root `num / den` (`den > 0`; `num`
 /// infinite where none) and the pair's offset `(px, py)` from `a`'s vertex to `b`'s.
+///
+/// The root's products of two lengths (`m · d`, `m × d`, `d·d - r²`, `m·m`, `r²`) are taken
+/// times `k`, the power of two that brings the larger of `m·m` and `r²` to `[1, 2)`, so that
+/// its products of four (`m·m · r²`, `(m × d)²`, the fractions' comparison) neither under- nor
+/// overflow for lengths from about 1e-19 to 1e19 (unscaled, from about 1e-9 to 1e9). A power
+/// of two is exact to multiply by: where nothing under- or overflows, the same bits as
+/// unscaled, and the root itself (a ratio) is not scaled. From `m·m` or `r²` of `2^127` on
+/// (lengths beyond about 1.3e19) `k` is 0 and no disc is taken: a miss, never a false touch.
 pub(super) struct Root<L> {
     num: L,
     den: L,
     px: L,
     py: L,
+    /// The scale `k`, the motion times `k`, `r²` times `k` and `m·m · r²` times `k²`.
+    k: L,
+    mk: (L, L),
+    rr: L,
+    mmrr: L,
 }
 
 impl<L: Lane> Root<L> {
-    /// None yet.
+    /// None yet, for the motion `m` (`mm = m·m`) and the radii `r`.
     #[inline(always)]
-    pub(super) fn none() -> Self {
+    pub(super) fn new((mx, my): (L, L), mm: L, r: L) -> Self {
         let zero = L::splat(0.0);
+        let rr = r * r;
+        let k = mm.pmax(rr).inverse_power();
+        let (mm, rr) = (mm * k, rr * k);
         Self {
             num: L::splat(f32::INFINITY),
             den: L::splat(1.0),
             px: zero,
             py: zero,
+            k,
+            mk: (mx * k, my * k),
+            rr,
+            mmrr: mm * rr,
         }
     }
 
-    /// The disc of the pair with offset `(dx, dy)`, taken where the motion `m` (`mm = m·m`)
-    /// closes on it (`m · d > 0`) and reaches it strictly earlier. The discriminant is taken
-    /// as `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m`
+    /// The disc of the pair with offset `(dx, dy)`, taken where the motion closes on it
+    /// (`m · d > 0`) and reaches it strictly earlier. The discriminant is taken as
+    /// `a·r² - (m × d)²` (equal to `b² - a·c`), whose cross product is accurate where `m`
     /// and `d` are nearly parallel: two points (`r = 0`) meet only where it is exactly 0. The
     /// root is compared as the fraction `num / den`, divided once for the earliest.
     #[inline(always)]
-    pub(super) fn offer(&mut self, (dx, dy): (L, L), (mx, my): (L, L), mm: L, r: L) {
+    pub(super) fn offer(&mut self, (dx, dy): (L, L)) {
         let zero = L::splat(0.0);
+        let (mx, my) = self.mk;
         let md = mx * dx + my * dy;
         let cross = mx * dy - my * dx;
-        let c = dx * dx + dy * dy - r * r;
-        let disc = mm * (r * r) - cross * cross;
+        let c = (dx * dx + dy * dy) * self.k - self.rr;
+        let disc = self.mmrr - cross * cross;
         let (n, d) = (zero.pmax(c), md + zero.pmax(disc).sqrt());
         let take = md.gt(zero) & disc.ge(zero) & (n * self.den).lt(self.num * d);
         [self.num, self.den, self.px, self.py] =
