@@ -1,3 +1,37 @@
+/// Tests of every overlap pair kind in both orders (and each kind against itself), each
+/// calling `super::$run::<A, B>()`: the callback of `widephase::pair_table!(both_orders, $run;);`.
+macro_rules! both_orders {
+    (
+        $run:ident;
+        distinct { $($d:ident: $A:ty, $B:ty;)* }
+        same { $($s:ident: $S:ty;)* }
+        casts { $($c:ident: $C:ty;)* }
+    ) => {
+        mod forward {
+            $(
+                #[test]
+                fn $d() {
+                    super::$run::<$A, $B>();
+                }
+            )*
+            $(
+                #[test]
+                fn $s() {
+                    super::$run::<$S, $S>();
+                }
+            )*
+        }
+        mod swapped {
+            $(
+                #[test]
+                fn $d() {
+                    super::$run::<$B, $A>();
+                }
+            )*
+        }
+    };
+}
+
 mod capsules;
 mod coherence;
 mod coherence_policy;

@@ -75,9 +75,9 @@ impl Fixture for Polygon {
 }
 
 /// `a` (near) moving onto `b` (ahead), through `(3.4, 1.6)` and `(3.5, 1.8)` at half way, at
-/// scales `2^k` for `k` in `-limit..=limit`: the unscaled time and normal within `1e-5`, and
+/// scales `2^k` for `k` in `-LIMIT..=LIMIT`: the unscaled time and normal within `1e-5`, and
 /// the lanes' bits.
-fn at_every_scale<A, B>(limit: i32)
+fn at_every_scale<A, B>()
 where
     A: SweepPair<B> + FromIterator<A::Shape>,
     B: ShapeSoa + FromIterator<B::Shape>,
@@ -87,7 +87,7 @@ where
     for motion in [[6.8f32, 3.2], [7.0, 3.6]] {
         let one = A::sweep_reference(&A::Shape::near(1.0), &B::Shape::ahead(1.0), motion)
             .expect("the unscaled pair meets");
-        for k in -limit..=limit {
+        for k in -LIMIT..=LIMIT {
             let s = 2f32.powi(k);
             let (a, b) = (A::Shape::near(s), B::Shape::ahead(s));
             let m = [motion[0] * s, motion[1] * s];
@@ -116,35 +116,4 @@ where
 /// The scales every pair is held to: `2^±60`.
 const LIMIT: i32 = 60;
 
-macro_rules! scale_tests {
-    (
-        distinct { $($d:ident: $A:ty, $B:ty;)* }
-        same { $($s:ident: $S:ty;)* }
-        casts { $($c:ident: $C:ty;)* }
-    ) => {
-        mod forward {
-            $(
-                #[test]
-                fn $d() {
-                    super::at_every_scale::<$A, $B>(super::LIMIT);
-                }
-            )*
-            $(
-                #[test]
-                fn $s() {
-                    super::at_every_scale::<$S, $S>(super::LIMIT);
-                }
-            )*
-        }
-        mod swapped {
-            $(
-                #[test]
-                fn $d() {
-                    super::at_every_scale::<$B, $A>(super::LIMIT);
-                }
-            )*
-        }
-    };
-}
-
-widephase::pair_table!(scale_tests);
+widephase::pair_table!(both_orders, at_every_scale;);

@@ -134,8 +134,10 @@ impl<L: Lane, const DIVIDE: bool, const WATCH: bool> Axes<L, DIVIDE, WATCH> {
             let mut take = when & num.gt(e.num);
             let tie = when & num.eq(e.num);
             if L::any(tie) {
-                let (len2, old) = (nx * nx + ny * ny, e.nx * e.nx + e.ny * e.ny);
-                take = take | (tie & (s * s * old).gt(e.s * e.s * len2));
+                // Along the unit normals, `s / |n|` against `e.s / |e.n|`: products of three
+                // lengths (squared, of six, they overflowed for polygons about 1e6 across).
+                let (len, old) = (nx * nx + ny * ny, e.nx * e.nx + e.ny * e.ny);
+                take = take | (tie & (s * old.sqrt()).gt(e.s * len.sqrt()));
             }
             let old = [e.num, e.s, e.nx, e.ny];
             [e.num, e.s, e.nx, e.ny] = select_each(take, [num, s, nx, ny], old);
