@@ -2,19 +2,23 @@
 //! meeting within rounding, multiplied by `2^k` (exact), give the same answers, bit for bit:
 //! the same overlap for every `k` from -48 to 48 (every overlap test takes products of at
 //! most two lengths; further down, squares of the smallest gaps turn subnormal), and the same
-//! contact normal with the depth times `2^k`, and the same sweep time and normal, from -24 to
-//! 24. Before 2026-11-30 the overlap tests of a capsule, and of a circle against a polygon,
+//! contact normal with the depth times `2^k`, the same manifold with its points and depths
+//! times `2^k`, and the same sweep time and normal, from -24 to 24.
+//!
+//! Before 2026-11-30 the overlap tests of a capsule, and of a circle against a polygon,
 //! multiplied four lengths (`(e × d)² <= r²·(e·e)`) and failed from about `2^±31`; the
 //! polygons' and capsules' contacts compared products of six (`num² · len2`) and failed from
 //! about `2^±15`, and so did the polygon sweeps' ties between axes entered at the same time
-//! (`s² · |n|²`; seed 1 meets one at `2^22`). Beyond `2^±24` the contacts compare
-//! products of three lengths (to about 1e±12) and the two-disc sweeps switch to their scaled
-//! path, whose rounding differs; `sweep_scales.rs` holds every sweep to `2^±60` within
-//! rounding. The lanes give the reference's bits (the widths' and levels' tests), so the
-//! references alone are compared.
+//! (`s² · |n|²`; seed 1 meets one at `2^22`). Beyond `2^±24` the contacts compare products of
+//! three lengths (to about 1e±12) and the two-disc sweeps switch to their scaled path, whose
+//! rounding differs; `sweep_scales.rs` holds every sweep to `2^±60` within rounding. The
+//! lanes give the reference's bits (the widths' and levels' tests), so the references alone
+//! are compared.
 
 use crate::support::shapes::{Arbitrary, Gen};
-use widephase::{Aabb, Capsule, Circle, Obb, Point, Polygon, ShapeSoa, SweepPair};
+use widephase::{
+    Aabb, Capsule, Circle, Manifold, ManifoldPair, Obb, Point, Polygon, ShapeSoa, SweepPair,
+};
 
 /// Multiplying a shape's lengths by a power of two: every field but an OBB's rotation.
 trait Scale: Sized {
@@ -70,7 +74,7 @@ fn motion<A: Arbitrary, B: Arbitrary>(g: &mut Gen, a: &A, b: &B) -> [f32; 2] {
 
 fn every_scale<A, B>()
 where
-    A: SweepPair<B>,
+    A: SweepPair<B> + ManifoldPair<B>,
     B: ShapeSoa,
     A::Shape: Arbitrary + Scale,
     B::Shape: Arbitrary + Scale,
@@ -85,6 +89,7 @@ where
         let m = motion(&mut g, &a, &b);
         let overlaps = A::reference(&a, &b);
         let contact = A::contact_reference(&a, &b);
+        let manifold = A::manifold_reference(&a, &b);
         let sweep = A::sweep_reference(&a, &b, m);
         for k in -OVERLAPS..=OVERLAPS {
             let s = 2f32.powi(k);
@@ -101,6 +106,12 @@ where
                 "contact: {}",
                 case()
             );
+            assert_eq!(
+                A::manifold_reference(&sa, &sb).map(|m| bits(&m, 1.0)),
+                manifold.map(|m| bits(&m, s)),
+                "manifold: {}",
+                case()
+            );
             let w = A::sweep_reference(&sa, &sb, [m[0] * s, m[1] * s]);
             assert_eq!(
                 w.map(|w| (w.t.to_bits(), w.normal.map(f32::to_bits))),
@@ -110,6 +121,20 @@ where
             );
         }
     }
+}
+
+/// A manifold's bits with its points and depths multiplied by `s`.
+fn bits(m: &Manifold, s: f32) -> Vec<u32> {
+    let mut out = vec![
+        m.normal[0].to_bits(),
+        m.normal[1].to_bits(),
+        u32::from(m.count),
+    ];
+    for p in m.points() {
+        out.extend([p.point[0] * s, p.point[1] * s, p.depth * s].map(f32::to_bits));
+        out.push(p.id);
+    }
+    out
 }
 
 widephase::pair_table!(both_orders, every_scale;);
