@@ -213,8 +213,8 @@
 //!   against a first touch computed apart in `f64`.
 //! - **Bad data never hits**: a NaN or infinite field or motion, a negative size, an AABB with
 //!   `min > max`. Shapes with infinite coordinates (valid for the overlap tests) are not swept.
-//!   Coordinates, sizes and motions whose squares overflow (beyond about 1e19) may miss;
-//!   nothing panics. The round kinds' discs, whose roots multiply four lengths, are solved
+//!   Coordinates, sizes and motions whose squares overflow (beyond about 1e19) may miss or hit
+//!   at a wrong time, as the overlap tests there may find pairs touching; nothing panics. The round kinds' discs, whose roots multiply four lengths, are solved
 //!   scaled by a power of two, so every kind holds from about 1e-18 to 1e18 (a pair that
 //!   starts touching, as its contact does: to about 1e12 with a polygon or a capsule).
 //! - **No hit**: [`Sweeps`] holds `t = 1` and normal `(0, 0)`, so `position + t · motion` is
