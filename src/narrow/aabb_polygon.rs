@@ -126,7 +126,7 @@ pub(crate) fn box_polygon_axes<L: Lane>(
         let sx = (nx * (lo_x - xs[k])).pmin(nx * (hi_x - xs[k]));
         let sy = (ny * (lo_y - ys[k])).pmin(ny * (hi_y - ys[k]));
         met = met & !(sx + sy).gt(zero);
-        best.offer(zero - (sx + sy), nx * nx + ny * ny, zero - nx, zero - ny);
+        best.offer(zero - (sx + sy), (nx * nx + ny * ny).sqrt(), zero - nx, zero - ny);
     }
     (met, best.normalized())
 }

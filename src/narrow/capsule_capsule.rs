@@ -74,16 +74,15 @@ fn contact<L: Lane>(a: [L; 5], b: [L; 5]) -> Best<L> {
         let (u, v) = (p.side(q.ax, q.ay), p.side(q.bx, q.by));
         (u.pmin(v), u.pmax(v))
     };
-    let (zero, len) = (L::splat(0.0), p.dd.sqrt());
-    best.offer(zero - lo + reach * len, p.dd, zero - p.dy, p.dx);
-    best.offer(hi + reach * len, p.dd, p.dy, zero - p.dx);
+    let zero = L::splat(0.0);
+    best.offer(zero - lo + reach * p.len, p.len, zero - p.dy, p.dx);
+    best.offer(hi + reach * p.len, p.len, p.dy, zero - p.dx);
     let (lo, hi) = {
         let (u, v) = (q.side(p.ax, p.ay), q.side(p.bx, p.by));
         (u.pmin(v), u.pmax(v))
     };
-    let len = q.dd.sqrt();
-    best.offer(hi + reach * len, q.dd, zero - q.dy, q.dx);
-    best.offer(zero - lo + reach * len, q.dd, q.dy, zero - q.dx);
+    best.offer(hi + reach * q.len, q.len, zero - q.dy, q.dx);
+    best.offer(zero - lo + reach * q.len, q.len, q.dy, zero - q.dx);
     // The ends axis: from the nearest of the first's ends to the nearest of the second's.
     let mut ends = Ends::new();
     for (fx, fy) in [(p.ax, p.ay), (p.bx, p.by)] {
@@ -93,6 +92,7 @@ fn contact<L: Lane>(a: [L; 5], b: [L; 5]) -> Best<L> {
     let (ux, uy, uu) = ends.axis();
     let ahead = p.extent(ends.fx, ends.fy, ux, uy).1;
     let behind = q.extent(ends.fx, ends.fy, ux, uy).0;
-    best.offer(reach * uu.sqrt() + ahead - behind, uu, ux, uy);
+    let u = uu.sqrt();
+    best.offer(reach * u + ahead - behind, u, ux, uy);
     best.normalized()
 }

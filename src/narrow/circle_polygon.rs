@@ -115,17 +115,18 @@ fn edges<L: Lane>([cx, cy, r]: [L; 3], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> (L::
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let (dx, dy) = (cx - xs[k], cy - ys[k]);
         let len2 = ex * ex + ey * ey;
+        let len = len2.sqrt();
         let cross = ex * dy - ey * dx;
         let along = dx * ex + dy * ey;
         // (e × d) / |e| + r, scaled by |e|.
-        let num = cross + r * len2.sqrt();
-        edges.offer(num, len2, zero - ey, ex);
+        let num = cross + r * len;
+        edges.offer(num, len, zero - ey, ex);
         let (vx, vy) = (xs[k] - cx, ys[k] - cy);
         let d2 = vx * vx + vy * vy;
         inside = inside & cross.ge(zero);
         near = near
             | d2.le(r2)
-            | (along.ge(zero) & along.le(len2) & len2.gt(zero) & cross.abs().le(r * len2.sqrt()));
+            | (along.ge(zero) & along.le(len2) & len2.gt(zero) & cross.abs().le(r * len));
         let closer = d2.lt(nearest);
         (wx, wy) = (L::select(closer, vx, wx), L::select(closer, vy, wy));
         nearest = L::select(closer, d2, nearest);

@@ -111,11 +111,11 @@ impl<L: Lane> Best<L> {
 }
 
 /// The best candidate so far among candidates given unnormalised: a move `num / |n|` along
-/// `n / |n|`, with `len2 = |n|²` (a polygon edge's normal and its projections, before any
+/// `n / |n|`, with `len = |n|` (a polygon edge's normal and its projections, before any
 /// division). Candidates compare by `max(num, 0) · |n_best| < num_best · |n|`, the same order
 /// as the depths `num / |n|` for depths `>= 0` (every candidate of an overlapping pair is, up
-/// to rounding), with one square root a candidate (most callers take `|n|` for the radius
-/// anyway) and no division; the best is normalised once ([`Scaled::normalized`]). The products
+/// to rounding), with no division: the caller gives `|n|` (a square root most take for a
+/// radius anyway); the best is normalised once ([`Scaled::normalized`]). The products
 /// are of three lengths (`num` is of two): in range from about 1e-12 to 1e12, where the
 /// squared form, of six, held only from about 1e-6 to 1e6 (and was slower). A padding edge
 /// (`n = 0`, `num = 0`) compares `0 < 0` and is never taken, nor is a NaN.
@@ -139,13 +139,12 @@ impl<L: Lane> Scaled<L> {
         }
     }
 
-    /// Takes the move `num / |n|` along `n = (nx, ny)`, `len2 = |n|²`, where it is strictly
+    /// Takes the move `num / |n|` along `n = (nx, ny)`, `len = |n|`, where it is strictly
     /// smaller than the best (a negative `num` counts as 0).
     #[inline(always)]
-    pub(crate) fn offer(&mut self, num: L, len2: L, nx: L, ny: L) {
+    pub(crate) fn offer(&mut self, num: L, len: L, nx: L, ny: L) {
         // `max(0, num)`: NaN stays NaN (the second operand wins) and is never taken.
         let num = L::splat(0.0).pmax(num);
-        let len = len2.sqrt();
         let better = (num * self.len).lt(self.num * len);
         let old = [self.num, self.len, self.nx, self.ny];
         [self.num, self.len, self.nx, self.ny] = select_each(better, [num, len, nx, ny], old);

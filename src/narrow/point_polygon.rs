@@ -67,7 +67,7 @@ fn edges<L: Lane>([px, py]: [L; 2], [xs, ys]: [[L; MAX_VERTICES]; 2]) -> (L::Mas
         let (ex, ey) = (xs[next(k)] - xs[k], ys[next(k)] - ys[k]);
         let cross = ex * (py - ys[k]) - ey * (px - xs[k]);
         inside = inside & cross.ge(zero);
-        best.offer(cross, ex * ex + ey * ey, zero - ey, ex);
+        best.offer(cross, (ex * ex + ey * ey).sqrt(), zero - ey, ex);
     }
     (inside, best.normalized())
 }

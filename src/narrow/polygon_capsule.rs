@@ -85,7 +85,7 @@ fn contact<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> Best<L> {
     for k in 0..MAX_VERTICES {
         let edge = Segment::new(xs[k], ys[k], xs[next(k)], ys[next(k)]);
         let deeper = edge.side(s.ax, s.ay).pmax(edge.side(s.bx, s.by));
-        edges.offer(deeper + r * edge.dd.sqrt(), edge.dd, edge.dy, zero - edge.dx);
+        edges.offer(deeper + r * edge.len, edge.len, edge.dy, zero - edge.dx);
         ends.offer(xs[k], ys[k], s.ax, s.ay);
         ends.offer(xs[k], ys[k], s.bx, s.by);
         let side = s.side(xs[k], ys[k]);
@@ -93,9 +93,8 @@ fn contact<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> Best<L> {
     }
     // On the segment's normal `m` the segment projects to 0 and the polygon to `[lo, hi]`
     // (relative to `a`, scaled by `|m|`).
-    let len = s.dd.sqrt();
-    edges.offer(hi + r * len, s.dd, zero - s.dy, s.dx);
-    edges.offer(zero - lo + r * len, s.dd, s.dy, zero - s.dx);
+    edges.offer(hi + r * s.len, s.len, zero - s.dy, s.dx);
+    edges.offer(zero - lo + r * s.len, s.len, s.dy, zero - s.dx);
     // The ends axis, from the nearest vertex `f` to the nearest end: the polygon's extent
     // along it beyond `f`.
     let (ux, uy, uu) = ends.axis();
@@ -105,6 +104,7 @@ fn contact<L: Lane>(q: [[L; MAX_VERTICES]; 2], c: [L; 5]) -> Best<L> {
         ahead = ahead.pmax((xs[k] - fx) * ux + (ys[k] - fy) * uy);
     }
     let behind = s.extent(fx, fy, ux, uy).0;
-    edges.offer(r * uu.sqrt() + ahead - behind, uu, ux, uy);
+    let u = uu.sqrt();
+    edges.offer(r * u + ahead - behind, u, ux, uy);
     edges.normalized()
 }

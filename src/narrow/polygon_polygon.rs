@@ -163,7 +163,7 @@ fn edges<L: Lane>(
         let (nx, ny) = (py[next(k)] - py[k], px[k] - px[next(k)]);
         let (limit, lowest) = (nx * px[k] + ny * py[k], lowest(nx, ny, qx, qy));
         apart = apart | lowest.gt(limit);
-        best.offer(limit - lowest, nx * nx + ny * ny, sign * nx, sign * ny);
+        best.offer(limit - lowest, (nx * nx + ny * ny).sqrt(), sign * nx, sign * ny);
         on_axis(k, lowest - limit, nx, ny, of_b);
     }
     apart

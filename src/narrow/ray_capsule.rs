@@ -52,7 +52,7 @@ fn cast<L: Lane>(r: [L; 5], [s, dx, dy]: [L; 3], c: [L; 5]) -> L {
     let discs = disc_entry(ray, seg.ax, seg.ay, r2).pmin(disc_entry(ray, seg.bx, seg.by, r2));
     // The long side on the origin's side: `e × (p - a)` goes from `across` to `±reach`.
     let across = seg.side(ox, oy);
-    let reach = c[4] * seg.dd.sqrt();
+    let reach = c[4] * seg.len;
     let bound = L::select(across.gt(zero), reach, zero - reach);
     let t = (bound - across) / (seg.dx * dy - seg.dy * dx);
     let along = (ox - seg.ax) * seg.dx + (oy - seg.ay) * seg.dy + t * (seg.dx * dx + seg.dy * dy);

@@ -34,6 +34,7 @@ impl<L: Lane> Segment<L> {
     #[inline(always)]
     pub(crate) fn new(x0: L, y0: L, x1: L, y1: L) -> Self {
         let (dx, dy) = (x1 - x0, y1 - y0);
+        let dd = dx * dx + dy * dy;
         Self {
             ax: x0,
             ay: y0,
@@ -41,8 +42,8 @@ impl<L: Lane> Segment<L> {
             by: y1,
             dx,
             dy,
-            dd: dx * dx + dy * dy,
-            len: (dx * dx + dy * dy).sqrt(),
+            dd,
+            len: dd.sqrt(),
         }
     }
 
@@ -271,7 +272,7 @@ pub(crate) fn box_contact<L: Lane>(s: &Segment<L>, r: L, bounds: [L; 4]) -> Best
     // capsule moves `hi` along `+m` or `-lo` along `-m`, divided by `|m|`. A segment too short
     // for `m·m` to be a positive number has no normal: NaN, never taken.
     let (lo, hi) = box_projection(s, bounds);
-    let inv = L::select(has_direction(s.dd), one / s.dd.sqrt(), L::splat(f32::NAN));
+    let inv = L::select(has_direction(s.dd), one / s.len, L::splat(f32::NAN));
     let (mx, my) = ((zero - s.dy) * inv, s.dx * inv);
     best.offer(hi * inv + r, mx, my);
     best.offer((zero - lo) * inv + r, zero - mx, zero - my);
