@@ -31,6 +31,7 @@
 //! of them, the later one, finds the pair. Across levels the box of the coarser level looks up
 //! the finer level's cells, using the finer level's `reach`. No pass removes duplicates.
 
+mod in_place;
 mod repair;
 
 use super::LANES;
@@ -309,12 +310,6 @@ impl Grid {
     pub(crate) fn cell(&self, key: u32) -> Range<usize> {
         let starts = self.sort.starts();
         starts[key as usize] as usize..starts[key as usize + 1] as usize
-    }
-
-    /// Replaces the box at sorted position `p` by `b`, whose key is that of `p`'s cell: a box
-    /// that moved within its cell keeps its place.
-    pub(crate) fn set_box(&mut self, p: usize, b: [f32; 4]) {
-        (self.min_x[p], self.min_y[p], self.max_x[p], self.max_y[p]) = (b[0], b[1], b[2], b[3]);
     }
 
     /// Tests box `p` (splat in `a`) against the boxes at `run`, eight at a time. The first eight

@@ -186,15 +186,16 @@ pub(crate) struct Kept {
     enter: Vec<(u32, u32)>,
     entering: Vec<(u32, [f32; 4])>,
     /// Per entry of `entering`: the cell it was in (`u32::MAX`: none); the entries that
-    /// change cells, `(key, k)` as in `enter`, and the slots that leave their cells (flagged
-    /// for the repair, all false between calls).
+    /// change cells, `(key, k)` as in `enter`; per index, whether it leaves its place in the
+    /// grid (flagged for the repair, all false between calls).
     was_in: Vec<u32>,
     moves: Vec<(u32, u32)>,
     leaving: Vec<bool>,
     /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
-    /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves).
+    /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves) and
+    /// its index.
     marks: Vec<(u32, u8)>,
-    stays: Vec<u32>,
+    stays: Vec<(u32, u32)>,
     jumps: usize,
     unkeyed: bool,
     /// Per slot, a rebuild's counts of candidates by first slot.

@@ -135,7 +135,7 @@ impl Kept {
         // escapers' places in their cells, the repair and their queries then read the grid
         // in its order rather than at random.
         self.sort.sort(&mut self.enter);
-        // Each escaper's index and flag read on rayon's threads, then written.
+        // Each escaper's index and flag, read on rayon's threads.
         let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
         self.marks.clear();
         self.marks.par_extend(self.escapers.par_iter().map(|&e| {
@@ -143,9 +143,6 @@ impl Kept {
             let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
             (index_of[e], if same { MOVED } else { TAKEN })
         }));
-        for &(i, flag) in &self.marks {
-            self.escaped[i as usize] = flag;
-        }
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
             return false;
@@ -153,11 +150,8 @@ impl Kept {
         // An escaper whose new box has the cell of its old one keeps its place in the grid,
         // its box written there: only those that change cells (or leave the grid) make the
         // repair rewrite the grid, and a frame in which none does has no repair at all.
-        self.leaving.resize(self.escaped.len(), false);
-        for &(i, _) in &self.marks {
-            self.leaving[i as usize] = true;
-        }
-        // Where each escaper that keeps its cell lies in it, found on rayon's threads.
+        // Where each escaper that keeps its cell lies in it, found on rayon's threads, beside
+        // its index.
         let (grid, ids, entering, was_in) = (&self.grid, &self.ids, &self.entering, &self.was_in);
         self.stays.clear();
         self.stays
@@ -167,20 +161,31 @@ impl Kept {
                 let at = (was_in[k as usize] == key)
                     .then(|| ids[cell.clone()].iter().position(|&s| s == e))
                     .flatten();
-                at.map_or(u32::MAX, |p| (cell.start + p) as u32)
+                (at.map_or(u32::MAX, |p| (cell.start + p) as u32), e)
             }));
+        self.leaving.resize(self.escaped.len(), false);
+        flag_escapers(
+            &mut self.escaped,
+            &mut self.leaving,
+            &self.marks,
+            &self.stays,
+        );
+        let stays = &self.stays;
+        self.grid
+            .set_boxes(&self.enter, &self.entering, &|j: usize| stays[j].0);
         self.moves.clear();
-        for (&(key, k), &at) in self.enter.iter().zip(&self.stays) {
-            let (e, fat) = self.entering[k as usize];
-            let stays = at != u32::MAX;
-            if stays {
-                self.grid.set_box(at as usize, fat);
-                self.leaving[e as usize] = false;
-            } else {
-                self.moves.push((key, k));
+        for (&entry, &(at, _)) in self.enter.iter().zip(stays) {
+            if at == u32::MAX {
+                self.moves.push(entry);
             }
         }
-        let leaving = self.marks.iter().any(|&(i, _)| self.leaving[i as usize]);
+        // Every escaper that does not keep its place leaves it: those that change cells, and
+        // those that enter none.
+        let leaving = !self.moves.is_empty() || self.enter.len() < self.marks.len();
+        debug_assert_eq!(
+            leaving,
+            self.marks.iter().any(|&(i, _)| self.leaving[i as usize])
+        );
         if leaving {
             // `moves` is in the order of `enter`: by cell, then by slot.
             self.grid.repair(
@@ -190,10 +195,64 @@ impl Kept {
                 &self.moves,
                 &self.entering,
             );
-        }
-        for &(i, _) in &self.marks {
-            self.leaving[i as usize] = false;
+            unflag(&mut self.leaving, &self.marks);
         }
         true
+    }
+}
+
+/// Escapers from which their flags are written on rayon's threads (a few nanoseconds each).
+const MIN_FLAGS: usize = 1024;
+
+/// The flags of the escapers `marks` (`(index, flag)`): `escaped` takes each one's flag and
+/// `leaving` says it leaves its place in the grid, all but those `stays` (`(position,
+/// index)` per entry) finds a place for. On rayon's threads from [`MIN_FLAGS`] escapers, each
+/// task owning a range of the indices and writing the escapers that fall in it (the indices
+/// lie all over: a task reads every escaper and writes its own, rather than one thread
+/// writing them all).
+fn flag_escapers(
+    escaped: &mut [u8],
+    leaving: &mut [bool],
+    marks: &[(u32, u8)],
+    stays: &[(u32, u32)],
+) {
+    let write = |base: usize, escaped: &mut [u8], leaving: &mut [bool]| {
+        let len = escaped.len();
+        let own = |i: u32| (i as usize).checked_sub(base).filter(|&i| i < len);
+        for &(i, flag) in marks {
+            if let Some(i) = own(i) {
+                (escaped[i], leaving[i]) = (flag, true);
+            }
+        }
+        for &(at, e) in stays {
+            if let Some(e) = own(e).filter(|_| at != u32::MAX) {
+                leaving[e] = false;
+            }
+        }
+    };
+    let threads = rayon::current_num_threads();
+    if threads <= 1 || marks.len() < MIN_FLAGS {
+        write(0, escaped, leaving);
+        return;
+    }
+    let chunk = escaped.len().div_ceil(threads).max(1);
+    escaped
+        .par_chunks_mut(chunk)
+        .zip(leaving.par_chunks_mut(chunk))
+        .enumerate()
+        .for_each(|(t, (escaped, leaving))| write(t * chunk, escaped, leaving));
+}
+
+/// Every flag of `leaving` false again after a repair: the escapers' (`marks`) one by one, or
+/// on rayon's threads from [`MIN_FLAGS`] escapers, the whole array in parts.
+fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
+    if rayon::current_num_threads() <= 1 || marks.len() < MIN_FLAGS {
+        for &(i, _) in marks {
+            leaving[i as usize] = false;
+        }
+    } else {
+        leaving
+            .par_chunks_mut(16 * 1024)
+            .for_each(|part| part.fill(false));
     }
 }

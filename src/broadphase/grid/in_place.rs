@@ -1,0 +1,170 @@
+//! [`Grid::set_boxes`]: boxes that moved within their cells, written where they lie, in parts
+//! split between cells so that each task writes its own positions.
+
+use super::Grid;
+
+/// Entries below which writing boxes in place is one task (a few nanoseconds each: a second
+/// thread would cost more than it saves).
+const MIN_PART: usize = 1024;
+
+/// The four box fields of a grid from some position on, as a task writes them.
+struct Fields<'a>([&'a mut [f32]; 4]);
+
+impl<'a> Fields<'a> {
+    /// The first `at` positions, and the rest.
+    fn split_at(self, at: usize) -> (Fields<'a>, Fields<'a>) {
+        let [a, b, c, d] = self.0.map(|f| f.split_at_mut(at));
+        (Fields([a.0, b.0, c.0, d.0]), Fields([a.1, b.1, c.1, d.1]))
+    }
+}
+
+/// What every part reads: the entries (`(key, k)`, sorted by key), the boxes they enter and
+/// the cell starts.
+struct Entries<'a, F> {
+    enter: &'a [(u32, u32)],
+    entered: &'a [(u32, [f32; 4])],
+    at: &'a F,
+    starts: &'a [u32],
+}
+
+impl<F: Fn(usize) -> u32 + Sync> Entries<'_, F> {
+    /// Writes the entries `from .. to` that keep their place into `fields`, which start at
+    /// position `base`: in halves on rayon's threads down to `min` entries, each half split
+    /// where a cell begins so that the positions its entries write lie on its side.
+    fn write(&self, fields: Fields<'_>, base: usize, (from, to): (usize, usize), min: usize) {
+        let enter = &self.enter[from..to];
+        if enter.len() > min {
+            let key = |j: usize| enter[j].0;
+            // The first entry of the middle entry's cell, or of the next cell where that is the
+            // first entry's: the two halves then write the positions of different cells.
+            let half = key(enter.len() / 2);
+            let mut mid = enter.partition_point(|&(k, _)| k < half);
+            if mid == 0 {
+                mid = enter.partition_point(|&(k, _)| k <= half);
+            }
+            if mid < enter.len() {
+                let cut = self.starts[key(mid) as usize] as usize - base;
+                let (low, high) = fields.split_at(cut);
+                let mid = from + mid;
+                rayon::join(
+                    || self.write(low, base, (from, mid), min),
+                    || self.write(high, base + cut, (mid, to), min),
+                );
+                return;
+            }
+        }
+        let Fields([x0, y0, x1, y1]) = fields;
+        for (j, &(_, k)) in (from..).zip(enter) {
+            let p = (self.at)(j);
+            if p != u32::MAX {
+                let (p, b) = (p as usize - base, self.entered[k as usize].1);
+                (x0[p], y0[p], x1[p], y1[p]) = (b[0], b[1], b[2], b[3]);
+            }
+        }
+    }
+}
+
+impl Grid {
+    /// Writes in place the box of each entry `j` of `enter` (`(key, k)`, sorted by key) whose
+    /// position `at(j)` is not `u32::MAX`: `entered[k]`'s box at that sorted position, which
+    /// must lie in cell `key` (a box that moved within its cell keeps its place, and the key
+    /// of the new box is the cell's). Entries of other cells do nothing here; see
+    /// [`repair`](Self::repair).
+    ///
+    /// On rayon's threads from [`MIN_PART`] entries: the entries are split in halves between
+    /// cells, each half writing the positions of its cells.
+    pub(crate) fn set_boxes(
+        &mut self,
+        enter: &[(u32, u32)],
+        entered: &[(u32, [f32; 4])],
+        at: &(impl Fn(usize) -> u32 + Sync),
+    ) {
+        let threads = rayon::current_num_threads();
+        let min = if threads <= 1 {
+            enter.len()
+        } else {
+            (enter.len() / (2 * threads)).max(MIN_PART)
+        };
+        let entries = Entries {
+            enter,
+            entered,
+            at,
+            starts: self.sort.starts(),
+        };
+        let fields = Fields([
+            &mut self.min_x[..],
+            &mut self.min_y[..],
+            &mut self.max_x[..],
+            &mut self.max_y[..],
+        ]);
+        entries.write(fields, 0, (0, enter.len()), min);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` boxes of side 0.5 on a row of cells of side about 1, `per` to a cell.
+    fn grid(n: usize, per: usize) -> (Grid, Vec<[f32; 4]>, Vec<u32>) {
+        let boxes: Vec<[f32; 4]> = (0..n)
+            .map(|i| {
+                let x = (i / per) as f32 + 0.25 * (i % per) as f32 / per as f32;
+                let y = (i % 7) as f32 * 0.01;
+                [x, y, x + 0.5, y + 0.5]
+            })
+            .collect();
+        let mut g = Grid::default();
+        let mut ids = vec![0u32; n];
+        g.build(&boxes, Some(1.0), |i| i, &mut Vec::new(), &mut ids);
+        (g, boxes, ids)
+    }
+
+    /// Every box written in place, on one thread and on four, in parts split between cells,
+    /// lands at its own position and nowhere else: the grid's boxes equal those written one at
+    /// a time, whatever the threads.
+    #[test]
+    fn boxes_land_at_their_positions_on_any_thread_count() {
+        for (n, per, every) in [(10, 3, 1), (5000, 1, 1), (20_000, 4, 3), (20_000, 40, 2)] {
+            let (reference, boxes, ids) = grid(n, per);
+            // Each chosen box grown a little within its cell, entered in key order.
+            let mut enter = Vec::new();
+            let mut entered = Vec::new();
+            let mut at = Vec::new();
+            for (p, &i) in ids[..reference.len()].iter().enumerate() {
+                if p % every == 0 {
+                    let b = boxes[i as usize];
+                    let key = reference.key_for(&b).expect("a key");
+                    enter.push((key, entered.len() as u32));
+                    entered.push((i, [b[0], b[1], b[2] + 0.125, b[3] + p as f32]));
+                    // Every fifth entry moves cells instead: nothing written for it here.
+                    at.push(if enter.len() % 5 == 0 {
+                        u32::MAX
+                    } else {
+                        p as u32
+                    });
+                }
+            }
+            enter.sort_unstable();
+            let position = |j: usize| at[enter[j].1 as usize];
+            let mut expected: Vec<[f32; 4]> =
+                (0..reference.len()).map(|p| reference.box_at(p)).collect();
+            for (j, &(_, k)) in enter.iter().enumerate() {
+                if position(j) != u32::MAX {
+                    expected[position(j) as usize] = entered[k as usize].1;
+                }
+            }
+            for threads in [1, 4] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a pool");
+                let (mut g, _, _) = grid(n, per);
+                pool.install(|| g.set_boxes(&enter, &entered, &position));
+                for (p, b) in expected.iter().enumerate() {
+                    assert_eq!(g.box_at(p), *b, "n {n} threads {threads}");
+                }
+            }
+        }
+    }
+}
