@@ -105,12 +105,13 @@ impl Kept {
         let new = &mut self.candidates.new;
         new.resize(lens.iter().sum(), (0, 0));
         let mut rest = &mut new[..];
-        for (k, &len) in lens.iter().enumerate() {
+        let runs = lens.map(|len| {
             let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
-            let tagged = |_: &Task, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
-            copy_parts(run, tasks, &|t: &Task| &t.filed[k][..], &tagged);
             rest = tail;
-        }
+            run
+        });
+        let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
+        copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
         self.sort.sort(new);
         let (mask, mut at) = ((1u32 << bits) - 1, 0);
         for (added, &len) in self.candidates.added.iter_mut().zip(&lens) {

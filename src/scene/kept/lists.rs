@@ -1,6 +1,6 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
-use super::tasks::{Task, concat};
+use super::tasks::{Task, concat_all};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::radix::RadixSort;
@@ -42,9 +42,8 @@ impl Lists {
 
     /// The pairs each task filed, as the lists, in task order.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
-        for (k, list) in self.kinds.iter_mut().enumerate() {
-            concat(list, tasks, &|t: &Task| &t.filed[k][..]);
-        }
+        let lists = self.kinds.each_mut();
+        concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
     }
 
     /// The new candidates (`new`, whose kind codes `kind_at` gives by position) sorted into

@@ -97,36 +97,60 @@ pub(super) fn concat_with<T: Copy + Default + Send + Sync>(
     part: &(impl Fn(&Task) -> &[T] + Sync),
     map: &(impl Fn(&Task, T) -> T + Sync),
 ) {
-    let total = tasks.iter().map(|t| part(t).len()).sum();
-    // Only a longer list than the last is written before it is copied into.
-    list.resize(total, T::default());
-    copy_parts(list, tasks, part, map);
+    concat_all([list], tasks, &|t, _| part(t), &|t, _, x| map(t, x));
 }
 
-/// Copies each task's `part` into `dst` through `map`, one after another, in halves on
-/// rayon's threads.
-pub(super) fn copy_parts<T: Copy + Send + Sync>(
-    dst: &mut [T],
+/// [`concat`] of `N` lists at once: list `j` as exactly `part(t, j)` of every task `t`, each
+/// item as `map(t, j, item)` makes it; all the lists in one pass on rayon's threads (one pass
+/// a list left the short ones on one thread, one after another).
+pub(super) fn concat_all<T: Copy + Default + Send + Sync, const N: usize>(
+    lists: [&mut Vec<T>; N],
     tasks: &[Task],
-    part: &(impl Fn(&Task) -> &[T] + Sync),
-    map: &(impl Fn(&Task, T) -> T + Sync),
+    part: &(impl Fn(&Task, usize) -> &[T] + Sync),
+    map: &(impl Fn(&Task, usize, T) -> T + Sync),
 ) {
-    if tasks.len() == 1 || dst.len() < MIN_COPY {
-        let mut at = 0;
-        for t in tasks {
-            let p = part(t);
-            for (d, &x) in dst[at..at + p.len()].iter_mut().zip(p) {
-                *d = map(t, x);
+    let mut j = 0;
+    let dst = lists.map(|list| {
+        let total = tasks.iter().map(|t| part(t, j).len()).sum();
+        j += 1;
+        // Only a longer list than the last is written before it is copied into.
+        list.resize(total, T::default());
+        &mut list[..]
+    });
+    copy_parts(dst, tasks, part, map);
+}
+
+/// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
+/// `t`, one after another; all lists in halves of the tasks on rayon's threads (on this one
+/// below [`MIN_COPY`] items in all).
+pub(super) fn copy_parts<T: Copy + Send + Sync, const N: usize>(
+    dst: [&mut [T]; N],
+    tasks: &[Task],
+    part: &(impl Fn(&Task, usize) -> &[T] + Sync),
+    map: &(impl Fn(&Task, usize, T) -> T + Sync),
+) {
+    if tasks.len() == 1 || dst.iter().map(|d| d.len()).sum::<usize>() < MIN_COPY {
+        for (j, dst) in dst.into_iter().enumerate() {
+            let mut at = 0;
+            for t in tasks {
+                let p = part(t, j);
+                for (d, &x) in dst[at..at + p.len()].iter_mut().zip(p) {
+                    *d = map(t, j, x);
+                }
+                at += p.len();
             }
-            at += p.len();
         }
         return;
     }
     let mid = tasks.len() / 2;
-    let left = tasks[..mid].iter().map(|t| part(t).len()).sum();
-    let (a, b) = dst.split_at_mut(left);
+    let mut low: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
+    let mut high: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
+    for (j, dst) in dst.into_iter().enumerate() {
+        let left = tasks[..mid].iter().map(|t| part(t, j).len()).sum();
+        (low[j], high[j]) = dst.split_at_mut(left);
+    }
     rayon::join(
-        || copy_parts(a, &tasks[..mid], part, map),
-        || copy_parts(b, &tasks[mid..], part, map),
+        || copy_parts(low, &tasks[..mid], part, map),
+        || copy_parts(high, &tasks[mid..], part, map),
     );
 }

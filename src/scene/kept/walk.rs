@@ -4,7 +4,7 @@
 
 use super::follow::{Follow, Part, below};
 use super::lists::Lists;
-use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
+use super::tasks::{MIN_TASK, Task, concat_all, each_task, plan};
 use super::{Kept, KeptStats};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
@@ -112,12 +112,15 @@ impl Kept {
             }
             // The lists as written: one task's buffers take the lists' place (the old lists
             // are its buffers next call), several tasks' follow one another.
-            for (j, list) in moving.kinds.iter_mut().chain(&mut mixed.kinds).enumerate() {
-                if let [t] = tasks {
-                    core::mem::swap(list, &mut t.outs[j]);
-                } else {
-                    concat(list, tasks, &|t: &Task| &t.outs[j][..]);
+            let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
+            if let [t] = tasks {
+                for (list, out) in lists.zip(&mut t.outs) {
+                    core::mem::swap(list, out);
                 }
+            } else {
+                let lists: [_; 2 * PAIR_KINDS] =
+                    core::array::from_fn(|_| lists.next().expect("every list"));
+                concat_all(lists, tasks, &|t: &Task, j| &t.outs[j][..], &|_, _, x| x);
             }
         }
         for t in tasks.iter() {
