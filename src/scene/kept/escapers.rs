@@ -6,7 +6,7 @@ use super::Kept;
 use super::follow::STAYED;
 use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
-use super::tasks::{MIN_TASK, Task, concat, copy_parts, each_task, plan};
+use super::tasks::{MIN_TASK, Task, concat, copy_parts, copy_runs, each_task, plan};
 use crate::scene::candidates::PAIR_KINDS;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
@@ -113,12 +113,14 @@ impl Kept {
         let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
         copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
         self.sort.sort(new);
-        let (mask, mut at) = ((1u32 << bits) - 1, 0);
-        for (added, &len) in self.candidates.added.iter_mut().zip(&lens) {
-            added.clear();
-            added.par_extend(new[at..at + len].par_iter().map(|&(a, b)| (a & mask, b)));
-            at += len;
-        }
+        let (mask, mut rest) = ((1u32 << bits) - 1, &new[..]);
+        let runs = lens.map(|len| {
+            let (run, tail) = rest.split_at(len);
+            rest = tail;
+            run
+        });
+        let untagged = |(a, b): (u32, u32)| (a & mask, b);
+        copy_runs(self.candidates.added.each_mut(), runs, &untagged);
     }
 
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them
