@@ -5,8 +5,10 @@ use super::Kept;
 use super::follow::{MOVED, TAKEN};
 use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
+use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
 use crate::broadphase::grid::Grid;
 use crate::scene::store::Scene;
+use core::ops::Range;
 use rayon::prelude::*;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
@@ -173,12 +175,7 @@ impl Kept {
         let stays = &self.stays;
         self.grid
             .set_boxes(&self.enter, &self.entering, &|j: usize| stays[j].0);
-        self.moves.clear();
-        for (&entry, &(at, _)) in self.enter.iter().zip(stays) {
-            if at == u32::MAX {
-                self.moves.push(entry);
-            }
-        }
+        self.moves_between_cells();
         // Every escaper that does not keep its place leaves it: those that change cells, and
         // those that enter none.
         let leaving = !self.moves.is_empty() || self.enter.len() < self.marks.len();
@@ -198,6 +195,30 @@ impl Kept {
             unflag(&mut self.leaving, &self.marks);
         }
         true
+    }
+}
+
+impl Kept {
+    /// The entries that change cells (whose `stays` has no position), in the order of `enter`,
+    /// into `moves`: filtered by tasks of [`MIN_TASK`]` / 4` entries and more on rayon's threads.
+    fn moves_between_cells(&mut self) {
+        let (enter, stays) = (&self.enter, &self.stays);
+        let moving = |range: Range<usize>| {
+            (enter[range.clone()].iter().zip(&stays[range]))
+                .filter(|(_, s)| s.0 == u32::MAX)
+                .map(|(&entry, _)| entry)
+        };
+        let tasks = plan(&mut self.tasks, enter.len(), MIN_TASK / 4);
+        if let [_] = tasks {
+            self.moves.clear();
+            self.moves.extend(moving(0..enter.len()));
+            return;
+        }
+        each_task(tasks, |_, t| {
+            t.found.clear();
+            t.found.extend(moving(t.range.clone()));
+        });
+        concat(&mut self.moves, tasks, &|t: &Task| &t.found[..]);
     }
 }
 
