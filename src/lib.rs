@@ -289,6 +289,7 @@
 
 pub mod batch;
 mod broadphase;
+mod concat;
 pub mod lanes;
 pub mod narrow;
 pub mod scene;

@@ -1,6 +1,7 @@
 //! The answer from the last one and the pairs that began and ended since, and the events
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
+use crate::concat::concat_all;
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -73,10 +74,20 @@ impl Events {
         began: &mut Vec<(u32, u32)>,
         ended: &mut Vec<(u32, u32)>,
     ) {
+        self.split(old, new, [began, ended], MIN_EVENTS);
+    }
+
+    /// [`between`](Self::between) in tasks of `min` pairs of the two lists together at the
+    /// least, the parts' pairs copied after one another on rayon's threads.
+    fn split(
+        &mut self,
+        old: &[(u32, u32)],
+        new: &[(u32, u32)],
+        [began, ended]: [&mut Vec<(u32, u32)>; 2],
+        min: usize,
+    ) {
         let threads = rayon::current_num_threads();
-        let tasks = threads
-            .min((old.len() + new.len()) / MIN_EVENTS)
-            .min(new.len());
+        let tasks = threads.min((old.len() + new.len()) / min).min(new.len());
         if tasks < 2 {
             events_between(old, new, began, ended);
             return;
@@ -94,27 +105,31 @@ impl Events {
             };
             (at, old_at)
         };
-        self.parts.resize_with(tasks, Default::default);
-        self.parts
+        // Parts beyond those are kept with their buffers, for a call with more tasks.
+        if self.parts.len() < tasks {
+            self.parts.resize_with(tasks, Default::default);
+        }
+        self.parts[..tasks]
             .par_iter_mut()
             .enumerate()
             .for_each(|(k, [b, e])| {
                 let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             });
-        began.clear();
-        ended.clear();
-        for [b, e] in &self.parts {
-            began.extend_from_slice(b);
-            ended.extend_from_slice(e);
-        }
+        let parts = &self.parts[..tasks];
+        concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
     }
 }
+
+/// Fewest pairs of the two lists together for [`Cancel::cancel_common`] to split them among
+/// tasks (its merge takes about three nanoseconds a pair: most pairs go on).
+const MIN_CANCEL: usize = 8 * 1024;
 
 /// The buffers of [`Cancel::cancel_common`], kept from call to call.
 #[derive(Debug, Default)]
 pub(crate) struct Cancel {
     spare: [Vec<(u32, u32)>; 2],
+    events: Events,
 }
 
 impl Cancel {
@@ -122,10 +137,11 @@ impl Cancel {
     /// without a branch on the comparison, into the spare lists, which then take `a`'s and
     /// `b`'s places (their buffers are the spares next call). An in-place merge that branched
     /// on each comparison took twice as long: in a kept 1 M frame, with 19–31 k pairs in each
-    /// list, 230–350 µs against 120–190.
+    /// list, 230–350 µs against 120–190 on one thread. From [`MIN_CANCEL`] pairs, in parts on
+    /// rayon's threads as [`Events::between`] splits its answers.
     pub(crate) fn cancel_common(&mut self, a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
         let [only_a, only_b] = &mut self.spare;
-        events_between(b, a, only_a, only_b);
+        self.events.split(b, a, [only_a, only_b], MIN_CANCEL);
         core::mem::swap(a, only_a);
         core::mem::swap(b, only_b);
     }
@@ -327,7 +343,8 @@ mod tests {
 
     /// The cancelling leaves each list's pairs not in the other, in order (lists of very
     /// different lengths, pairs in both at the ends and in runs, one list empty, both equal),
-    /// with new buffers and with those it kept from the call before.
+    /// with new buffers and with those it kept from the call before, on one thread and in
+    /// parts on two, three and sixteen.
     #[test]
     fn cancelling_leaves_each_list_less_the_other() {
         let mut seed = 23;
@@ -352,16 +369,22 @@ mod tests {
         ];
         let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
         let mut cancel = Cancel::default();
-        for round in 0..2 {
-            for (c, (x, y)) in cases.iter().enumerate() {
-                let want_x: Vec<_> = (&set(x) - &set(y)).into_iter().collect();
-                let want_y: Vec<_> = (&set(y) - &set(x)).into_iter().collect();
-                let (mut got_x, mut got_y) = (x.clone(), y.clone());
-                cancel.cancel_common(&mut got_x, &mut got_y);
-                assert!(
-                    got_x == want_x && got_y == want_y,
-                    "case {c}, round {round}"
-                );
+        for threads in [1, 2, 3, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for round in 0..2 {
+                for (c, (x, y)) in cases.iter().enumerate() {
+                    let want_x: Vec<_> = (&set(x) - &set(y)).into_iter().collect();
+                    let want_y: Vec<_> = (&set(y) - &set(x)).into_iter().collect();
+                    let (mut got_x, mut got_y) = (x.clone(), y.clone());
+                    pool.install(|| cancel.cancel_common(&mut got_x, &mut got_y));
+                    assert!(
+                        got_x == want_x && got_y == want_y,
+                        "case {c}, round {round}, {threads} threads"
+                    );
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
-use super::tasks::{Task, concat_all};
+use super::tasks::Task;
+use crate::concat::concat_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::radix::RadixSort;

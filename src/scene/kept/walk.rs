@@ -4,8 +4,9 @@
 
 use super::follow::{Follow, Part, below};
 use super::lists::Lists;
-use super::tasks::{MIN_TASK, Task, concat_all, each_task, plan};
+use super::tasks::{MIN_TASK, Task, each_task, plan};
 use super::{Kept, KeptStats};
+use crate::concat::concat_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
 use crate::scene::store::Scene;

@@ -1,0 +1,184 @@
+//! Copying what many tasks wrote into lists where it lies: the parts of every task one after
+//! another, and runs of one list into others, all the lists at once on rayon's threads.
+
+/// Fewest items a concatenation copies on one thread.
+const MIN_COPY: usize = 16 * 1024;
+
+/// `N` lists at once, each as the parts of every task one after another, in task order
+/// (resized, its old items overwritten): list `j` as exactly `part(t, j)` of every task `t`,
+/// each item as `map(t, j, item)` makes it; all the lists in one pass on rayon's threads (one
+/// pass a list left the short ones on one thread, one after another).
+pub(crate) fn concat_all<P: Sync, T: Copy + Default + Send + Sync, const N: usize>(
+    lists: [&mut Vec<T>; N],
+    tasks: &[P],
+    part: &(impl Fn(&P, usize) -> &[T] + Sync),
+    map: &(impl Fn(&P, usize, T) -> T + Sync),
+) {
+    let mut j = 0;
+    let dst = lists.map(|list| {
+        let total = tasks.iter().map(|t| part(t, j).len()).sum();
+        j += 1;
+        // Only a longer list than the last is written before it is copied into.
+        list.resize(total, T::default());
+        &mut list[..]
+    });
+    copy_parts(dst, tasks, part, map);
+}
+
+/// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
+/// `t`, one after another; all lists in halves of the tasks on rayon's threads (on this one
+/// below [`MIN_COPY`] items in all).
+pub(crate) fn copy_parts<P: Sync, T: Copy + Send + Sync, const N: usize>(
+    dst: [&mut [T]; N],
+    tasks: &[P],
+    part: &(impl Fn(&P, usize) -> &[T] + Sync),
+    map: &(impl Fn(&P, usize, T) -> T + Sync),
+) {
+    if tasks.len() == 1 || dst.iter().map(|d| d.len()).sum::<usize>() < MIN_COPY {
+        for (j, dst) in dst.into_iter().enumerate() {
+            let mut at = 0;
+            for t in tasks {
+                let p = part(t, j);
+                for (d, &x) in dst[at..at + p.len()].iter_mut().zip(p) {
+                    *d = map(t, j, x);
+                }
+                at += p.len();
+            }
+        }
+        return;
+    }
+    let mid = tasks.len() / 2;
+    let mut low: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
+    let mut high: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
+    for (j, dst) in dst.into_iter().enumerate() {
+        let left = tasks[..mid].iter().map(|t| part(t, j).len()).sum();
+        (low[j], high[j]) = dst.split_at_mut(left);
+    }
+    rayon::join(
+        || copy_parts(low, &tasks[..mid], part, map),
+        || copy_parts(high, &tasks[mid..], part, map),
+    );
+}
+
+/// Each slice of `src` through `map` into the list of `dst` beside it (resized to it, its old
+/// items overwritten): all the lists in one pass, in halves of their items on rayon's threads
+/// down to [`MIN_COPY`] (one pass a list, the short ones each split on its own, cost a
+/// fork-join a list).
+pub(crate) fn copy_runs<T: Copy + Sync, U: Copy + Default + Send, const N: usize>(
+    dst: [&mut Vec<U>; N],
+    src: [&[T]; N],
+    map: &(impl Fn(T) -> U + Sync),
+) {
+    let mut j = 0;
+    let dst = dst.map(|list| {
+        list.resize(src[j].len(), U::default());
+        j += 1;
+        &mut list[..]
+    });
+    copy_halves(dst, src, map);
+}
+
+/// [`copy_runs`] into slices of the lengths of `src`'s.
+fn copy_halves<T: Copy + Sync, U: Copy + Send, const N: usize>(
+    dst: [&mut [U]; N],
+    src: [&[T]; N],
+    map: &(impl Fn(T) -> U + Sync),
+) {
+    let total: usize = src.iter().map(|s| s.len()).sum();
+    if total < MIN_COPY {
+        for (d, s) in dst.into_iter().zip(src) {
+            for (d, &x) in d.iter_mut().zip(s) {
+                *d = map(x);
+            }
+        }
+        return;
+    }
+    // The list in which the first half of the items ends, and where in it.
+    let (mut split, mut before) = (0, 0);
+    while before + src[split].len() <= total / 2 {
+        before += src[split].len();
+        split += 1;
+    }
+    let at = total / 2 - before;
+    let mut low_dst: [&mut [U]; N] = core::array::from_fn(|_| &mut [][..]);
+    let mut high_dst: [&mut [U]; N] = core::array::from_fn(|_| &mut [][..]);
+    let (mut low_src, mut high_src) = ([&[][..]; N], [&[][..]; N]);
+    for (j, (d, s)) in dst.into_iter().zip(src).enumerate() {
+        if j < split {
+            (low_dst[j], low_src[j]) = (d, s);
+        } else if j > split {
+            (high_dst[j], high_src[j]) = (d, s);
+        } else {
+            (low_dst[j], high_dst[j]) = d.split_at_mut(at);
+            (low_src[j], high_src[j]) = s.split_at(at);
+        }
+    }
+    rayon::join(
+        || copy_halves(low_dst, low_src, map),
+        || copy_halves(high_dst, high_src, map),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists of every length around the threshold, empty ones among them.
+    const LISTS: usize = 28;
+    fn lengths() -> [usize; LISTS] {
+        core::array::from_fn(|k| {
+            [0, 1, 7, 300, 5000, MIN_COPY, MIN_COPY + 1, 40_000][k % 8] * (k % 3)
+        })
+    }
+
+    /// Every list of `concat_all` holds each task's part of it, in task order, through the map,
+    /// and `copy_runs` each run through its map, the same on one thread and on four.
+    #[test]
+    fn lists_are_copied_whole_and_in_order_on_any_thread_count() {
+        for tasks_n in [1, 3, 16] {
+            let tasks: Vec<Vec<Vec<(u32, u32)>>> = (0..tasks_n)
+                .map(|t| {
+                    (lengths().into_iter().enumerate())
+                        .map(|(k, len)| {
+                            let part = len / tasks_n + usize::from(t < len % tasks_n);
+                            (0..part as u32).map(|i| (t as u32, i ^ k as u32)).collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let expected: [Vec<(u32, u32)>; LISTS] = core::array::from_fn(|k| {
+                let map = |(t, i): (u32, u32)| (t * 7 + k as u32, !i);
+                tasks
+                    .iter()
+                    .flat_map(|t| t[k].iter().map(move |&p| map(p)))
+                    .collect()
+            });
+            for threads in [1, 4] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a pool");
+                // Old items beyond each new length, to be cut off, and short lists to grow.
+                let mut lists: [Vec<(u32, u32)>; LISTS] =
+                    core::array::from_fn(|k| vec![(9, 9); 3 * (k % 2)]);
+                pool.install(|| {
+                    concat_all(
+                        lists.each_mut(),
+                        &tasks,
+                        &|t: &Vec<Vec<(u32, u32)>>, k| &t[k][..],
+                        &|_, k, (t, i)| (t * 7 + k as u32, !i),
+                    );
+                });
+                assert_eq!(lists, expected, "{tasks_n} tasks, {threads} threads");
+                let mut copies: [Vec<(u32, u32)>; LISTS] = Default::default();
+                let runs = expected.each_ref().map(|l| &l[..]);
+                let swap = |(a, b): (u32, u32)| (b, a);
+                pool.install(|| copy_runs(copies.each_mut(), runs, &swap));
+                for (copy, list) in copies.iter().zip(&expected) {
+                    let swapped: Vec<_> = list.iter().map(|&p| swap(p)).collect();
+                    assert_eq!(*copy, swapped, "{threads} threads");
+                }
+            }
+        }
+    }
+}
