@@ -1,15 +1,16 @@
 //! The radix sort of the scene's pair lists (the answer, the escapers' cells and candidates,
-//! the began and ended pairs): pairs ascending, in four parallel passes whatever their count.
+//! the began and ended pairs): pairs ascending, in four to six parallel passes whatever their
+//! count.
 //!
 //! Each pair becomes one number that orders as the pair does (its first id less the smallest,
 //! above its second id). The first passes split the numbers by their top digit (a count per
 //! task, then a scatter per task into each digit's place); the digits are then dealt out in
 //! groups of about equal size, and each group is sorted on its own, least significant digit
 //! first, where it lies (a group fits in a core's cache), and written back as pairs. So a sort
-//! costs four fork-joins (the bounds, the count, the scatter, the groups) however many digits
-//! its numbers have, and every pass but the first two reads and writes in cache: a
-//! least-significant-digit sort over the whole list took two fork-joins a digit and scattered
-//! every digit across all of memory.
+//! costs four fork-joins (the bounds, the count, the scatter, the groups; two more for the top
+//! digits' places where they are many) however many digits its numbers have, and every pass
+//! but the first two reads and writes in cache: a least-significant-digit sort over the whole
+//! list took two fork-joins a digit and scattered every digit across all of memory.
 
 use crate::tasks::task_count;
 use rayon::prelude::*;
