@@ -196,9 +196,7 @@ impl Kept {
         }
         true
     }
-}
 
-impl Kept {
     /// The entries that change cells (whose `stays` has no position), in the order of `enter`,
     /// into `moves`: filtered by tasks of [`MIN_TASK`]` / 4` entries and more on rayon's threads.
     fn moves_between_cells(&mut self) {
@@ -273,7 +271,7 @@ fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
         }
     } else {
         leaving
-            .par_chunks_mut(16 * 1024)
+            .par_chunks_mut(MIN_TASK)
             .for_each(|part| part.fill(false));
     }
 }
