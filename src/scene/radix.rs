@@ -144,6 +144,9 @@ impl RadixSort {
         // numbers, and enough digits for the groups to come out even).
         let counters = tasks.min(rayon::current_num_threads());
         let chunk = n.div_ceil(counters);
+        // A counter row for each chunk of the numbers, exactly: each row is zeroed by its own
+        // chunk's task, so that no row outlives a longer sort's counts.
+        let counters = n.div_ceil(chunk);
         let groups = (n / MIN_GROUP).clamp(1, 2 * tasks).max(n.div_ceil(LOCAL));
         let bits_of = |m: usize| usize::BITS - m.leading_zeros();
         let top = bits_of(n / (4 * counters))
