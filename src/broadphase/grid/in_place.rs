@@ -1,22 +1,11 @@
 //! [`Grid::set_boxes`]: boxes that moved within their cells, written where they lie, in parts
 //! split between cells so that each task writes its own positions.
 
-use super::Grid;
+use super::{Fields, Grid};
 
 /// Entries below which writing boxes in place is one task (a few nanoseconds each: a second
 /// thread would cost more than it saves).
 const MIN_PART: usize = 1024;
-
-/// The four box fields of a grid from some position on, as a task writes them.
-struct Fields<'a>([&'a mut [f32]; 4]);
-
-impl<'a> Fields<'a> {
-    /// The first `at` positions, and the rest.
-    fn split_at(self, at: usize) -> (Fields<'a>, Fields<'a>) {
-        let [a, b, c, d] = self.0.map(|f| f.split_at_mut(at));
-        (Fields([a.0, b.0, c.0, d.0]), Fields([a.1, b.1, c.1, d.1]))
-    }
-}
 
 /// What every part reads: the entries (`(key, k)`, sorted by key), the boxes they enter and
 /// the cell starts.

@@ -57,6 +57,18 @@ pub(crate) struct Grid {
     repair: repair::Repair,
 }
 
+/// The four box fields of a grid, or of a repair's new arrays, from some position on, as a
+/// task writes them.
+struct Fields<'a>([&'a mut [f32]; 4]);
+
+impl<'a> Fields<'a> {
+    /// The first `at` positions, and the rest.
+    fn split_at(self, at: usize) -> (Fields<'a>, Fields<'a>) {
+        let [a, b, c, d] = self.0.map(|f| f.split_at_mut(at));
+        (Fields([a.0, b.0, c.0, d.0]), Fields([a.1, b.1, c.1, d.1]))
+    }
+}
+
 impl Grid {
     /// Rebuilds the grid over `boxes` (`[min_x, min_y, max_x, max_y]`, finite, or with a NaN
     /// `min_x` for a box to leave out), and writes `item(i)` of every entered box `i` to

@@ -2,7 +2,7 @@
 //! order of a range of the old positions where it lies in the new arrays.
 
 use super::super::LANES;
-use super::Grid;
+use super::{Fields, Grid};
 use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -44,22 +44,19 @@ enum Then {
 /// The new arrays from a part's first new position on: items and box fields.
 struct Out<'a> {
     items: &'a mut [u32],
-    fields: [&'a mut [f32]; 4],
+    fields: Fields<'a>,
 }
 
 impl<'a> Out<'a> {
     /// The first `at` positions, and the rest.
     fn split_at(self, at: usize) -> (Out<'a>, Out<'a>) {
         let (items, rest) = self.items.split_at_mut(at);
-        let [a, b, c, d] = self.fields.map(|f| f.split_at_mut(at));
+        let (fields, more) = self.fields.split_at(at);
         (
-            Out {
-                items,
-                fields: [a.0, b.0, c.0, d.0],
-            },
+            Out { items, fields },
             Out {
                 items: rest,
-                fields: [a.1, b.1, c.1, d.1],
+                fields: more,
             },
         )
     }
@@ -84,7 +81,7 @@ impl Old<'_> {
     /// entries each at the end of its cell, in order.
     fn write(&self, part: &Part, removed: &[u32], out: Out<'_>) {
         let Out { items, fields } = out;
-        let [fx0, fy0, fx1, fy1] = fields;
+        let Fields([fx0, fy0, fx1, fy1]) = fields;
         let [x0, y0, x1, y1] = self.fields;
         let (mut src, mut at) = (part.old.start, 0usize);
         // Copies old positions `src .. end` to `at ..`, then enters an entry, skips position
@@ -242,12 +239,12 @@ impl Grid {
             let [fx0, fy0, fx1, fy1] = fields;
             let out = Out {
                 items: &mut spare[..],
-                fields: [
+                fields: Fields([
                     &mut fx0[..total],
                     &mut fy0[..total],
                     &mut fx1[..total],
                     &mut fy1[..total],
-                ],
+                ]),
             };
             each_part(parts, removed, 0, out, &|part, removed, out| {
                 reads.write(part, removed, out)
