@@ -14,6 +14,7 @@ use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
+use crate::concat::concat_all;
 use crate::shape::Contact;
 use crate::tasks::task_count;
 use core::ops::Range;
@@ -399,10 +400,16 @@ impl PairFinder {
         self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
         let jobs = laps.lap();
 
-        out.clear();
+        // The jobs' answers one after another, copied in parallel (a copy on this thread was
+        // the longest serial pass of a 1 M-shape search: 637 k pairs).
+        concat_all(
+            [out],
+            &self.jobs,
+            &|job, _| &job.narrow.pairs[..],
+            &|_, _, p| p,
+        );
         for job in &self.jobs {
             let narrow = &job.narrow;
-            out.extend_from_slice(&narrow.pairs);
             stats.candidates += narrow.candidates;
             stats.filtered += narrow.filtered;
             stats.cpu_search += job.search_time;
