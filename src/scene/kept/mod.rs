@@ -65,10 +65,8 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
-use jumps::{sampled, too_many_jumped};
+use jumps::too_many_jumped;
 use lists::Lists;
-use margin::inside;
-use margin::jumped_from;
 use std::time::Duration;
 use tasks::Task;
 
@@ -320,10 +318,10 @@ impl Kept {
     /// Returns `false`, giving the state up, when [`Choice`] finds searching from scratch the
     /// cheaper path (`stats.chosen`): the caller then searches from scratch. Returns `false`,
     /// keeping only the enlarged boxes of a sample of the moving shapes (see
-    /// [`sampled`]), when more than [`JUMPED`](jumps::JUMPED) of them jumped since the last call
-    /// (counted on that sample after a search from scratch), the static shapes are no more than the
-    /// moving ones, and the rebuild threshold is below 1: the caller then searches from
-    /// scratch. The next call that does not rebuilds.
+    /// [`sampled`](jumps::sampled)), when more than [`JUMPED`](jumps::JUMPED) of them jumped
+    /// since the last call (counted on that sample after a search from scratch), the static
+    /// shapes are no more than the moving ones, and the rebuild threshold is below 1: the
+    /// caller then searches from scratch. The next call that does not rebuilds.
     pub(crate) fn overlapping_pairs(
         &mut self,
         scene: &Scene,
@@ -455,34 +453,6 @@ impl Kept {
             stats.events += stats.laps.lap();
         }
         true
-    }
-
-    /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
-    /// holds for them, those that left them, and the size of the sample; with `enlarge`,
-    /// their enlarged boxes anew, centred on their boxes, in the same pass. Between searches
-    /// from scratch the finder keeps only these boxes, to count the next call's jumps: the
-    /// other slots' are never read before a rebuild enlarges every box anew.
-    fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize, usize) {
-        let (margin, boxes) = (self.margin, &scene.moving.boxes);
-        let old = self.len.min(self.fat.len());
-        self.fat.resize(boxes.len(), [f32::NAN; 4]);
-        let (mut jumps, mut escaped, mut of) = (0, 0, 0);
-        for run in sampled(boxes.len()) {
-            for (k, (f, b)) in self.fat[run.clone()]
-                .iter_mut()
-                .zip(&boxes[run.clone()])
-                .enumerate()
-            {
-                let slot = run.start + k;
-                jumps += usize::from(slot < old && jumped_from(b, f));
-                escaped += usize::from(slot < old && !f[0].is_nan() && !inside(b, f));
-                if enlarge {
-                    *f = margin.enlarge(b, slot as u32);
-                }
-            }
-            of += run.len();
-        }
-        (jumps, escaped, of)
     }
 
     /// After a search from scratch: the sampled moving slots' enlarged boxes, for the next
