@@ -54,8 +54,10 @@ const FOUND: usize = 512;
 /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), `began` and
 /// `ended` as always); so is a call after two rebuilds in a row for escapers when a sample
 /// of the shapes shows more than the rebuild threshold escaping again (shapes moving their own
-/// size every frame, which leave their boxes without jumping). The first call after the jumps
-/// or the rush stop rebuilds. From 2¹⁷ moving shapes it also times its calls (its first calls
+/// size every frame, which leave their boxes without jumping), and a call that too many
+/// escapers would make rebuild a state that lived two calls or fewer, for the second time in
+/// a row (shapes that outrun their enlarged boxes every second call; the sample then decides
+/// every second call). The first call after the jumps or the rush stop rebuilds. From 2¹⁷ moving shapes it also times its calls (its first calls
 /// search from scratch): where following the kept state cost over 3 % more than a search from
 /// scratch (a million shapes on one or two cores of some machines), it searches from scratch in
 /// runs of up to 1024 calls and tries the kept path again between them

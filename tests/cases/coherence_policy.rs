@@ -146,6 +146,64 @@ fn searched_from_scratch_after_two_rebuilds(start: &Scene, speed: f32) {
     }
 }
 
+/// Frames in which every shape outruns its enlarged box in two calls (circles moving 0.4 of
+/// their radius a frame, their boxes enlarged by 0.45–0.75 of it): a rebuilt state lives two
+/// calls. After two such short lives the kept finder searches from scratch, the very
+/// candidates a search with no kept state tests, rather than rebuilding every second call (at
+/// about 1.75 searches from scratch each), and follows the shapes again once they slow down.
+/// Every answer and its events exact, on one thread and on two.
+#[test]
+fn short_lived_states_search_from_scratch() {
+    let mut g = Gen::new(101);
+    let start: Scene = (0..6_000)
+        .map(|_| {
+            let (x, y) = (g.uniform(0.0, 100.0), g.uniform(0.0, 100.0));
+            Circle::new(x, y, g.uniform(0.3, 1.0))
+        })
+        .collect();
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut scene = start.clone();
+        let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
+        let (mut pairs, mut want, mut last) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut like_scratch, mut rebuilt, mut merged) = (Vec::new(), Vec::new(), 0);
+        for frame in 0..48u32 {
+            let fast = (5..29).contains(&frame);
+            let speed = if fast { 0.4 } else { 0.04 };
+            scene.update(|id, s| moved(s, id, frame, speed, 100.0));
+            pool.install(|| {
+                finder.overlapping_pairs(&scene, &mut pairs);
+                fresh.overlapping_pairs_from_scratch(&scene, &mut want);
+            });
+            assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
+            let (began, ended) = events(&last, &want);
+            assert_eq!(finder.began(), began, "frame {frame}: began");
+            assert_eq!(finder.ended(), ended, "frame {frame}: ended");
+            let (kept, scratch) = (finder.stats(), fresh.stats());
+            if fast && kept.candidates == scratch.candidates {
+                like_scratch.push(frame);
+            } else if fast && kept.rebuilt {
+                rebuilt.push(frame);
+            }
+            merged += usize::from(frame > 31 && kept.merged);
+            last = want.clone();
+        }
+        let case = format!("{threads} thread(s)");
+        // Frame 6 rebuilds a state built at frame 0 (a long life), 8 the one built at 6 (a
+        // short life), 10 ends the second short life in a row: from there on, searches from
+        // scratch, the sample deciding every second call that the shapes still outrun it.
+        assert_eq!(rebuilt, [6, 8], "{case}");
+        assert_eq!(like_scratch, (10..29).collect::<Vec<_>>(), "{case}");
+        assert!(
+            merged > 10,
+            "{merged} merged frames after the fast ones; {case}"
+        );
+    }
+}
+
 /// A shape that keeps its course gets enlarged boxes moved ahead of it: a circle moving a
 /// tenth of the margin per frame leaves its box every ten frames or so, not every five (a
 /// box centred on it at each escape).

@@ -74,6 +74,13 @@ use tasks::Task;
 /// escaped their enlarged boxes.
 pub(crate) const AUTO_REBUILD: f32 = 0.25;
 
+/// Calls within which a state that too many escapers end, twice in a row, is short-lived: the
+/// finder then searches from scratch (see [`Kept::overlapping_pairs`]). A rebuild costs about
+/// 1.75 searches from scratch and a followed call 0.65–1.1 (100 k shapes moving 0.4–0.5 of
+/// their half extent a call, Zen 5): a state that lives two calls costs 1.2–1.4 searches a
+/// call, one that lives three about one.
+const SHORT_LIFE: u32 = 2;
+
 /// What one call did, for [`FrameStats`](super::FrameStats).
 /// Its phases are wall time, read off `laps` (started when the call began); `decide` is the
 /// packing and the kernels together, whose CPU times (summed over the tasks) share it out.
@@ -107,6 +114,14 @@ pub(crate) struct Kept {
     boxes_only: bool,
     /// How many calls in a row, up to the last, rebuilt because too many shapes escaped.
     crowded: u8,
+    /// The call that last rebuilt; how many states in a row too many escapers ended within
+    /// [`SHORT_LIFE`] calls of their rebuild.
+    built_at: u32,
+    short: u8,
+    /// The call that noted the sample's enlarged boxes after a search from scratch, and after
+    /// how many calls the sample decides whether to rebuild (see [`note_boxes`](Self::note_boxes)).
+    noted_at: u32,
+    span: u32,
     len: usize,
     /// The static shapes as filed, and their neighbours.
     statics: Statics,
@@ -225,6 +240,10 @@ impl Default for Kept {
             valid: false,
             boxes_only: false,
             crowded: 0,
+            built_at: 0,
+            short: 0,
+            noted_at: 0,
+            span: 1,
             len: 0,
             statics: Statics::default(),
             mixed: Lists::default(),
@@ -301,6 +320,7 @@ impl Kept {
     /// rebuilds it.
     fn give_up(&mut self) {
         (self.valid, self.flagged, self.boxes_only, self.crowded) = (false, false, false, 0);
+        self.short = 0;
         self.escapers.clear();
     }
 
@@ -352,9 +372,16 @@ impl Kept {
         let rush = |(jumps, escaped, of): (usize, usize, usize)| {
             too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
         };
-        if self.boxes_only && may_jump && rush(self.enlarge_sample(scene, true)) {
-            self.noted(n);
-            return false;
+        if self.boxes_only && may_jump {
+            // A sample noted after short-lived states decides once it spans as many calls as
+            // they lived: one call's motion leaves fresh boxes too little to tell.
+            if self.call.wrapping_sub(self.noted_at) < self.span {
+                return false;
+            }
+            if rush(self.enlarge_sample(scene, true)) {
+                self.noted(n);
+                return false;
+            }
         }
         // After two calls in a row that too many escapers made rebuild (the escape check
         // stops early and counts no jumps), the sample says whether they jumped or would
@@ -364,7 +391,7 @@ impl Kept {
         // scratch and then rebuild anyway.)
         let crowded = core::mem::take(&mut self.crowded);
         if self.valid && crowded >= 2 && may_jump && rush(self.enlarge_sample(scene, false)) {
-            self.note_boxes(scene);
+            self.note_boxes(scene, 1);
             return false;
         }
         self.boxes_only = false;
@@ -372,7 +399,7 @@ impl Kept {
         let incremental = checked && self.find_escapers(scene);
         // The escape check counted the escapers that jumped.
         if incremental && may_jump && too_many_jumped(self.jumps, n) {
-            self.note_boxes(scene);
+            self.note_boxes(scene, 1);
             return false;
         }
         if refile {
@@ -398,6 +425,19 @@ impl Kept {
                 events = self.flagged && !refile;
             }
         } else {
+            // Too many escaped. Twice in a row within SHORT_LIFE calls of a rebuild: the
+            // shapes outrun their enlarged boxes, and rebuilding every second call costs more
+            // than searching from scratch until the sample says they slowed down.
+            let short = checked && self.call.wrapping_sub(self.built_at) <= SHORT_LIFE;
+            self.short = if short {
+                self.short.saturating_add(1)
+            } else {
+                0
+            };
+            if self.short >= 2 && may_jump {
+                self.note_boxes(scene, SHORT_LIFE);
+                return false;
+            }
             stats.escaped = n;
             self.follow = None;
             self.rebuild(scene, stats);
@@ -455,17 +495,19 @@ impl Kept {
         true
     }
 
-    /// After a search from scratch: the sampled moving slots' enlarged boxes, for the next
-    /// call to count the shapes that jumped; the rest of the state is given up (the next call
-    /// that does not search from scratch rebuilds).
-    fn note_boxes(&mut self, scene: &Scene) {
+    /// After a search from scratch: the sampled moving slots' enlarged boxes, for the call
+    /// `span` calls on to count the shapes that jumped or left them (the calls before it
+    /// search from scratch); the rest of the state is given up (the next call that does not
+    /// search from scratch rebuilds).
+    fn note_boxes(&mut self, scene: &Scene, span: u32) {
         self.enlarge_sample(scene, true);
         self.noted(scene.moving.len());
+        self.span = span;
     }
 
     /// The state given up but the `n` moving slots' enlarged boxes, just computed.
     fn noted(&mut self, n: usize) {
-        self.len = n;
+        (self.len, self.noted_at) = (n, self.call);
         (self.valid, self.flagged, self.boxes_only) = (false, false, true);
         self.escapers.clear();
     }

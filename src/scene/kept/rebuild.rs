@@ -34,6 +34,7 @@ impl Kept {
     /// (sorted), and the mixed candidates.
     pub(super) fn rebuild(&mut self, scene: &Scene, stats: &mut KeptStats) {
         stats.rebuilt = true;
+        self.built_at = self.call;
         let n = scene.moving.len();
         self.enlarge_all(scene);
         let records = &scene.moving.records;
