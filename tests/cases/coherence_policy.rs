@@ -6,6 +6,7 @@ use super::scene::{brute_scene, mixed};
 use super::world::events;
 use crate::support::shapes::{Gen, moved, unit_hash};
 use crate::support::threads::in_pool;
+use core::ops::Range;
 use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
 
 /// Frames in which a tenth of the shapes jump: the kept finder searches them from scratch
@@ -98,51 +99,34 @@ fn teleporting_frames_search_from_scratch_after_two_rebuilds() {
 #[test]
 fn fast_frames_search_from_scratch_after_two_rebuilds() {
     // Round shapes: a thin one moved across by its length would jump (the jump rule).
-    let mut g = Gen::new(97);
-    let start: Scene = (0..6_000)
+    searched_from_scratch_after_two_rebuilds(&circles(97), 2.0);
+}
+
+/// 6 000 circles of radius 0.3–1 in a 100 × 100 square.
+fn circles(seed: u64) -> Scene {
+    let mut g = Gen::new(seed);
+    (0..6_000)
         .map(|_| {
             let (x, y) = (g.uniform(0.0, 100.0), g.uniform(0.0, 100.0));
             Circle::new(x, y, g.uniform(0.3, 1.0))
         })
-        .collect();
-    searched_from_scratch_after_two_rebuilds(&start, 2.0);
+        .collect()
 }
 
 /// Frames 5 to 11 of `start` moved at `speed` (a share of each shape's half extent, or
-/// infinite: teleports), the others at 0.04, on one thread and on two: every answer equals a
-/// search from scratch, frames 7 to 11 test the very candidates it tests, and the calm frames
-/// afterwards are merged again.
+/// infinite: teleports), the others at 0.04, on one thread and on two: every answer and its
+/// events exact, frames 7 to 11 test the very candidates a search from scratch tests, and the
+/// calm frames afterwards are merged again.
 fn searched_from_scratch_after_two_rebuilds(start: &Scene, speed: f32) {
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut scene = start.clone();
-        let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
-        let (mut pairs, mut want) = (Vec::new(), Vec::new());
-        let (mut like_scratch, mut merged) = (Vec::new(), 0);
-        for frame in 0..30u32 {
-            let fast = (5..12).contains(&frame);
-            let speed = if fast { speed } else { 0.04 };
-            scene.update(|id, s| moved(s, id, frame, speed, 100.0));
-            pool.install(|| {
-                finder.overlapping_pairs(&scene, &mut pairs);
-                fresh.overlapping_pairs_from_scratch(&scene, &mut want);
-            });
-            assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
-            let (kept, scratch) = (finder.stats(), fresh.stats());
-            if fast && kept.candidates == scratch.candidates {
-                like_scratch.push(frame);
-            }
-            merged += usize::from(frame > 13 && kept.merged);
-        }
-        assert_eq!(
-            like_scratch,
-            (7..12).collect::<Vec<_>>(),
-            "{threads} thread(s)"
+        let played = play(start, speed, 5..12, 30, threads);
+        let case = format!("{threads} thread(s)");
+        assert_eq!(played.like_scratch, (7..12).collect::<Vec<_>>(), "{case}");
+        assert!(
+            played.merged > 10,
+            "{} merged frames after the fast ones",
+            played.merged
         );
-        assert!(merged > 10, "{merged} merged frames after the fast ones");
     }
 }
 
@@ -154,54 +138,70 @@ fn searched_from_scratch_after_two_rebuilds(start: &Scene, speed: f32) {
 /// Every answer and its events exact, on one thread and on two.
 #[test]
 fn short_lived_states_search_from_scratch() {
-    let mut g = Gen::new(101);
-    let start: Scene = (0..6_000)
-        .map(|_| {
-            let (x, y) = (g.uniform(0.0, 100.0), g.uniform(0.0, 100.0));
-            Circle::new(x, y, g.uniform(0.3, 1.0))
-        })
-        .collect();
+    let start = circles(101);
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut scene = start.clone();
-        let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
-        let (mut pairs, mut want, mut last) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut like_scratch, mut rebuilt, mut merged) = (Vec::new(), Vec::new(), 0);
-        for frame in 0..48u32 {
-            let fast = (5..29).contains(&frame);
-            let speed = if fast { 0.4 } else { 0.04 };
-            scene.update(|id, s| moved(s, id, frame, speed, 100.0));
-            pool.install(|| {
-                finder.overlapping_pairs(&scene, &mut pairs);
-                fresh.overlapping_pairs_from_scratch(&scene, &mut want);
-            });
-            assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
-            let (began, ended) = events(&last, &want);
-            assert_eq!(finder.began(), began, "frame {frame}: began");
-            assert_eq!(finder.ended(), ended, "frame {frame}: ended");
-            let (kept, scratch) = (finder.stats(), fresh.stats());
-            if fast && kept.candidates == scratch.candidates {
-                like_scratch.push(frame);
-            } else if fast && kept.rebuilt {
-                rebuilt.push(frame);
-            }
-            merged += usize::from(frame > 31 && kept.merged);
-            last = want.clone();
-        }
+        let played = play(&start, 0.4, 5..29, 48, threads);
         let case = format!("{threads} thread(s)");
         // Frame 6 rebuilds a state built at frame 0 (a long life), 8 the one built at 6 (a
         // short life), 10 ends the second short life in a row: from there on, searches from
         // scratch, the sample deciding every second call that the shapes still outrun it.
-        assert_eq!(rebuilt, [6, 8], "{case}");
-        assert_eq!(like_scratch, (10..29).collect::<Vec<_>>(), "{case}");
+        assert_eq!(played.rebuilt, [6, 8], "{case}");
+        assert_eq!(played.like_scratch, (10..29).collect::<Vec<_>>(), "{case}");
         assert!(
-            merged > 10,
-            "{merged} merged frames after the fast ones; {case}"
+            played.merged > 10,
+            "{} merged frames after the fast ones",
+            played.merged
         );
     }
+}
+
+/// What a kept finder did in fast frames: those that tested the very candidates a search from
+/// scratch tests, those that rebuilt otherwise, and how many calm frames after the fast ones
+/// merged their answers.
+struct Played {
+    like_scratch: Vec<u32>,
+    rebuilt: Vec<u32>,
+    merged: usize,
+}
+
+/// `frames` frames of `start` on `threads`, moved at `speed` in the frames `fast` and at 0.04
+/// in the others, each answer and its `began` and `ended` checked against a search from
+/// scratch.
+fn play(start: &Scene, speed: f32, fast: Range<u32>, frames: u32, threads: usize) -> Played {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut scene = start.clone();
+    let (mut finder, mut fresh) = (PairFinder::new(), PairFinder::new());
+    let (mut pairs, mut want, mut last) = (Vec::new(), Vec::new(), Vec::new());
+    let mut played = Played {
+        like_scratch: Vec::new(),
+        rebuilt: Vec::new(),
+        merged: 0,
+    };
+    for frame in 0..frames {
+        let is_fast = fast.contains(&frame);
+        let speed = if is_fast { speed } else { 0.04 };
+        scene.update(|id, s| moved(s, id, frame, speed, 100.0));
+        pool.install(|| {
+            finder.overlapping_pairs(&scene, &mut pairs);
+            fresh.overlapping_pairs_from_scratch(&scene, &mut want);
+        });
+        assert_eq!(pairs, want, "frame {frame}, {threads} thread(s)");
+        let (began, ended) = events(&last, &want);
+        assert_eq!(finder.began(), began, "frame {frame}: began");
+        assert_eq!(finder.ended(), ended, "frame {frame}: ended");
+        let (kept, scratch) = (finder.stats(), fresh.stats());
+        if is_fast && kept.candidates == scratch.candidates {
+            played.like_scratch.push(frame);
+        } else if is_fast && kept.rebuilt {
+            played.rebuilt.push(frame);
+        }
+        played.merged += usize::from(frame > fast.end + 1 && kept.merged);
+        core::mem::swap(&mut last, &mut want);
+    }
+    played
 }
 
 /// A shape that keeps its course gets enlarged boxes moved ahead of it: a circle moving a

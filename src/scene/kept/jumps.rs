@@ -47,6 +47,11 @@ const SAMPLE_TASK: usize = MIN_TASK;
 const _: () = assert!(SAMPLE_TASK.is_multiple_of(SAMPLE_STRIDE));
 
 impl Kept {
+    /// Whether `jumpers` of `n` moving shapes are more than [`JUMPED`] of them.
+    pub(super) fn too_many_jumped(jumpers: usize, n: usize) -> bool {
+        jumpers as f32 > JUMPED * n as f32
+    }
+
     /// The sampled moving shapes (see [`sampled`]) that jumped from the enlarged boxes `fat`
     /// holds for them, those that left them, and the size of the sample; with `enlarge`,
     /// their enlarged boxes anew, centred on their boxes, in the same pass. Between searches
@@ -86,11 +91,6 @@ impl Kept {
             .map(|(k, fat)| count(k * chunk, fat))
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
     }
-}
-
-/// Whether `jumpers` of `n` moving shapes are more than [`JUMPED`] of them.
-pub(super) fn too_many_jumped(jumpers: usize, n: usize) -> bool {
-    jumpers as f32 > JUMPED * n as f32
 }
 
 #[cfg(test)]

@@ -65,7 +65,6 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
-use jumps::too_many_jumped;
 use lists::Lists;
 use std::time::Duration;
 use tasks::Task;
@@ -370,7 +369,7 @@ impl Kept {
         // which costs more than a search from scratch.
         let above = self.rebuild_above;
         let rush = |(jumps, escaped, of): (usize, usize, usize)| {
-            too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
+            Self::too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
         };
         if self.boxes_only && may_jump {
             // A sample noted after short-lived states decides once it spans as many calls as
@@ -398,7 +397,7 @@ impl Kept {
         let checked = self.valid;
         let incremental = checked && self.find_escapers(scene);
         // The escape check counted the escapers that jumped.
-        if incremental && may_jump && too_many_jumped(self.jumps, n) {
+        if incremental && may_jump && Self::too_many_jumped(self.jumps, n) {
             self.note_boxes(scene, 1);
             return false;
         }
