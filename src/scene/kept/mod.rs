@@ -36,6 +36,7 @@
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
+mod by_first;
 mod choice;
 mod escape;
 mod escapers;

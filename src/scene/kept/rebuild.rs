@@ -1,6 +1,7 @@
 //! The rebuild: every moving shape's enlarged box anew, the grid over them, a full search for
 //! the candidates (filed by pair kind, each list by first slot) and the mixed candidates.
 
+use super::by_first::sort_lists;
 use super::lists::{TAG, file, filters_of};
 use super::tasks::{MIN_TASK, chunk_len, each_task, plan};
 use super::{Kept, KeptStats};
@@ -95,41 +96,13 @@ impl Kept {
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         // By first index, which the kernels read in order.
-        let spare = &mut self.candidates.new;
-        for list in &mut self.candidates.kinds {
-            sort_by_first(list, spare, &mut self.counts, n);
-        }
+        sort_lists(
+            &mut self.candidates.kinds,
+            &mut self.candidates.new,
+            &mut self.counts,
+            n,
+        );
         self.all_mixed(scene);
         stats.search += stats.laps.lap();
     }
-}
-
-/// Sorts `list` by first position (each below `n`), stably, by counting sort through `spare`
-/// and `counts` (kept buffers): one count and one scatter, where a radix sort of the whole
-/// pairs took three of each (a new finder per frame, a rebuild every frame, 1–9 % faster).
-fn sort_by_first(
-    list: &mut Vec<(u32, u32)>,
-    spare: &mut Vec<(u32, u32)>,
-    counts: &mut Vec<u32>,
-    n: usize,
-) {
-    if list.len() < 2 {
-        return;
-    }
-    counts.clear();
-    counts.resize(n + 1, 0);
-    for &(p, _) in list.iter() {
-        counts[p as usize + 1] += 1;
-    }
-    for k in 1..counts.len() {
-        counts[k] += counts[k - 1];
-    }
-    spare.clear();
-    spare.resize(list.len(), (0, 0));
-    for &c in list.iter() {
-        let at = &mut counts[c.0 as usize];
-        spare[*at as usize] = c;
-        *at += 1;
-    }
-    core::mem::swap(list, spare);
 }
