@@ -169,13 +169,12 @@ mod tests {
             .map(|k| (0..k * 1_000).map(|i| (next(n), i)).collect())
             .collect();
         for threads in [1, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
+            let (mut got, mut spare, mut counts) = (scene.clone(), Vec::new(), Vec::new());
+            rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
-                .unwrap();
-            let mut got = scene.clone();
-            let (mut spare, mut counts) = (Vec::new(), Vec::new());
-            pool.install(|| sort_lists(&mut got, &mut spare, &mut counts, n));
+                .unwrap()
+                .install(|| sort_lists(&mut got, &mut spare, &mut counts, n));
             for (k, (got, list)) in got.iter().zip(&scene).enumerate() {
                 let mut want = list.clone();
                 want.sort_by_key(|&(p, _)| p);
