@@ -46,21 +46,35 @@ fn count_by_first(
         return;
     }
     counts.clear();
-    counts.resize(n + 1, 0);
-    for &(p, _) in list.iter() {
-        counts[p as usize + 1] += 1;
-    }
-    for k in 1..counts.len() {
-        counts[k] += counts[k - 1];
-    }
+    counts.resize(n, 0);
     spare.clear();
     spare.resize(list.len(), (0, 0));
-    for &c in list.iter() {
-        let at = &mut counts[c.0 as usize];
-        spare[*at as usize] = c;
-        *at += 1;
-    }
+    scatter_by(list, spare, counts, |p| p);
     core::mem::swap(list, spare);
+}
+
+/// `from` into `to` (as long) ordered by `digit` of each pair's first index, stably: a count
+/// per digit into `counts` (one per digit value, zeroed here), their places, one scatter.
+#[inline(always)]
+fn scatter_by(
+    from: &[(u32, u32)],
+    to: &mut [(u32, u32)],
+    counts: &mut [u32],
+    digit: impl Fn(u32) -> u32,
+) {
+    counts.fill(0);
+    for &(p, _) in from {
+        counts[digit(p) as usize] += 1;
+    }
+    let mut at = 0;
+    for c in counts.iter_mut() {
+        (*c, at) = (at, at + *c);
+    }
+    for &c in from {
+        let place = &mut counts[digit(c.0) as usize];
+        to[*place as usize] = c;
+        *place += 1;
+    }
 }
 
 /// [`sort_lists`] with `spare` exactly as long as the lists together: halves of the lists,
@@ -96,19 +110,7 @@ fn radix_by_first(list: &mut [(u32, u32)], spare: &mut [(u32, u32)], n: usize) {
     let (mut from, mut to) = (list, spare);
     for pass in 0..passes {
         let shift = pass * width;
-        counts.fill(0);
-        for &(p, _) in from.iter() {
-            counts[((p >> shift) & mask) as usize] += 1;
-        }
-        let mut at = 0;
-        for c in counts.iter_mut() {
-            (*c, at) = (at, at + *c);
-        }
-        for &c in from.iter() {
-            let place = &mut counts[((c.0 >> shift) & mask) as usize];
-            to[*place as usize] = c;
-            *place += 1;
-        }
+        scatter_by(from, to, counts, |p| (p >> shift) & mask);
         core::mem::swap(&mut from, &mut to);
     }
     // After an odd number of passes the sorted list is in the spare.
