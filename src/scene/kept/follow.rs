@@ -3,6 +3,7 @@
 //! ones merged in, in one pass.
 
 use crate::scene::candidates::HIT;
+use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
 
 /// [`Kept::escaped`](super::Kept::escaped): a slot that did not escape in this call.
@@ -15,13 +16,15 @@ pub(super) const TAKEN: u8 = 2;
 /// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
 /// moving slot stays where it is, and a neighbour's position moves with the number of moving
 /// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named
-/// by the ids its positions held in the last call: a slot's from `last_ids`, a neighbour's
-/// from its label, which stays until the next call (see `Statics::tidy`).
+/// by the ids its positions held in the last call: a slot's from this call's record by index
+/// (`records`) where it holds the same shape, else from `last_ids` by slot; a neighbour's from
+/// its label, which stays until the next call (see `Statics::tidy`).
 #[derive(Clone, Copy)]
 pub(super) struct Follow<'a> {
     pub(super) before: u32,
     pub(super) after: u32,
     pub(super) escaped: &'a [u8],
+    pub(super) records: &'a [Record],
     pub(super) last_ids: &'a [u32],
     pub(super) slot_of: &'a [u32],
     pub(super) labels: &'a [(u32, u32)],
@@ -78,13 +81,19 @@ impl Follow<'_> {
         Some((at(p)?, at(q & !HIT)?))
     }
 
-    /// The pair of ids of a dropped candidate, smaller first.
+    /// The pair of ids of a dropped candidate, smaller first. A slot that holds the shape it
+    /// held (not [`TAKEN`]) names it by the record gathered at its index, which the frame
+    /// reads in the lists' order, rather than through its slot at random (two dependent
+    /// cache misses).
     pub(super) fn named(&self, (p, q): (u32, u32)) -> (u32, u32) {
         let id_at = |x: u32| {
-            if x < self.before {
-                self.last_ids[self.slot_of[x as usize] as usize]
-            } else {
+            let i = x as usize;
+            if x >= self.before {
                 self.labels[(x - self.before) as usize].0
+            } else if self.escaped[i] != TAKEN {
+                self.records[i].id
+            } else {
+                self.last_ids[self.slot_of[i] as usize]
             }
         };
         let (x, y) = (id_at(p), id_at(q & !HIT));
@@ -130,10 +139,10 @@ impl Part<'_> {
         out: &mut Vec<(u32, u32)>,
         dropped: &mut Vec<(u32, u32)>,
     ) {
-        // The ends of this window in both, by binary search, so that the loops below test
-        // neither the window nor the kind of list per candidate.
-        let old_end = at.0 + self.old[at.0..end.0].partition_point(|c| self.key(c.0) < window);
-        let new_end = at.1 + below(&self.added[at.1..end.1], window);
+        // The ends of this window in both, searched from where it starts (see [`ahead`]), so
+        // that the loops below test neither the window nor the kind of list per candidate.
+        let old_end = at.0 + ahead(&self.old[at.0..end.0], |c| self.key(c.0) < window);
+        let new_end = at.1 + ahead(&self.added[at.1..end.1], |c| c.0 < window);
         let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);
         *at = (old_end, new_end);
         match self.follow {
@@ -209,21 +218,47 @@ pub(super) fn below(list: &[(u32, u32)], at: u32) -> usize {
     list.partition_point(|c| c.0 < at)
 }
 
+/// `list.partition_point(pred)` searched from the start: probes 1, 2, 4, … ahead, then a
+/// binary search within the last step. A window's end lies a window's length ahead in a list
+/// of millions: its probes stay in the memory the walk reads next, where a binary search over
+/// the whole rest of the list misses the cache at every step.
+pub(super) fn ahead<T>(list: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    let mut lo = 0;
+    let mut step = 1;
+    while lo + step <= list.len() && pred(&list[lo + step - 1]) {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(list.len());
+    lo + list[lo..hi].partition_point(pred)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Slots 0–2 moving (slot 1 escaped this call), neighbours after them; each slot's id
-    /// in the last call its number plus 10. `replaced`: slot 2 escaped too, holding another
-    /// shape now.
+    /// Slots 0–2 moving (slot 1 escaped this call) at indices 1, 2, 0, neighbours after
+    /// them; each slot's id in the last call its number plus 10. `replaced`: slot 2 escaped
+    /// too, holding shape 32 now.
     fn follow(labels: &[(u32, u32)], replaced: bool) -> Follow<'_> {
-        const ESCAPED: [[u8; 3]; 2] = [[STAYED, MOVED, STAYED], [STAYED, MOVED, TAKEN]];
+        const ESCAPED: [[u8; 3]; 2] = [[STAYED, STAYED, MOVED], [TAKEN, STAYED, MOVED]];
+        const fn record(id: u32) -> Record {
+            Record {
+                id,
+                ..Record::INERT
+            }
+        }
+        const RECORDS: [[Record; 3]; 2] = [
+            [record(12), record(10), record(11)],
+            [record(32), record(10), record(11)],
+        ];
         Follow {
             before: 3,
             after: 3,
             escaped: &ESCAPED[usize::from(replaced)],
+            records: &RECORDS[usize::from(replaced)],
             last_ids: &[10, 11, 12],
-            slot_of: &[0, 1, 2],
+            slot_of: &[2, 0, 1],
             labels,
         }
     }
@@ -250,25 +285,42 @@ mod tests {
     #[test]
     pub(super) fn an_escapers_pair_found_again_keeps_its_flag() {
         let labels = [(20, 0), (21, 0)];
-        // Slot 1 escaped: its pair with neighbour 0 (position 3) overlapped and is found
-        // again, its pair with slot 2 overlapped and is not, its pair with neighbour 1 did
-        // not overlap and is found again.
-        let old = [(0, 3 | HIT), (1, 2 | HIT), (1, 3 | HIT), (1, 4)];
-        let new = [(1, 3), (1, 4)];
+        // Slot 1 (index 2) escaped: its pair with neighbour 0 (position 3) overlapped and is
+        // found again, its pair with slot 2 (index 0) overlapped and is not, its pair with
+        // neighbour 1 did not overlap and is found again.
+        let old = [(0, 2 | HIT), (1, 3 | HIT), (2, 3 | HIT), (2, 4)];
+        let new = [(2, 3), (2, 4)];
         let [out, dropped] = merged(follow(&labels, false), &old, &new);
-        assert_eq!(out, [(0, 3 | HIT), (1, 3 | HIT), (1, 4)]);
+        assert_eq!(out, [(1, 3 | HIT), (2, 3 | HIT), (2, 4)]);
         assert_eq!(dropped, [(11, 12)]);
+    }
+
+    #[test]
+    fn ahead_finds_what_a_binary_search_finds() {
+        // Every length up to a few doublings, every split point (none, all, each between).
+        for len in 0..70u32 {
+            let list: Vec<(u32, u32)> = (0..len).map(|i| (2 * i, 0)).collect();
+            for at in 0..=2 * len + 1 {
+                let want = list.partition_point(|c| c.0 < at);
+                assert_eq!(
+                    ahead(&list, |c| c.0 < at),
+                    want,
+                    "{len} candidates below {at}"
+                );
+            }
+        }
     }
 
     #[test]
     pub(super) fn a_pair_of_a_slot_another_shape_took_ends() {
         let labels = [(20, 0)];
-        // Slot 2 holds another shape now: its pair with neighbour 0, found again at the same
-        // positions, is another pair (the old one ended, the new one begins unflagged).
-        let old = [(2, 3 | HIT)];
-        let new = [(2, 3)];
+        // Slot 2 (index 0) holds another shape now: its pair with neighbour 0, found again at
+        // the same positions, is another pair (the old one ended, the new one begins
+        // unflagged), named by the shape it held.
+        let old = [(0, 3 | HIT)];
+        let new = [(0, 3)];
         let [out, dropped] = merged(follow(&labels, true), &old, &new);
-        assert_eq!(out, [(2, 3)]);
+        assert_eq!(out, [(0, 3)]);
         assert_eq!(dropped, [(12, 20)]);
     }
 }

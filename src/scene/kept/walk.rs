@@ -2,7 +2,7 @@
 //! share anew as it follows the escapers' moves and runs the kernels over it, a window of
 //! positions at a time so that the records stay in cache for every pair kind.
 
-use super::follow::{Follow, Part, below};
+use super::follow::{Follow, Part, ahead};
 use super::lists::Lists;
 use super::tasks::{MIN_TASK, Task, each_task, plan};
 use super::{Kept, KeptStats};
@@ -40,6 +40,7 @@ impl Kept {
             before,
             after: n,
             escaped: &self.escaped,
+            records: &self.local,
             last_ids: &self.slot_ids,
             slot_of: &self.slot_of,
             labels: &self.statics.labels,
@@ -220,7 +221,7 @@ pub(super) fn walk(
             }
             // At least the first candidate where it lies in the window, so that the walk ends
             // however the list is ordered.
-            let stop = (start + below(&list[start..], window))
+            let stop = (start + ahead(&list[start..], |c| c.0 < window))
                 .max(start + usize::from(list[start].0 < window));
             if start < stop {
                 narrow.decide_list(shared, kind, &mut list[start..stop], events);
