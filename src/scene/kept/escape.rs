@@ -88,7 +88,7 @@ impl Kept {
                         t.outside += to.outside;
                         if let Some(key) = to.key {
                             t.found.push((key, t.entering.len() as u32));
-                            t.entering.push((index_of[slot], to.fat));
+                            t.entering.push((index_of[slot].load(Relaxed), to.fat));
                             t.was_in.push(to.was_in);
                         }
                     }

@@ -12,6 +12,7 @@ use crate::scene::candidates::PAIR_KINDS;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 impl Kept {
@@ -133,8 +134,8 @@ impl Kept {
         let (escapers, records) = (&self.escapers, &scene.moving.records);
         if rayon::current_num_threads() <= 1 || escapers.len() < MIN_SETTLE {
             for &e in escapers {
-                if let Some(flag) =
-                    (self.index_of.get(e as usize)).and_then(|&i| self.escaped.get_mut(i as usize))
+                if let Some(flag) = (self.index_of.get(e as usize))
+                    .and_then(|i| self.escaped.get_mut(i.load(Relaxed) as usize))
                 {
                     *flag = STAYED;
                 }

@@ -67,6 +67,7 @@ use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
 use lists::Lists;
+use std::sync::atomic::AtomicU32;
 use std::time::Duration;
 use tasks::Task;
 
@@ -142,7 +143,9 @@ pub(crate) struct Kept {
     /// slot, in the order the shapes were pushed, those reads were over half of a
     /// million-shape frame, cache and TLB misses.
     slot_of: Vec<u32>,
-    index_of: Vec<u32>,
+    /// Each slot's index: atomics, so that a rebuild numbers the slots on rayon's threads
+    /// (see `numbers.rs`); read and written with no ordering, plain loads and stores.
+    index_of: Vec<AtomicU32>,
     local: Vec<Record>,
     top: usize,
     /// Per index, the [`TAG`](lists::TAG) of its record: what filing a pair reads, a word

@@ -10,6 +10,7 @@ use crate::broadphase::grid::Grid;
 use crate::scene::store::Scene;
 use core::ops::Range;
 use rayon::prelude::*;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
@@ -129,7 +130,7 @@ impl Kept {
             self.outside = self.outside.wrapping_add_signed(to.outside);
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
-                self.entering.push((self.index_of[e], to.fat));
+                self.entering.push((self.index_of[e].load(Relaxed), to.fat));
                 self.was_in.push(to.was_in);
             }
         }
@@ -143,7 +144,7 @@ impl Kept {
         self.marks.par_extend(self.escapers.par_iter().map(|&e| {
             let e = e as usize;
             let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
-            (index_of[e], if same { MOVED } else { TAKEN })
+            (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
         }));
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
