@@ -16,7 +16,7 @@ use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::concat::concat_all;
 use crate::shape::Contact;
-use crate::tasks::task_count;
+use crate::tasks::{on_pool, task_count};
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -171,7 +171,16 @@ impl PairFinder {
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
     /// last call (see [`PairFinder`]).
+    ///
+    /// Its passes run on rayon's current pool; called from outside the pool (a game's own
+    /// thread), the call hands the pool the whole frame once, so `contacts`, `manifolds`,
+    /// the searches from scratch and [`index`](Self::index) do the same.
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
+        on_pool(|| self.kept_frame(scene, out));
+    }
+
+    /// `overlapping_pairs` on one of rayon's threads.
+    fn kept_frame(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         let (start, mut kept) = (Instant::now(), KeptStats::default());
         let events = [&mut self.began, &mut self.ended];
         let followed = self
@@ -260,20 +269,24 @@ impl PairFinder {
     /// assert!((c.depth - 0.2).abs() < 1e-6);
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        let mut pairs = core::mem::take(&mut self.contact_pairs);
-        self.overlapping_pairs(scene, &mut pairs);
-        self.contacts_of(scene, &pairs, out);
-        self.contact_pairs = pairs;
+        on_pool(|| {
+            let mut pairs = core::mem::take(&mut self.contact_pairs);
+            self.overlapping_pairs(scene, &mut pairs);
+            self.contacts_of(scene, &pairs, out);
+            self.contact_pairs = pairs;
+        });
     }
 
     /// [`contacts`](Self::contacts) over the pairs of
     /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), leaving the
     /// kept state alone.
     pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        let mut pairs = core::mem::take(&mut self.contact_pairs);
-        self.overlapping_pairs_from_scratch(scene, &mut pairs);
-        self.contacts_of(scene, &pairs, out);
-        self.contact_pairs = pairs;
+        on_pool(|| {
+            let mut pairs = core::mem::take(&mut self.contact_pairs);
+            self.overlapping_pairs_from_scratch(scene, &mut pairs);
+            self.contacts_of(scene, &pairs, out);
+            self.contact_pairs = pairs;
+        });
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
@@ -296,10 +309,12 @@ impl PairFinder {
     /// assert_eq!((a, b, m.normal, m.count), (floor, crate_, [0.0, 1.0], 2));
     /// ```
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
-        let mut pairs = core::mem::take(&mut self.contact_pairs);
-        self.overlapping_pairs(scene, &mut pairs);
-        self.manifolds_of(scene, &pairs, out);
-        self.contact_pairs = pairs;
+        on_pool(|| {
+            let mut pairs = core::mem::take(&mut self.contact_pairs);
+            self.overlapping_pairs(scene, &mut pairs);
+            self.manifolds_of(scene, &pairs, out);
+            self.contact_pairs = pairs;
+        });
     }
 
     /// The manifolds of `pairs` (overlapping pairs of `scene`) into `out`, timed as
@@ -331,7 +346,7 @@ impl PairFinder {
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
     pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[scene, other], scene.cell_size, out, &mut Laps::default());
+        on_pool(|| self.run(&[scene, other], scene.cell_size, out, &mut Laps::default()));
     }
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), searched from scratch: the grid
@@ -358,7 +373,7 @@ impl PairFinder {
     /// assert_eq!(fresh.len(), 99);
     /// ```
     pub fn overlapping_pairs_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        self.run(&[scene], scene.cell_size, out, &mut Laps::default());
+        on_pool(|| self.run(&[scene], scene.cell_size, out, &mut Laps::default()));
     }
 
     /// What the last frame did.

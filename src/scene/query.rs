@@ -10,6 +10,7 @@ use crate::batch::{Overlaps, SweepPair};
 use crate::lanes::{KERNEL_LANES, Wide, splat_columns};
 use crate::shape::{Aabb, Point, Ray, Shape};
 use crate::soa::{Aabbs, Capsules, Circles, Obbs, Points, Polygons, ShapeSoa};
+use crate::tasks::on_pool;
 
 /// A [`Scene`] with its grid built, for many queries: ray casts, boxes, points. Borrowed from
 /// a [`PairFinder`] (whose scratch it uses) and from the scene, which therefore cannot change
@@ -42,7 +43,7 @@ impl PairFinder {
     /// finder's buffers, so a frame loop that keeps one finder allocates nothing for it once
     /// they have grown.
     pub fn index<'a>(&'a mut self, scene: &'a Scene) -> SceneIndex<'a> {
-        let sentinel = self.build(&[scene], scene.cell_size);
+        let sentinel = on_pool(|| self.build(&[scene], scene.cell_size));
         SceneIndex {
             finder: self,
             scene,
