@@ -269,24 +269,27 @@ impl PairFinder {
     /// assert!((c.depth - 0.2).abs() < 1e-6);
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(|| {
-            let mut pairs = core::mem::take(&mut self.contact_pairs);
-            self.overlapping_pairs(scene, &mut pairs);
-            self.contacts_of(scene, &pairs, out);
-            self.contact_pairs = pairs;
-        });
+        on_pool(|| self.contacts_via(Self::kept_frame, scene, out));
     }
 
     /// [`contacts`](Self::contacts) over the pairs of
     /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), leaving the
     /// kept state alone.
     pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(|| {
-            let mut pairs = core::mem::take(&mut self.contact_pairs);
-            self.overlapping_pairs_from_scratch(scene, &mut pairs);
-            self.contacts_of(scene, &pairs, out);
-            self.contact_pairs = pairs;
-        });
+        on_pool(|| self.contacts_via(Self::overlapping_pairs_from_scratch, scene, out));
+    }
+
+    /// The contacts of the pairs `pairs_of` finds, into `out`.
+    fn contacts_via(
+        &mut self,
+        pairs_of: fn(&mut Self, &Scene, &mut Vec<(u32, u32)>),
+        scene: &Scene,
+        out: &mut Vec<(u32, u32, Contact)>,
+    ) {
+        let mut pairs = core::mem::take(&mut self.contact_pairs);
+        pairs_of(self, scene, &mut pairs);
+        self.contacts_of(scene, &pairs, out);
+        self.contact_pairs = pairs;
     }
 
     /// The pairs of [`overlapping_pairs`](Self::overlapping_pairs) but those with a sensor
