@@ -15,15 +15,21 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
 }
 
 /// Number of tasks a scene's pass splits `n` items into: one on one thread or for fewer than
-/// `min` (waking another thread costs more than it saves), else up to four per thread, none
-/// smaller than a quarter of `min`. (Tasks of `min` made 7 of 100 k shapes: 16 threads had
-/// work for 7.)
+/// `min` (waking another thread costs more than it saves), else as many as fit with none
+/// smaller than about a quarter of `min`, up to four per thread, and, from one per thread up, a
+/// multiple of the thread count: tasks of about equal work run in rounds, and 25 tasks on 16
+/// threads take two rounds of the time of one of 16 tasks' (tasks of `min` made 7 of 100 k
+/// shapes: 16 threads had work for 7).
 pub(crate) fn task_count(n: usize, min: usize) -> usize {
     let threads = rayon::current_num_threads();
     if threads <= 1 || n < min {
-        1
+        return 1;
+    }
+    let most = n / (min / 4).max(1) + 1;
+    if most < threads {
+        most
     } else {
-        (threads * 4).min(n / (min / 4).max(1) + 1)
+        most.min(threads * 4) / threads * threads
     }
 }
 
@@ -59,7 +65,40 @@ pub(crate) fn each_task<I: IndexedParallelIterator>(
 
 #[cfg(test)]
 mod tests {
-    use super::on_pool;
+    use super::{on_pool, task_count};
+
+    /// Every pass's task count, on 1 to 16 threads: one where one thread or few items; else
+    /// none much smaller than a quarter of `min`, at most four a thread, and from one a thread
+    /// up the largest multiple of the thread count within those bounds.
+    #[test]
+    fn task_counts_fill_whole_rounds_of_the_threads() {
+        for threads in [1, 2, 3, 4, 7, 8, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            for min in [1024, 4096, 16 * 1024, 32 * 1024] {
+                for n in (0..70)
+                    .map(|k| k * min / 8)
+                    .chain([100_000, 1_000_000, 999_999])
+                {
+                    let count = pool.install(|| task_count(n, min));
+                    if threads == 1 || n < min {
+                        assert_eq!(count, 1, "{threads} threads, {n} items of min {min}");
+                        continue;
+                    }
+                    let most = n / (min / 4) + 1;
+                    assert!(count >= 2 && count <= most && count <= 4 * threads);
+                    if most >= threads {
+                        assert_eq!(count % threads, 0, "{threads} threads, {n} of {min}");
+                        assert!(count + threads > most.min(4 * threads));
+                    } else {
+                        assert_eq!(count, most);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn on_pool_runs_on_a_worker_of_the_current_pool() {
