@@ -18,8 +18,8 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
 /// `min` (waking another thread costs more than it saves), else as many as fit with none
 /// smaller than about a quarter of `min`, up to four per thread, and, from one per thread up, a
 /// multiple of the thread count: tasks of about equal work run in rounds, and 25 tasks on 16
-/// threads take two rounds of the time of one of 16 tasks' (tasks of `min` made 7 of 100 k
-/// shapes: 16 threads had work for 7).
+/// threads run in two (16, then 9), slower than 16 larger tasks in one. (Tasks of `min` made 7
+/// of 100 k shapes: 16 threads had work for 7.)
 pub(crate) fn task_count(n: usize, min: usize) -> usize {
     let threads = rayon::current_num_threads();
     if threads <= 1 || n < min {
