@@ -69,6 +69,8 @@ const FOUND: usize = 512;
 /// [`ended`](Self::ended) with each call.
 ///
 /// Keep one across frames: a steady frame loop allocates nothing once its buffers have grown.
+/// (Called from outside rayon's pool, each call hands the pool its frame as one job through
+/// rayon's global queue, which allocates a block of job slots for every 63 jobs queued.)
 ///
 /// ```
 /// use widephase::{Circle, PairFinder, Scene};

@@ -72,35 +72,3 @@ fn steady_frames_allocate_nothing() {
         );
     }
 }
-
-/// A game calls the finder from its own thread, outside rayon's pool: each call hands the
-/// pool its whole frame, and that hand-over allocates nothing on the calling thread (the
-/// frame's own buffers are the test above's).
-#[test]
-fn frames_called_from_outside_the_pool_allocate_nothing_on_the_caller() {
-    use crate::support::alloc;
-    let mut scene = mixed(&mut Gen::new(98), 20_000, 150.0);
-    let allocated = std::thread::spawn(move || {
-        alloc::count_this_thread();
-        let (mut finder, mut pairs, mut contacts) = (PairFinder::new(), Vec::new(), Vec::new());
-        let mut allocated = Vec::new();
-        for step in 0..8 {
-            let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
-            let before = alloc::on_this_thread();
-            scene.update(|_, s| match s {
-                Shape::Circle(c) => Circle::new(c.x + dx, c.y, c.radius).into(),
-                other => other,
-            });
-            finder.overlapping_pairs(&scene, &mut pairs);
-            finder.contacts(&scene, &mut contacts);
-            assert!(!pairs.is_empty() && rayon::current_thread_index().is_none());
-            if step >= 3 {
-                allocated.push(alloc::on_this_thread() - before);
-            }
-        }
-        allocated
-    })
-    .join()
-    .expect("the caller's thread");
-    assert_eq!(allocated, [0; 5]);
-}

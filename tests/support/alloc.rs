@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 thread_local! {
     static MARKED: Cell<bool> = const { Cell::new(false) };
-    static MINE: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 static COUNT: AtomicUsize = AtomicUsize::new(0);
@@ -42,7 +41,6 @@ fn note() {
     if MARKED.try_with(Cell::get).unwrap_or(false) {
         COUNT.fetch_add(1, Relaxed);
     }
-    let _ = MINE.try_with(|m| m.set(m.get().map(|n| n + 1)));
 }
 
 #[global_allocator]
@@ -56,14 +54,4 @@ pub fn mark_thread() {
 /// Allocations on marked threads so far.
 pub fn count() -> usize {
     COUNT.load(Relaxed)
-}
-
-/// Starts counting the calling thread's allocations on their own, apart from [`count`].
-pub fn count_this_thread() {
-    MINE.with(|m| m.set(Some(0)));
-}
-
-/// The calling thread's allocations since [`count_this_thread`] (0 before it).
-pub fn on_this_thread() -> usize {
-    MINE.with(Cell::get).unwrap_or(0)
 }
