@@ -33,13 +33,19 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
     }
 }
 
-/// `f()` on one of rayon's threads: at once on one, else handed to the pool as one job that
-/// the calling thread waits for. Every parallel pass started from outside the pool is such a
-/// hand-over (a job queued, a worker woken, the caller put to sleep and woken again); a frame
-/// makes dozens of passes, so a frame started from a game's own thread pays one hand-over
-/// instead of one a pass (2.4 against 2.1 ms of a 100 k two-thread frame on a 2-core Zen 5).
-pub(crate) fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    if rayon::current_thread_index().is_some() {
+/// Fewest shapes for which a finder's call moves onto rayon's threads: below, nearly every
+/// pass of the call is one task, and the call runs on the calling thread.
+pub(crate) const MIN_HAND_OVER: usize = 16 * 1024;
+
+/// `f()` for a call over `shapes` shapes, on one of rayon's threads from [`MIN_HAND_OVER`]
+/// shapes: at once on one, else handed to the pool as one job that the calling thread waits
+/// for. Every parallel pass started from outside the pool is such a hand-over (a job queued, a
+/// worker woken, the caller put to sleep and woken again: 40–60 µs on a 2-core Zen 5 VM); a
+/// frame makes dozens of passes, so a frame started from a game's own thread pays one
+/// hand-over instead of one a pass (2.2 against 2.4 ms of a 100 k two-thread frame), and a
+/// small one, whose passes run on the calling thread, pays none.
+pub(crate) fn on_pool<R: Send>(shapes: usize, f: impl FnOnce() -> R + Send) -> R {
+    if shapes < MIN_HAND_OVER || rayon::current_thread_index().is_some() {
         f()
     } else {
         rayon::scope(|_| f())
@@ -102,11 +108,15 @@ mod tests {
 
     #[test]
     fn on_pool_runs_on_a_worker_of_the_current_pool() {
-        // From a thread of no pool: handed to a worker of the global pool.
-        let outside = std::thread::spawn(|| on_pool(rayon::current_thread_index))
-            .join()
-            .expect("the spawned thread");
-        assert!(outside.is_some());
+        use super::MIN_HAND_OVER;
+        // From a thread of no pool: a large call is handed to a worker of the global pool, a
+        // small one runs where it is called.
+        let outside = std::thread::spawn(|| {
+            [MIN_HAND_OVER, MIN_HAND_OVER - 1].map(|n| on_pool(n, rayon::current_thread_index))
+        })
+        .join()
+        .expect("the spawned thread");
+        assert!(outside[0].is_some() && outside[1].is_none());
         // On a worker: run there, at once, in that worker's pool.
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(3)
@@ -114,8 +124,9 @@ mod tests {
             .expect("a thread pool");
         let (here, there, threads) = pool.install(|| {
             let here = rayon::current_thread_index();
-            let (there, threads) =
-                on_pool(|| (rayon::current_thread_index(), rayon::current_num_threads()));
+            let (there, threads) = on_pool(MIN_HAND_OVER, || {
+                (rayon::current_thread_index(), rayon::current_num_threads())
+            });
             (here, there, threads)
         });
         assert!(here.is_some());

@@ -14,7 +14,7 @@ use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::concat_all;
+use crate::concat::{concat_all, copy_into};
 use crate::shape::Contact;
 use crate::tasks::{on_pool, task_count};
 use core::ops::Range;
@@ -174,11 +174,11 @@ impl PairFinder {
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
     /// last call (see [`PairFinder`]).
     ///
-    /// Its passes run on rayon's current pool; called from outside the pool (a game's own
-    /// thread), the call hands the pool the whole frame once, so `contacts`, `manifolds`,
-    /// the searches from scratch and [`index`](Self::index) do the same.
+    /// Called from outside rayon's pool (a game's own thread) over 16 k shapes or more, it hands
+    /// the pool the whole frame once (below, it runs on the calling thread), as do `contacts`,
+    /// `manifolds`, the searches from scratch and [`index`](Self::index).
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(|| self.kept_frame(scene, out));
+        on_pool(scene.len(), || self.kept_frame(scene, out));
     }
 
     /// `overlapping_pairs` on one of rayon's threads.
@@ -199,8 +199,7 @@ impl PairFinder {
             self.run(&[scene], scene.cell_size, out, &mut laps);
             let (began, ended) = (&mut self.began, &mut self.ended);
             self.kept.events.between(&self.previous, out, began, ended);
-            self.previous.clear();
-            self.previous.par_extend(out.par_iter().copied());
+            copy_into(&mut self.previous, out);
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();
             self.stats.events = laps.lap();
@@ -211,8 +210,7 @@ impl PairFinder {
             return;
         }
         // The answer kept for the next call, copied on rayon's threads.
-        self.previous.clear();
-        self.previous.par_extend(out.par_iter().copied());
+        copy_into(&mut self.previous, out);
         let grid = self.kept.grid();
         let [pack, kernels] = share(kept.decide, [kept.cpu_pack, kept.cpu_kernels]);
         self.stats = FrameStats {
@@ -271,14 +269,18 @@ impl PairFinder {
     /// assert!((c.depth - 0.2).abs() < 1e-6);
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(|| self.contacts_via(Self::kept_frame, scene, out));
+        on_pool(scene.len(), || {
+            self.contacts_via(Self::kept_frame, scene, out);
+        });
     }
 
     /// [`contacts`](Self::contacts) over the pairs of
     /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), leaving the
     /// kept state alone.
     pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(|| self.contacts_via(Self::overlapping_pairs_from_scratch, scene, out));
+        on_pool(scene.len(), || {
+            self.contacts_via(Self::overlapping_pairs_from_scratch, scene, out);
+        });
     }
 
     /// The contacts of the pairs `pairs_of` finds, into `out`.
@@ -314,7 +316,7 @@ impl PairFinder {
     /// assert_eq!((a, b, m.normal, m.count), (floor, crate_, [0.0, 1.0], 2));
     /// ```
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
-        on_pool(|| {
+        on_pool(scene.len(), || {
             let mut pairs = core::mem::take(&mut self.contact_pairs);
             self.overlapping_pairs(scene, &mut pairs);
             self.manifolds_of(scene, &pairs, out);
@@ -351,7 +353,9 @@ impl PairFinder {
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
     pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(|| self.run(&[scene, other], scene.cell_size, out, &mut Laps::default()));
+        on_pool(scene.len() + other.len(), || {
+            self.run(&[scene, other], scene.cell_size, out, &mut Laps::default());
+        });
     }
 
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), searched from scratch: the grid
@@ -378,7 +382,9 @@ impl PairFinder {
     /// assert_eq!(fresh.len(), 99);
     /// ```
     pub fn overlapping_pairs_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(|| self.run(&[scene], scene.cell_size, out, &mut Laps::default()));
+        on_pool(scene.len(), || {
+            self.run(&[scene], scene.cell_size, out, &mut Laps::default());
+        });
     }
 
     /// What the last frame did.

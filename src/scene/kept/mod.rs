@@ -82,6 +82,11 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// call, one that lives three about one.
 const SHORT_LIFE: u32 = 2;
 
+/// Fewest began and ended pairs in all for which their two sorts run side by side: below, each
+/// sort runs on one thread anyway, and a fork would only cost (from outside the pool, a
+/// hand-over to a worker).
+const MIN_SORTS_APART: usize = 4 * 1024;
+
 /// What one call did, for [`FrameStats`](super::FrameStats).
 /// Its phases are wall time, read off `laps` (started when the call began); `decide` is the
 /// packing and the kernels together, whose CPU times (summed over the tasks) share it out.
@@ -480,7 +485,12 @@ impl Kept {
             // 100 k scene: sorted one after the other, they left the other threads waiting).
             let (began_now, ended_now) = (&mut self.began, &mut self.ended);
             let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
-            rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+            if began_now.len() + ended_now.len() < MIN_SORTS_APART {
+                sort.sort(began_now);
+                sort_ended.sort(ended_now);
+            } else {
+                rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+            }
             // A pair an escaper dropped and found again that still overlaps goes on.
             self.cancel.cancel_common(&mut self.began, &mut self.ended);
             stats.events += stats.laps.lap();

@@ -138,14 +138,16 @@ impl Kept {
         // escapers' places in their cells, the repair and their queries then read the grid
         // in its order rather than at random.
         self.sort.sort(&mut self.enter);
-        // Each escaper's index and flag, read on rayon's threads.
+        // Each escaper's index and flag, read on rayon's threads in pieces of [`MIN_FLAGS`] or
+        // more (a few escapers neither fork nor, from outside the pool, hand over).
         let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
         self.marks.clear();
-        self.marks.par_extend(self.escapers.par_iter().map(|&e| {
-            let e = e as usize;
-            let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
-            (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
-        }));
+        self.marks
+            .par_extend(self.escapers.par_iter().with_min_len(MIN_FLAGS).map(|&e| {
+                let e = e as usize;
+                let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
+                (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
+            }));
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
             return false;
@@ -157,15 +159,19 @@ impl Kept {
         // its index.
         let (grid, ids, entering, was_in) = (&self.grid, &self.ids, &self.entering, &self.was_in);
         self.stays.clear();
-        self.stays
-            .par_extend(self.enter.par_iter().map(|&(key, k)| {
-                let e = entering[k as usize].0;
-                let cell = grid.cell(key);
-                let at = (was_in[k as usize] == key)
-                    .then(|| ids[cell.clone()].iter().position(|&s| s == e))
-                    .flatten();
-                (at.map_or(u32::MAX, |p| (cell.start + p) as u32), e)
-            }));
+        self.stays.par_extend(
+            self.enter
+                .par_iter()
+                .with_min_len(MIN_FLAGS)
+                .map(|&(key, k)| {
+                    let e = entering[k as usize].0;
+                    let cell = grid.cell(key);
+                    let at = (was_in[k as usize] == key)
+                        .then(|| ids[cell.clone()].iter().position(|&s| s == e))
+                        .flatten();
+                    (at.map_or(u32::MAX, |p| (cell.start + p) as u32), e)
+                }),
+        );
         self.leaving.resize(self.escaped.len(), false);
         flag_escapers(
             &mut self.escaped,
