@@ -34,8 +34,13 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
 }
 
 /// Fewest shapes for which a finder's call moves onto rayon's threads: below, nearly every
-/// pass of the call is one task, and the call runs on the calling thread.
+/// pass of a search from scratch is one task, and the call runs on the calling thread.
 pub(crate) const MIN_HAND_OVER: usize = 16 * 1024;
+
+/// [`MIN_HAND_OVER`] for a kept call on more than one thread, whose escapers' passes split
+/// from 1 k escapers (on two threads at 8–12 k shapes, handing the call over won 0.04–0.08
+/// ms; on one thread, or for a search from scratch, it lost 0.04–0.06).
+pub(crate) const MIN_HAND_OVER_KEPT: usize = 8 * 1024;
 
 /// `f()` for a call over `shapes` shapes, on one of rayon's threads from [`MIN_HAND_OVER`]
 /// shapes: at once on one, else handed to the pool as one job that the calling thread waits
@@ -45,7 +50,26 @@ pub(crate) const MIN_HAND_OVER: usize = 16 * 1024;
 /// hand-over instead of one a pass (2.2 against 2.4 ms of a 100 k two-thread frame), and a
 /// small one, whose passes run on the calling thread, pays none.
 pub(crate) fn on_pool<R: Send>(shapes: usize, f: impl FnOnce() -> R + Send) -> R {
-    if shapes < MIN_HAND_OVER || rayon::current_thread_index().is_some() {
+    on_pool_from(MIN_HAND_OVER, shapes, f)
+}
+
+/// [`on_pool`] for a kept call: from [`MIN_HAND_OVER_KEPT`] shapes where the pool has more
+/// than one thread.
+pub(crate) fn on_pool_kept<R: Send>(shapes: usize, f: impl FnOnce() -> R + Send) -> R {
+    let threads = rayon::current_num_threads();
+    on_pool_from(
+        if threads > 1 {
+            MIN_HAND_OVER_KEPT
+        } else {
+            MIN_HAND_OVER
+        },
+        shapes,
+        f,
+    )
+}
+
+fn on_pool_from<R: Send>(from: usize, shapes: usize, f: impl FnOnce() -> R + Send) -> R {
+    if shapes < from || rayon::current_thread_index().is_some() {
         f()
     } else {
         rayon::scope(|_| f())
@@ -106,25 +130,36 @@ mod tests {
         }
     }
 
+    /// From a thread of no pool: a large call is handed to a worker of the global pool, a
+    /// small one runs where it is called; a kept call is large from fewer shapes where the pool
+    /// has more than one thread. On a worker: run there, at once, in that worker's pool.
     #[test]
     fn on_pool_runs_on_a_worker_of_the_current_pool() {
-        use super::MIN_HAND_OVER;
-        // From a thread of no pool: a large call is handed to a worker of the global pool, a
-        // small one runs where it is called.
+        use super::{MIN_HAND_OVER, MIN_HAND_OVER_KEPT, on_pool_kept};
         let outside = std::thread::spawn(|| {
-            [MIN_HAND_OVER, MIN_HAND_OVER - 1].map(|n| on_pool(n, rayon::current_thread_index))
+            let where_ = rayon::current_thread_index;
+            let kept = if rayon::current_num_threads() > 1 {
+                MIN_HAND_OVER_KEPT
+            } else {
+                MIN_HAND_OVER
+            };
+            [
+                on_pool(MIN_HAND_OVER, where_),
+                on_pool(MIN_HAND_OVER - 1, where_),
+                on_pool_kept(kept, where_),
+                on_pool_kept(kept - 1, where_),
+            ]
         })
         .join()
         .expect("the spawned thread");
-        assert!(outside[0].is_some() && outside[1].is_none());
-        // On a worker: run there, at once, in that worker's pool.
+        assert_eq!(outside.map(|w| w.is_some()), [true, false, true, false]);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(3)
             .build()
             .expect("a thread pool");
         let (here, there, threads) = pool.install(|| {
             let here = rayon::current_thread_index();
-            let (there, threads) = on_pool(MIN_HAND_OVER, || {
+            let (there, threads) = on_pool_kept(MIN_HAND_OVER, || {
                 (rayon::current_thread_index(), rayon::current_num_threads())
             });
             (here, there, threads)

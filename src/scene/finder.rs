@@ -16,7 +16,7 @@ use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::concat::{concat_all, copy_into};
 use crate::shape::Contact;
-use crate::tasks::{on_pool, task_count};
+use crate::tasks::{on_pool, on_pool_kept, task_count};
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -174,11 +174,11 @@ impl PairFinder {
     /// [`Scene::overlapping_pairs`] into `out` (cleared first), keeping what it can from the
     /// last call (see [`PairFinder`]).
     ///
-    /// Called from outside rayon's pool (a game's own thread) over 16 k shapes or more, it hands
-    /// the pool the whole frame once (below, it runs on the calling thread), as do `contacts`,
-    /// `manifolds`, the searches from scratch and [`index`](Self::index).
+    /// Called from outside rayon's pool over 8 k shapes (16 k on one thread), it hands the pool
+    /// the whole frame once, as do `contacts` and `manifolds`; the searches from scratch and
+    /// [`index`](Self::index) from 16 k. Smaller calls run on the calling thread.
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(scene.len(), || self.kept_frame(scene, out));
+        on_pool_kept(scene.len(), || self.kept_frame(scene, out));
     }
 
     /// `overlapping_pairs` on one of rayon's threads.
@@ -269,7 +269,7 @@ impl PairFinder {
     /// assert!((c.depth - 0.2).abs() < 1e-6);
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(scene.len(), || {
+        on_pool_kept(scene.len(), || {
             self.contacts_via(Self::kept_frame, scene, out);
         });
     }
@@ -316,7 +316,7 @@ impl PairFinder {
     /// assert_eq!((a, b, m.normal, m.count), (floor, crate_, [0.0, 1.0], 2));
     /// ```
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
-        on_pool(scene.len(), || {
+        on_pool_kept(scene.len(), || {
             let mut pairs = core::mem::take(&mut self.contact_pairs);
             self.overlapping_pairs(scene, &mut pairs);
             self.manifolds_of(scene, &pairs, out);
