@@ -15,11 +15,15 @@
 //!     [--choice off] the kept frames always take the kept path (`PairFinder::with_choice`):
 //!                    by default a finder of 2^17 moving shapes or more times both paths and
 //!                    searches from scratch where that was cheaper
+//!     [--caller main] call every frame from the main thread, as a game does, on rayon's
+//!                    global pool of the one thread count given (default `pool`: from inside
+//!                    a pool of each thread count, where no call is handed over)
 //! ```
 //!
 //! The scene is the benchmarks' (a third each circles, AABBs and OBBs, sizes 0.5–1.5, covering
 //! 30 % of a square), every shape moving at the given speed and turning back every 64 frames.
-//! Each thread count runs in a rayon pool of that many threads. Medians, in milliseconds;
+//! Each thread count runs in a rayon pool of that many threads (with `--caller main`, the
+//! global pool). Medians, in milliseconds;
 //! `x` is the one-thread median over this one.
 
 #[path = "../tests/support/shapes.rs"]
@@ -43,6 +47,8 @@ struct Options {
     reorder: bool,
     /// Whether the kept finder may choose a search from scratch (`--choice on`, the default).
     choice: bool,
+    /// Whether the frames are called from the main thread (`--caller main`).
+    main: bool,
 }
 
 /// The options, or a message saying what is wrong with them.
@@ -55,6 +61,7 @@ fn options() -> Result<Options, String> {
         modes: vec!["kept".into(), "scratch".into()],
         reorder: false,
         choice: true,
+        main: false,
     };
     let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
         v.split(',')
@@ -91,6 +98,13 @@ fn options() -> Result<Options, String> {
                     _ => return Err(format!("--choice takes on or off, got {value:?}")),
                 }
             }
+            "--caller" => {
+                o.main = match value.as_str() {
+                    "pool" => false,
+                    "main" => true,
+                    _ => return Err(format!("--caller takes pool or main, got {value:?}")),
+                }
+            }
             "--modes" => {
                 o.modes = value.split(',').map(|m| m.trim().to_string()).collect();
                 if let Some(m) = o
@@ -103,6 +117,11 @@ fn options() -> Result<Options, String> {
             }
             _ => return Err(format!("unknown option {flag:?}")),
         }
+    }
+    if o.main && o.threads.len() != 1 {
+        return Err(
+            "--caller main takes one thread count (rayon's global pool is built once)".into(),
+        );
     }
     Ok(o)
 }
@@ -199,15 +218,23 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--modes kept,scratch] [--reorder] [--speed 0.06] [--choice on|off]"
+             [--modes kept,scratch] [--reorder] [--speed 0.06] [--choice on|off] \
+             [--caller pool|main]"
         );
         std::process::exit(2)
     });
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
-         frames after as many warm-up frames; shapes move {} of their half extent a frame",
-        o.frames, o.speed
+         frames after as many warm-up frames; shapes move {} of their half extent a frame; \
+         frames called from {}",
+        o.frames,
+        o.speed,
+        if o.main {
+            "the main thread"
+        } else {
+            "inside the pool"
+        }
     );
     let pools: Vec<_> = o
         .threads
@@ -219,6 +246,12 @@ fn main() {
                 .expect("a thread pool")
         })
         .collect();
+    if o.main {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(o.threads[0])
+            .build_global()
+            .expect("rayon's global pool, built once");
+    }
 
     let mut g = Gen::new(11);
     let n = 4 << 20;
@@ -240,7 +273,11 @@ fn main() {
     println!("\npar_batch_test, 4 M circle-AABB pairs (G pairs/s):");
     let mut first = None;
     for (pool, t) in pools.iter().zip(&o.threads) {
-        let rate = pool.install(|| kernels(&circles, &boxes));
+        let rate = if o.main {
+            kernels(&circles, &boxes)
+        } else {
+            pool.install(|| kernels(&circles, &boxes))
+        };
         let base = *first.get_or_insert(rate);
         println!("  {t:>3} threads  {rate:7.3}  {:5.2}x", rate / base);
     }
@@ -267,7 +304,12 @@ fn main() {
                 if !o.modes.iter().any(|x| x == mode) {
                     continue;
                 }
-                let r = pool.install(|| run(&start, &motion, o.frames, m == 0, o.choice));
+                let frames = || run(&start, &motion, o.frames, m == 0, o.choice);
+                let r = if o.main {
+                    frames()
+                } else {
+                    pool.install(frames)
+                };
                 let first = *base[m].get_or_insert(r.frame);
                 println!(
                     "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:5.0}% | {} | {:3.0}%",
