@@ -1,18 +1,8 @@
 //! Copying what many tasks wrote into lists where it lies: the parts of every task one after
 //! another, and runs of one list into others, all the lists at once on rayon's threads.
 
-use rayon::prelude::*;
-
 /// Fewest items a concatenation copies on one thread.
 const MIN_COPY: usize = 16 * 1024;
-
-/// `dst` as a copy of `src` (its old items dropped): on rayon's threads in pieces of at least
-/// [`MIN_COPY`] items, so that a short copy neither forks nor, called from outside the pool,
-/// hands itself to a worker and waits.
-pub(crate) fn copy_into<T: Copy + Send + Sync>(dst: &mut Vec<T>, src: &[T]) {
-    dst.clear();
-    dst.par_extend(src.par_iter().copied().with_min_len(MIN_COPY));
-}
 
 /// `N` lists at once, each as the parts of every task one after another, in task order
 /// (resized, its old items overwritten): list `j` as exactly `part(t, j)` of every task `t`,

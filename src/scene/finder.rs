@@ -14,7 +14,7 @@ use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::{concat_all, copy_into};
+use crate::concat::{concat_all, copy_runs};
 use crate::shape::Contact;
 use crate::tasks::{on_pool, on_pool_kept, task_count};
 use core::ops::Range;
@@ -199,7 +199,7 @@ impl PairFinder {
             self.run(&[scene], scene.cell_size, out, &mut laps);
             let (began, ended) = (&mut self.began, &mut self.ended);
             self.kept.events.between(&self.previous, out, began, ended);
-            copy_into(&mut self.previous, out);
+            copy_runs([&mut self.previous], [out], &|pair| pair);
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();
             self.stats.events = laps.lap();
@@ -210,7 +210,7 @@ impl PairFinder {
             return;
         }
         // The answer kept for the next call, copied on rayon's threads.
-        copy_into(&mut self.previous, out);
+        copy_runs([&mut self.previous], [out], &|pair| pair);
         let grid = self.kept.grid();
         let [pack, kernels] = share(kept.decide, [kept.cpu_pack, kept.cpu_kernels]);
         self.stats = FrameStats {
@@ -318,7 +318,7 @@ impl PairFinder {
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
         on_pool_kept(scene.len(), || {
             let mut pairs = core::mem::take(&mut self.contact_pairs);
-            self.overlapping_pairs(scene, &mut pairs);
+            self.kept_frame(scene, &mut pairs);
             self.manifolds_of(scene, &pairs, out);
             self.contact_pairs = pairs;
         });

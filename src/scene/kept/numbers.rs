@@ -6,6 +6,7 @@ use super::Kept;
 use super::follow::STAYED;
 use super::lists::TAG;
 use super::tasks::{MIN_TASK, Task, chunk_len, each_task, plan};
+use crate::concat::copy_runs;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -113,8 +114,7 @@ fn number_slots(
             slots[s as usize].store(x, Relaxed);
         }
     });
-    slot_of.clear();
-    slot_of.par_extend(entered.par_iter().copied());
+    copy_runs([slot_of], [entered], &|s| s);
     for t in tasks.iter() {
         slot_of.extend_from_slice(&t.ids);
     }
