@@ -120,11 +120,16 @@ impl Part<'_> {
     }
 
     /// The number of old candidates whose first positions' keys are below `at`, and of new
-    /// ones whose first positions are.
-    pub(super) fn below(&self, at: u32) -> (usize, usize) {
+    /// ones whose first positions are, known to lie between `from` and `to`.
+    pub(super) fn below_within(
+        &self,
+        at: u32,
+        from: (usize, usize),
+        to: (usize, usize),
+    ) -> (usize, usize) {
         (
-            self.old.partition_point(|c| self.key(c.0) < at),
-            below(self.added, at),
+            from.0 + self.old[from.0..to.0].partition_point(|c| self.key(c.0) < at),
+            from.1 + below(&self.added[from.1..to.1], at),
         )
     }
 
