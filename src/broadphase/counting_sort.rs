@@ -17,31 +17,24 @@ use rayon::prelude::*;
 /// NaN boxes after the sorted ones, so that a scan can read eight lanes from any position.
 const PAD: usize = LANES;
 
-/// Fewest cells per rayon task of the prefix sums (whole bands).
-const MIN_CELLS: usize = 16 * 1024;
-
 /// The key of a box that is not entered (its `min_x` is NaN).
 const SKIP: u32 = u32::MAX;
 
-/// The counts, prefix sums and cursors of the sort; kept from frame to frame.
+/// The counts, starts and cursors of the sort; kept from frame to frame.
 #[derive(Debug, Default)]
 pub(crate) struct CountingSort {
     /// `starts[c] .. starts[c + 1]`: the sorted positions of global cell `c`.
     starts: Vec<u32>,
     /// Per caller box: its global cell or [`SKIP`].
     keys: Vec<u32>,
-    /// Per rayon chunk of the boxes: how many of its boxes each cell holds.
-    counts: Vec<u32>,
-    /// Per rayon chunk of the boxes and band: the end of the chunk's boxes of that band in its
-    /// part of the staging buffer.
+    /// Per rayon chunk of the boxes and band: how many of the chunk's boxes the band holds,
+    /// then the end of the chunk's boxes of that band in its part of the staging buffer.
     band_ends: Vec<u32>,
-    /// The prefix sums' scratch: per band and chunk, the chunk's boxes in the band; per run of
-    /// bands, its boxes, then the boxes before it.
-    band_sums: Vec<u32>,
-    run_totals: Vec<u32>,
-    /// The same per chunk and band: write cursors of the first pass.
+    /// Per band: its first sorted position; then the number of boxes entered.
+    band_starts: Vec<u32>,
+    /// Per chunk and band: write cursors of the first pass.
     band_cursors: Vec<u32>,
-    /// Per cell: write cursor of the final pass.
+    /// Per cell: its count, then its write cursor, in the final pass.
     cursors: Vec<u32>,
 }
 
@@ -63,19 +56,24 @@ impl CountingSort {
     ) {
         let (chunks, chunk_len) = chunking(boxes.len());
         let cells = levels.cells();
+        let shift = band_shift(cells, boxes.len());
+        let bands = (cells >> shift) + 1;
 
-        // 1. Every box's cell, counted per chunk, eight boxes at a time (a last partial group
-        //    padded with boxes that are not entered).
+        // 1. Every box's cell, eight boxes at a time (a last partial group padded with boxes
+        //    that are not entered), and how many of each chunk's boxes each band holds. (A
+        //    count per chunk and cell was a serial-sized pass over chunks × cells counters,
+        //    zeroed and summed every call: on 16 threads, a million boxes, more instructions
+        //    than the rest of the sort.)
         // Every key and count is written below, each chunk's on its thread: these only set
         // the lengths (a fill on this thread was a serial pass over both).
         self.keys.resize(boxes.len(), SKIP);
-        self.counts.resize(chunks * cells.max(1), 0);
+        self.band_ends.resize(chunks * bands, 0);
         // The counts of chunks without boxes (none unless there are no boxes) are zero.
-        self.counts[boxes.len().div_ceil(chunk_len) * cells.max(1)..].fill(0);
+        self.band_ends[boxes.len().div_ceil(chunk_len) * bands..].fill(0);
         self.keys
             .par_chunks_mut(chunk_len)
             .zip(boxes.par_chunks(chunk_len))
-            .zip(self.counts.par_chunks_mut(cells.max(1)))
+            .zip(self.band_ends.par_chunks_mut(bands))
             .for_each(|((keys, part), counts)| {
                 counts.fill(0);
                 for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
@@ -85,41 +83,41 @@ impl CountingSort {
                     for (key, &cell) in keys.iter_mut().zip(&found) {
                         *key = cell as u32;
                         if cell >= 0 {
-                            counts[cell as usize] += 1;
+                            counts[cell as usize >> shift] += 1;
                         }
                     }
                 }
             });
 
-        // 2. Prefix sums: each cell's start, and each chunk's share of each band.
-        let shift = band_shift(cells, boxes.len());
-        let bands = (cells >> shift) + 1;
-        let total = self.prefix_sums(chunks, cells, shift, bands);
+        // 2. Each band's first sorted position, and each chunk's running end of each band.
+        let total = self.band_sums(chunks, bands);
         assert!(out.len() >= total, "room for every entered box");
 
         // 3. Into cell order: directly for a small input, else band by band into `staged`,
         //    then each band into cell order (see the module docs).
-        // Every sorted position is written below: only the padding is set here (and room, where
-        // the fields grow). Each band sets its cells' cursors from their starts.
+        // Every sorted position and cell start is written below: only the padding is set here
+        // (and room, where the fields grow). Each band counts its cells and sets their starts
+        // and cursors.
         for field in &mut fields {
             field.truncate(total);
             field.resize(total + PAD, f32::NAN);
         }
+        self.starts.resize(cells + 1, 0);
+        self.starts[cells] = total as u32;
         self.cursors.resize(cells, 0);
         let keys = &self.keys[..];
         let target = Sorted {
             out: &mut out[..total],
             boxes: fields.map(|f| &mut f[..total]),
+            starts: &mut self.starts[..cells],
             cursors: &mut self.cursors[..],
         };
         if bands == 1 {
             let mut target = target;
-            target.cursors.copy_from_slice(&self.starts[..cells]);
-            if let Some(first) = target.first() {
-                for (i, (&key, b)) in keys.iter().zip(boxes).enumerate() {
-                    if key != SKIP {
-                        target.put(0, first, key, b, &item(i as u32));
-                    }
+            target.count(0, 0, keys.iter().copied());
+            for (i, (&key, b)) in keys.iter().zip(boxes).enumerate() {
+                if key != SKIP {
+                    target.put(0, 0, key, b, &item(i as u32));
                 }
             }
             return;
@@ -166,84 +164,29 @@ impl CountingSort {
             bands,
             shift,
             ends: &self.band_ends,
-            starts: &self.starts,
+            starts: &self.band_starts,
         };
         bands_of.place(0..bands, target);
     }
 
-    /// Step 2 of [`sort`](Self::sort): each cell's start from the chunks' counts, and each
-    /// chunk's running end of each of the `bands` bands (`1 << shift` cells each); returns the
-    /// number of boxes entered. On rayon's threads in runs of whole bands: each run's cells'
-    /// totals (in `starts` for now) and its bands' counts per chunk, then the runs' totals
-    /// summed in order, then each run's starts from its own. (One pass on one thread was
-    /// `cells × chunks` steps: 2.6 ms of a 1 M-box frame on two threads, more with more.)
-    fn prefix_sums(&mut self, chunks: usize, cells: usize, shift: u32, bands: usize) -> usize {
-        // Bands per run, and cells per run (at least all of them for one band of all cells).
-        let per_run = (MIN_CELLS >> shift).max(1);
-        let run = per_run.checked_shl(shift).unwrap_or(usize::MAX).max(1);
-        self.starts.clear();
-        self.starts.resize(cells + 1, 0);
-        self.band_sums.clear();
-        self.band_sums.resize(bands * chunks, 0);
-        let counts = &self.counts;
-        // A run's cells' totals into `starts`, its bands' counts by chunk (band by band) into
-        // `sums`; the run's total.
-        let count = |r: usize, starts: &mut [u32], sums: &mut [u32]| {
-            let first = r * run;
-            let mut total = 0u32;
-            for (i, s) in starts.iter_mut().enumerate() {
-                let c = first + i;
-                let band = &mut sums[((c >> shift) - r * per_run) * chunks..][..chunks];
-                let mut n = 0;
-                for (j, b) in band.iter_mut().enumerate() {
-                    let k = counts[j * cells + c];
-                    *b += k;
-                    n += k;
-                }
-                *s = n;
-                total += n;
+    /// Step 2 of [`sort`](Self::sort): from each chunk's count of each of the `bands` bands
+    /// (in `band_ends`), each chunk's running end of each band (in its place) and each band's
+    /// first sorted position (in `band_starts`, the total after them); returns the total, the
+    /// number of boxes entered. `chunks × bands` steps: a few thousand for a million boxes.
+    fn band_sums(&mut self, chunks: usize, bands: usize) -> usize {
+        self.band_starts.clear();
+        let mut total = 0;
+        for b in 0..bands {
+            self.band_starts.push(total);
+            for j in 0..chunks {
+                total += self.band_ends[j * bands + b];
             }
-            total
-        };
-        // A run's totals into starts, from `base`.
-        let place = |starts: &mut [u32], base: u32| {
-            let mut at = base;
-            for s in starts {
-                (*s, at) = (at, at + *s);
-            }
-        };
-        let starts = &mut self.starts[..cells];
-        let total = if run >= cells {
-            let total = count(0, starts, &mut self.band_sums);
-            place(starts, 0);
-            total
-        } else {
-            self.run_totals.clear();
-            self.run_totals.par_extend(
-                starts
-                    .par_chunks_mut(run)
-                    .zip(self.band_sums.par_chunks_mut(per_run * chunks))
-                    .enumerate()
-                    .map(|(r, (starts, sums))| count(r, starts, sums)),
-            );
-            let mut total = 0;
-            for t in &mut self.run_totals {
-                (*t, total) = (total, total + *t);
-            }
-            starts
-                .par_chunks_mut(run)
-                .zip(&self.run_totals)
-                .for_each(|(starts, &base)| place(starts, base));
-            total
-        };
-        self.starts[cells] = total;
-        // Each chunk's running end, band by band.
-        self.band_ends.clear();
-        self.band_ends.resize(chunks * bands, 0);
-        for (j, ends) in self.band_ends.chunks_mut(bands).enumerate() {
+        }
+        self.band_starts.push(total);
+        for ends in self.band_ends.chunks_mut(bands) {
             let mut end = 0;
-            for (b, e) in ends.iter_mut().enumerate() {
-                end += self.band_sums[b * chunks + j];
+            for e in ends {
+                end += *e;
                 *e = end;
             }
         }
@@ -290,11 +233,12 @@ fn band_shift(cells: usize, boxes: usize) -> u32 {
 }
 
 /// The sorted output for a run of whole bands: the caller's items and the boxes field by field
-/// from the run's first sorted position on, and a write cursor per cell of the run (a global
-/// sorted position; the first cursor starts at the run's first position).
+/// from the run's first sorted position on, and the start and a write cursor of each cell of
+/// the run (global sorted positions).
 struct Sorted<'a, P> {
     out: &'a mut [P],
     boxes: [&'a mut [f32]; 4],
+    starts: &'a mut [u32],
     cursors: &'a mut [u32],
 }
 
@@ -314,12 +258,25 @@ impl<P: Copy> Sorted<'_, P> {
         (x0[at], y0[at], x1[at], y1[at]) = (b[0], b[1], b[2], b[3]);
     }
 
-    /// The global position of `self.out[0]` (nothing to place when there are no cells).
-    fn first(&self) -> Option<u32> {
-        self.cursors.first().copied()
+    /// Counts the boxes of each cell among `keys` (all of this target's cells, the first of
+    /// them global cell `first_cell`, or [`SKIP`]), and sets each cell's start and cursor,
+    /// from global position `first` on.
+    fn count(&mut self, first_cell: usize, first: u32, keys: impl Iterator<Item = u32>) {
+        self.cursors.fill(0);
+        for key in keys {
+            if key != SKIP {
+                self.cursors[key as usize - first_cell] += 1;
+            }
+        }
+        let mut at = first;
+        for (start, cursor) in self.starts.iter_mut().zip(self.cursors.iter_mut()) {
+            let n = *cursor;
+            (*start, *cursor) = (at, at);
+            at += n;
+        }
     }
 
-    /// Splits off the first `positions` outputs and `cells` cursors.
+    /// Splits off the first `positions` outputs and `cells` starts and cursors.
     fn split(self, positions: usize, cells: usize) -> (Self, Self) {
         let (out_a, out_b) = self.out.split_at_mut(positions);
         let [x0, y0, x1, y1] = self.boxes;
@@ -327,16 +284,19 @@ impl<P: Copy> Sorted<'_, P> {
         let (y0a, y0b) = y0.split_at_mut(positions);
         let (x1a, x1b) = x1.split_at_mut(positions);
         let (y1a, y1b) = y1.split_at_mut(positions);
+        let (sa, sb) = self.starts.split_at_mut(cells);
         let (ca, cb) = self.cursors.split_at_mut(cells);
         (
             Sorted {
                 out: out_a,
                 boxes: [x0a, y0a, x1a, y1a],
+                starts: sa,
                 cursors: ca,
             },
             Sorted {
                 out: out_b,
                 boxes: [x0b, y0b, x1b, y1b],
+                starts: sb,
                 cursors: cb,
             },
         )
@@ -344,7 +304,8 @@ impl<P: Copy> Sorted<'_, P> {
 }
 
 /// The staging buffer after the first pass: chunk `j`'s boxes of band `b` are
-/// `staged[j * chunk_len ..][ends[j][b - 1] .. ends[j][b]]`.
+/// `staged[j * chunk_len ..][ends[j][b - 1] .. ends[j][b]]`; band `b`'s sorted positions
+/// start at `starts[b]`.
 struct BandSource<'a, P> {
     staged: &'a [Staged<P>],
     chunk_len: usize,
@@ -356,35 +317,31 @@ struct BandSource<'a, P> {
 }
 
 impl<P: Copy + Send + Sync> BandSource<'_, P> {
-    /// The first sorted position of band `b`'s cells (`b` may be one past the last band).
-    fn start(&self, b: usize) -> u32 {
-        self.starts[(b << self.shift).min(self.starts.len() - 1)]
+    /// Chunk `j`'s boxes of band `b`.
+    fn part(&self, j: usize, b: usize) -> &[Staged<P>] {
+        let ends = &self.ends[j * self.bands..][..self.bands];
+        let from = if b == 0 { 0 } else { ends[b - 1] as usize };
+        &self.staged[j * self.chunk_len..][from..ends[b] as usize]
     }
 
     /// Places bands `run` into `target` (which covers exactly their positions and cells),
-    /// halving the run over rayon's threads down to single bands.
+    /// halving the run over rayon's threads down to single bands. A band counts its boxes by
+    /// cell, sets its cells' starts, and places its boxes, all in cache.
     fn place(&self, run: Range<usize>, target: Sorted<'_, P>) {
         if run.len() == 1 {
-            let b = run.start;
-            let mut target = target;
-            let cells = target.cursors.len();
-            target
-                .cursors
-                .copy_from_slice(&self.starts[b << self.shift..][..cells]);
-            let Some(first) = target.first() else {
-                return;
-            };
+            let (b, mut target) = (run.start, target);
+            let (first_cell, first) = (b << self.shift, self.starts[b]);
+            let keys = (0..self.chunks).flat_map(|j| self.part(j, b).iter().map(|s| s.key));
+            target.count(first_cell, first, keys);
             for j in 0..self.chunks {
-                let ends = &self.ends[j * self.bands..][..self.bands];
-                let from = if b == 0 { 0 } else { ends[b - 1] as usize };
-                for s in &self.staged[j * self.chunk_len..][from..ends[b] as usize] {
-                    target.put(b << self.shift, first, s.key, &s.bounds, &s.item);
+                for s in self.part(j, b) {
+                    target.put(first_cell, first, s.key, &s.bounds, &s.item);
                 }
             }
             return;
         }
         let mid = run.start + run.len() / 2;
-        let positions = (self.start(mid) - self.start(run.start)) as usize;
+        let positions = (self.starts[mid] - self.starts[run.start]) as usize;
         let cells = (mid - run.start) << self.shift;
         let (left, right) = target.split(positions, cells);
         rayon::join(
@@ -452,56 +409,94 @@ mod tests {
         }
     }
 
-    /// The prefix sums in runs on rayon's threads give what one pass over every cell gives:
-    /// each cell's start and each chunk's running end of each band, for cell counts that split
-    /// into several runs (or one), bands of one cell to all cells, one chunk or several.
+    /// The sort against a stable sort by cell, on 1, 3 and 16 threads, for inputs sorted in
+    /// one direct pass and in bands (over one chunk and several): every cell's start, the
+    /// items in cell order and in input order within a cell, the boxes' bounds bit for bit,
+    /// then the padding.
     #[test]
-    fn prefix_sums_in_runs_are_the_sums_in_one_pass() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(4)
-            .build()
-            .unwrap();
-        let mut seed = 7u64;
-        for (cells, chunks, shift) in [
-            (0, 1, 0),
-            (5, 1, 3),
-            (100_003, 3, 0),
-            (100_003, 4, 5),
-            (3 * MIN_CELLS, 2, 14),
-            (70_000, 5, 17),
-        ] {
-            let bands = (cells >> shift) + 1;
-            let counts: Vec<u32> = (0..chunks * cells)
-                .map(|_| {
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    (seed >> 60) as u32
+    fn the_sort_is_a_stable_sort_by_cell() {
+        let boxes = |n: u32| -> Vec<[f32; 4]> {
+            (0..n)
+                .map(|i| {
+                    let h = |k: u32| {
+                        let x = i.wrapping_mul(0x9e37_79b9) ^ k.wrapping_mul(0x85eb_ca6b);
+                        (x.wrapping_mul(0xc2b2_ae35) >> 8) as f32 / (1 << 24) as f32
+                    };
+                    // Crowded towards one corner, a few large boxes, some not entered.
+                    let (x, y) = (h(1) * h(1) * 400.0, h(2) * 400.0);
+                    let side = if i % 97 == 3 { 20.0 } else { 0.5 + h(3) };
+                    if i % 13 == 5 {
+                        [f32::NAN; 4]
+                    } else {
+                        [x, y, x + side, y + side]
+                    }
                 })
-                .collect();
-            let mut sort = CountingSort {
-                counts,
-                ..CountingSort::default()
-            };
-            let (mut starts, mut ends) = (vec![0u32; cells + 1], vec![0u32; chunks * bands]);
-            let mut total = 0;
-            for c in 0..cells {
-                starts[c] = total;
-                for j in 0..chunks {
-                    let n = sort.counts[j * cells + c];
-                    ends[j * bands + (c >> shift)] += n;
-                    total += n;
+                .collect()
+        };
+        for threads in [1, 3, 16] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for n in [
+                0,
+                1,
+                100,
+                2 * BAND as u32,
+                2 * BAND as u32 + 1,
+                40_000,
+                150_000,
+            ] {
+                let b = boxes(n);
+                let mut levels = Levels::default();
+                levels.plan(&b, None);
+                let cells = levels.cells();
+                // Each box's cell as the sort's first step finds it, eight at a time.
+                let keys: Vec<i32> = b
+                    .chunks(LANES)
+                    .flat_map(|part| {
+                        let mut eight = [[f32::NAN; 4]; LANES];
+                        eight[..part.len()].copy_from_slice(part);
+                        levels.keys_of(&eight).to_array()[..part.len()].to_vec()
+                    })
+                    .collect();
+                let mut want: Vec<u32> = (0..n).filter(|&i| keys[i as usize] >= 0).collect();
+                want.sort_by_key(|&i| keys[i as usize]);
+                let mut starts = vec![0u32; cells + 1];
+                for &i in &want {
+                    starts[keys[i as usize] as usize + 1] += 1;
+                }
+                for c in 0..cells {
+                    starts[c + 1] += starts[c];
+                }
+                let mut sort = CountingSort::default();
+                let (mut out, mut fields) = (vec![u32::MAX; n as usize], [(); 4].map(|_| vec![]));
+                let [f0, f1, f2, f3] = &mut fields;
+                pool.install(|| {
+                    sort.sort(
+                        &levels,
+                        &b,
+                        |i| i,
+                        &mut Vec::new(),
+                        &mut out,
+                        [f0, f1, f2, f3],
+                    )
+                });
+                let case = format!("{n} boxes on {threads} threads");
+                assert_eq!(sort.len(), want.len(), "{case}");
+                assert!(sort.starts() == &starts[..], "{case}: starts");
+                assert!(out[..want.len()] == want[..], "{case}: items");
+                for (k, f) in fields.iter().enumerate() {
+                    assert_eq!(f.len(), want.len() + PAD, "{case}: field {k}");
+                    for (p, &i) in want.iter().enumerate() {
+                        assert_eq!(f[p].to_bits(), b[i as usize][k].to_bits(), "{case}");
+                    }
+                    assert!(
+                        f[want.len()..].iter().all(|x| x.is_nan()),
+                        "{case}: padding"
+                    );
                 }
             }
-            starts[cells] = total;
-            for e in ends.chunks_mut(bands) {
-                for b in 1..bands {
-                    e[b] += e[b - 1];
-                }
-            }
-            let got = pool.install(|| sort.prefix_sums(chunks, cells, shift, bands));
-            let case = format!("{cells} cells, {chunks} chunks, shift {shift}");
-            assert_eq!(got, total as usize, "{case}");
-            assert!(sort.starts == starts, "{case}: starts");
-            assert!(sort.band_ends == ends, "{case}: band ends");
         }
     }
 }
