@@ -1,16 +1,17 @@
-//! The counting sort that puts boxes into cell order: count per cell, prefix sums, scatter.
+//! The counting sort that puts boxes into cell order: count, starts, scatter.
 //!
 //! Scattering straight into cell order writes every box to a random place in memory; once the
 //! sorted data outgrows the caches, each of those writes waits for memory. So above about 16 k
 //! boxes the scatter takes two passes: first band by band (a band is a run of neighbouring
 //! cells holding about [`BAND`] boxes) into a staging buffer, one sequential stream per band,
-//! then each band, whose output is small enough to stay in cache, into cell order. Both passes
-//! keep the input order within a cell, and every pass runs on rayon's threads in chunks whose
-//! outputs do not overlap.
+//! then each band, whose output is small enough to stay in cache, into cell order. The first
+//! pass counts by band only; each band counts its own cells just before it places them, while
+//! its boxes are in cache. Both passes keep the input order within a cell, and every pass runs
+//! on rayon's threads in chunks (one a thread) or bands whose outputs do not overlap.
 
 use super::LANES;
 use super::levels::Levels;
-use crate::tasks::chunking;
+use crate::tasks::fine_chunking;
 use core::ops::Range;
 use rayon::prelude::*;
 
@@ -54,7 +55,7 @@ impl CountingSort {
         out: &mut [P],
         mut fields: [&mut Vec<f32>; 4],
     ) {
-        let (chunks, chunk_len) = chunking(boxes.len());
+        let (chunks, chunk_len) = fine_chunking(boxes.len());
         let cells = levels.cells();
         let shift = band_shift(cells, boxes.len());
         let bands = (cells >> shift) + 1;

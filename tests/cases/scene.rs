@@ -500,8 +500,8 @@ fn sizes_over_many_levels() {
 }
 
 /// A scene large and dense enough that the grid's passes and the answer's sort split into
-/// several chunks on several threads (the cell counts' prefix sums into several runs): the
-/// same answer as the sweep on 1, 2, 3 and 16 threads.
+/// several chunks on several threads (the grid's sort into several bands): the same answer as
+/// the sweep on 1, 2, 3 and 16 threads.
 #[test]
 fn large_dense_scene_on_several_threads() {
     let mut g = Gen::new(77);
