@@ -274,8 +274,17 @@ fn sort_local<'a>(
         .unwrap_or(bits.div_ceil(DIGIT));
     let digit = bits.div_ceil(passes);
     let mask = (1u64 << digit) - 1;
-    let mut counts = [0u32; 1 << DIGIT];
-    let counts = &mut counts[..1 << digit];
+    // Counters for this digit only: a group of a few thousand numbers takes digits of 8 bits
+    // or fewer, and zeroing all 4096 counters (16 KiB) for it was more writes than its numbers
+    // (on sixteen threads, 26 groups and 0.4 MB zeroed in a 100 k-shape kept frame).
+    let (mut narrow, mut wide);
+    let counts: &mut [u32] = if digit <= 8 {
+        narrow = [0u32; 1 << 8];
+        &mut narrow[..1 << digit]
+    } else {
+        wide = [0u32; 1 << DIGIT];
+        &mut wide[..1 << digit]
+    };
     for pass in 0..passes {
         let shift = pass * digit;
         counts.fill(0);
