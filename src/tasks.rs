@@ -4,21 +4,17 @@
 
 use rayon::prelude::*;
 
-/// Below this many items per chunk, splitting a pass over threads costs more than it saves.
+/// Below twice this many items, splitting a grid's pass over threads costs more than it
+/// saves (a hand-over from outside the pool alone is tens of microseconds).
 const MIN_CHUNK: usize = 16 * 1024;
 
-/// Number of chunks a parallel pass splits `n` items into (one per thread, fewer for small
-/// `n`), and the chunk length.
+/// Number of chunks the grid's passes over every box (the survey of sizes, the counting sort)
+/// split `n` items into, and the chunk length: one below two of `MIN_CHUNK` items, from there
+/// one a thread, none below a quarter of that, so that every thread takes part (100 k boxes
+/// on 16 threads: 16 chunks). A chunk costs next to nothing beyond its items: a few counters
+/// by size class or by band. (At least `MIN_CHUNK` a chunk made 6 chunks of 100 k on 16
+/// threads, ten idle, when each chunk of the sort counted into an array over every cell.)
 pub(crate) fn chunking(n: usize) -> (usize, usize) {
-    let chunks = (n / MIN_CHUNK).clamp(1, rayon::current_num_threads().max(1));
-    (chunks, n.div_ceil(chunks).max(1))
-}
-
-/// [`chunking`] for a pass whose chunks cost next to nothing beyond their items (the grid's
-/// counting sort, whose chunks count their boxes by band): one chunk below two of
-/// `MIN_CHUNK` items, as there, and from there one a thread down to a quarter of that, so
-/// that every thread takes part (100 k boxes on 16 threads: 16 chunks, not 6).
-pub(crate) fn fine_chunking(n: usize) -> (usize, usize) {
     let chunks = if n < 2 * MIN_CHUNK {
         1
     } else {
@@ -145,11 +141,11 @@ mod tests {
         }
     }
 
-    /// Fine chunks on 1 to 16 threads: one below 32 k items; from there one a thread, none
+    /// Chunks on 1 to 16 threads: one below 32 k items; from there one a thread, none
     /// below 4 k items, all items covered, no chunk empty.
     #[test]
-    fn fine_chunks_give_every_thread_one_from_32_k_items() {
-        use super::fine_chunking;
+    fn chunks_give_every_thread_one_from_32_k_items() {
+        use super::chunking;
         for threads in [1, 2, 3, 7, 16] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -165,7 +161,7 @@ mod tests {
                 100_000,
                 1_000_003,
             ] {
-                let (chunks, len) = pool.install(|| fine_chunking(n));
+                let (chunks, len) = pool.install(|| chunking(n));
                 assert!(
                     chunks * len >= n && (chunks - 1) * len < n.max(1),
                     "{n} on {threads}"

@@ -11,7 +11,7 @@
 
 use super::LANES;
 use super::levels::Levels;
-use crate::tasks::fine_chunking;
+use crate::tasks::chunking;
 use core::ops::Range;
 use rayon::prelude::*;
 
@@ -55,7 +55,7 @@ impl CountingSort {
         out: &mut [P],
         mut fields: [&mut Vec<f32>; 4],
     ) {
-        let (chunks, chunk_len) = fine_chunking(boxes.len());
+        let (chunks, chunk_len) = chunking(boxes.len());
         let cells = levels.cells();
         let shift = band_shift(cells, boxes.len());
         let bands = (cells >> shift) + 1;
