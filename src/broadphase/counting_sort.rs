@@ -62,9 +62,9 @@ impl CountingSort {
 
         // 1. Every box's cell, eight boxes at a time (a last partial group padded with boxes
         //    that are not entered), and how many of each chunk's boxes each band holds. (A
-        //    count per chunk and cell was a serial-sized pass over chunks × cells counters,
-        //    zeroed and summed every call: on 16 threads, a million boxes, more instructions
-        //    than the rest of the sort.)
+        //    count per chunk and cell meant chunks × cells counters, zeroed and summed every
+        //    call: on 16 threads and a million boxes, more instructions than the rest of the
+        //    sort.)
         // Every key and count is written below, each chunk's on its thread: these only set
         // the lengths (a fill on this thread was a serial pass over both).
         self.keys.resize(boxes.len(), SKIP);
