@@ -65,63 +65,46 @@ impl Kept {
             .admitted()
             .paired();
         let positions = n.saturating_add(self.neighbours.len() as u32);
+        let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
+            let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
+            let lists: &Lists = if set == 0 { moving } else { mixed };
+            Part {
+                kind,
+                old: &lists.kinds[kind],
+                added: if follows[set] {
+                    &lists.added[kind]
+                } else {
+                    &[]
+                },
+                follow: if follows[set] { follow } else { None },
+            }
+        });
+        let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
         if follow.is_none() {
             // Nothing to follow: the lists are decided where they are, each task over its own
             // range of first positions. (Written anew like followed lists, as they were on
             // more than one thread, they were copied twice in every frame that rebuilt: at 1 M
             // shapes on 16 threads, 30 M instructions a frame over 16 frames.)
-            if tasks.len() > 1 {
-                let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| Part {
-                    kind: j % PAIR_KINDS,
-                    old: if j < PAIR_KINDS {
-                        &moving.kinds[j]
-                    } else {
-                        &mixed.kinds[j - PAIR_KINDS]
-                    },
-                    added: &[],
-                    follow: None,
-                });
-                split_parts(&parts, positions, tasks.len(), &mut self.splits);
-            } else {
-                self.splits.clear();
-            }
             let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
             let lists = core::array::from_fn(|_| &mut lists.next().expect("every list")[..]);
-            walk_tasks(tasks, &shared, lists, &self.splits, events);
+            walk_tasks(tasks, &shared, lists, splits, events);
         } else {
-            {
-                let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
-                    let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
-                    let lists: &Lists = if set == 0 { moving } else { mixed };
-                    Part {
-                        kind,
-                        old: &lists.kinds[kind],
-                        added: if follows[set] {
-                            &lists.added[kind]
-                        } else {
-                            &[]
-                        },
-                        follow: if follows[set] { follow } else { None },
-                    }
-                });
-                let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
-                each_task(tasks, |k, t| {
-                    let start = Instant::now();
-                    t.narrow.reset();
-                    t.ended.clear();
-                    let bounds = [&splits[k], &splits[k + 1]];
-                    merge_walk(
-                        &mut t.narrow,
-                        &shared,
-                        &parts,
-                        bounds,
-                        &mut t.outs,
-                        events,
-                        &mut t.ended,
-                    );
-                    t.time = start.elapsed();
-                });
-            }
+            each_task(tasks, |k, t| {
+                let start = Instant::now();
+                t.narrow.reset();
+                t.ended.clear();
+                let bounds = [&splits[k], &splits[k + 1]];
+                merge_walk(
+                    &mut t.narrow,
+                    &shared,
+                    &parts,
+                    bounds,
+                    &mut t.outs,
+                    events,
+                    &mut t.ended,
+                );
+                t.time = start.elapsed();
+            });
             // The lists as written: one task's buffers take the lists' place (the old lists
             // are its buffers next call), several tasks' follow one another.
             let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
