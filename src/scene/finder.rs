@@ -270,7 +270,7 @@ impl PairFinder {
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
         on_pool_kept(scene.len(), || {
-            self.contacts_via(Self::kept_frame, scene, out);
+            self.with_pairs(Self::kept_frame, scene, |f, p| f.contacts_of(scene, p, out));
         });
     }
 
@@ -279,20 +279,22 @@ impl PairFinder {
     /// kept state alone.
     pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
         on_pool(scene.len(), || {
-            self.contacts_via(Self::overlapping_pairs_from_scratch, scene, out);
+            self.with_pairs(Self::overlapping_pairs_from_scratch, scene, |f, p| {
+                f.contacts_of(scene, p, out)
+            });
         });
     }
 
-    /// The contacts of the pairs `pairs_of` finds, into `out`.
-    fn contacts_via(
+    /// `then` over the pairs `pairs_of` finds in `scene`, held in the finder's buffer for them.
+    fn with_pairs(
         &mut self,
         pairs_of: fn(&mut Self, &Scene, &mut Vec<(u32, u32)>),
         scene: &Scene,
-        out: &mut Vec<(u32, u32, Contact)>,
+        then: impl FnOnce(&mut Self, &[(u32, u32)]),
     ) {
         let mut pairs = core::mem::take(&mut self.contact_pairs);
         pairs_of(self, scene, &mut pairs);
-        self.contacts_of(scene, &pairs, out);
+        then(self, &pairs);
         self.contact_pairs = pairs;
     }
 
@@ -317,10 +319,9 @@ impl PairFinder {
     /// ```
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
         on_pool_kept(scene.len(), || {
-            let mut pairs = core::mem::take(&mut self.contact_pairs);
-            self.kept_frame(scene, &mut pairs);
-            self.manifolds_of(scene, &pairs, out);
-            self.contact_pairs = pairs;
+            self.with_pairs(Self::kept_frame, scene, |f, p| {
+                f.manifolds_of(scene, p, out)
+            });
         });
     }
 
