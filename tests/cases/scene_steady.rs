@@ -7,8 +7,9 @@ use widephase::{Aabb, Circle, PairFinder, Shape};
 /// Once its buffers have grown, a steady frame loop allocates nothing: `Scene::update`, a
 /// despawn and a spawn, a kept `PairFinder`'s pairs (updating its grid for the circles that
 /// left their enlarged boxes, against a static level) with their began and ended pairs, and
-/// contacts, cross pairs and queries, on one and on two threads (the pool's workers are the
-/// counted threads; other tests run elsewhere).
+/// contacts, cross pairs and queries, on one, two, three and sixteen threads (three: tasks
+/// that do not pair up; sixteen: each pass in as many tasks as these shapes make, whatever
+/// cores run them; the pool's workers are the counted threads, other tests run elsewhere).
 #[test]
 fn steady_frames_allocate_nothing() {
     use crate::support::alloc;
@@ -26,7 +27,7 @@ fn steady_frames_allocate_nothing() {
     }
     let bullets = mixed(&mut g, 3_000, 250.0);
     let mut respawned = [0, 7919];
-    for threads in [1, 2] {
+    for threads in [1, 2, 3, 16] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .start_handler(|_| alloc::mark_thread())
