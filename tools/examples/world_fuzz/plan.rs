@@ -85,7 +85,9 @@ impl Plan {
             invalid: g.index(2) == 0,
             margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
             rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
-            threads: 1 + g.index(2),
+            // Three and sixteen split the passes as a larger machine does (sorts from 4 k
+            // pairs, more and smaller tasks), which one and two threads never do.
+            threads: [1, 2, 3, 16][g.index(4)],
             cell: [None, None, None, Some(0.25), Some(3.0), Some(40.0)][g.index(6)],
             // Drawn last, so that the draws before it are those of earlier versions.
             scale: match g.index(8) {
