@@ -148,9 +148,14 @@ impl Cancel {
     }
 }
 
-/// Fewest pairs of the last answer a task of [`apply_events`] merges into (the 100 k scene's
-/// 63 k in seven parts: at 64 k it was merged on one thread).
+/// Fewest pairs of the last answer from which [`apply_events`] merges in parts on rayon's
+/// threads, twice this (at 64 k the 100 k scene's 63 k were merged on one thread).
 const MIN_MERGE: usize = 8 * 1024;
+
+/// Fewest pairs of the last answer a part of [`apply_events`] merges into: a few
+/// microseconds (about 2 ns a pair). Parts of [`MIN_MERGE`] made the 100 k scene's 63 k seven
+/// parts of 20 µs, on any number of threads from two.
+const MIN_MERGE_PART: usize = 2 * 1024;
 
 /// `previous` (sorted) without the pairs of `ended` and with those of `began` (both sorted;
 /// every pair of `ended` is in `previous`, none of `began`) into `out` (cleared first), on
@@ -172,7 +177,7 @@ pub(crate) fn apply_events(
     }
     // The room, written on the threads (no allocation once it has grown).
     out.par_extend(rayon::iter::repeat_n((0, 0), total));
-    let parts = (threads * 4).min(previous.len() / MIN_MERGE);
+    let parts = (threads * 4).min(previous.len() / MIN_MERGE_PART);
     // Part `k` takes `previous[bound(k)..bound(k + 1)]` and the changes below the pair at its
     // end, above those of the parts before.
     let bound = |k: usize| previous.len() * k / parts;

@@ -62,7 +62,7 @@ impl Kept {
     /// lists' `added`: every box that overlaps an escaper's new enlarged box (a pair of two
     /// escapers once, from the later position).
     pub(super) fn query_escapers(&mut self, scene: &Scene) {
-        let tasks = plan(&mut self.tasks, self.enter.len(), MIN_TASK / 16);
+        let tasks = plan(&mut self.tasks, self.enter.len(), MIN_QUERIES);
         let (grid, ids, entering, escaped, enter) = (
             &self.grid,
             &self.ids,
@@ -160,6 +160,12 @@ impl Kept {
 /// of its tasks settles (a few cache misses each: 7 k of them, the 100 k scene's, took 60 µs
 /// on one thread).
 const MIN_SETTLE: usize = 1024;
+
+/// Escapers from which their queries split into tasks, of a quarter of this at the least: a
+/// query costs 150–300 ns (the 100 k scene, Zen 5), so a task of 64 is 10–20 µs. (At 1 k, the
+/// 1.5–3 k escapers of a 100 k frame made 6–12 tasks of 40–120 µs: sixteen threads had work
+/// for six to twelve.)
+const MIN_QUERIES: usize = 256;
 
 /// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which
 /// starts at slot `base`), in halves on rayon's threads (on this one up to [`MIN_SETTLE`] of
