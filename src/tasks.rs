@@ -25,15 +25,17 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
     (chunks, n.div_ceil(chunks).max(1))
 }
 
-/// Number of tasks a scene's pass splits `n` items into: one on one thread or for fewer than
-/// `min` (waking another thread costs more than it saves), else as many as fit with none
+/// Number of tasks a scene's pass splits `n` items into: one on one thread, for fewer than
+/// `min` (waking another thread costs more than it saves) or outside rayon's pool (a call
+/// over a small scene stays on the calling thread, see [`on_pool`], where a fork would be a
+/// hand-over of tens of microseconds), else as many as fit with none
 /// smaller than about a quarter of `min`, up to four per thread, and, from one per thread up, a
 /// multiple of the thread count: tasks of about equal work run in rounds, and 25 tasks on 16
 /// threads run in two (16, then 9), slower than 16 larger tasks in one. (Tasks of `min` made 7
 /// of 100 k shapes: 16 threads had work for 7.)
 pub(crate) fn task_count(n: usize, min: usize) -> usize {
     let threads = rayon::current_num_threads();
-    if threads <= 1 || n < min {
+    if threads <= 1 || n < min || rayon::current_thread_index().is_none() {
         return 1;
     }
     let most = n / (min / 4).max(1) + 1;
@@ -41,6 +43,17 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
         most
     } else {
         most.min(threads * 4) / threads * threads
+    }
+}
+
+/// The least length of a piece of a pass over `n` cheap items by `with_min_len`: `min` on one
+/// of the threads of a pool of two or more, else all of them, in one piece that neither forks
+/// nor, from outside the pool, hands over.
+pub(crate) fn piece_len(min: usize) -> usize {
+    if rayon::current_num_threads() > 1 && rayon::current_thread_index().is_some() {
+        min
+    } else {
+        usize::MAX
     }
 }
 
@@ -106,7 +119,7 @@ pub(crate) fn each_task<I: IndexedParallelIterator>(
 
 #[cfg(test)]
 mod tests {
-    use super::{on_pool, task_count};
+    use super::{on_pool, piece_len, task_count};
 
     /// Every pass's task count, on 1 to 16 threads: one where one thread or few items; else
     /// none much smaller than a quarter of `min`, at most four a thread, and from one a thread
@@ -138,6 +151,24 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Outside rayon's pool a pass is one task and one piece whatever its size (a fork there
+    /// would be a hand-over); on a worker of a pool of two or more it splits.
+    #[test]
+    fn passes_do_not_split_outside_the_pool() {
+        let outside = std::thread::spawn(|| (task_count(1 << 20, 1024), piece_len(256)))
+            .join()
+            .expect("the spawned thread");
+        assert_eq!(outside, (1, usize::MAX));
+        for (threads, tasks, piece) in [(1, 1, usize::MAX), (3, 12, 256)] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            let inside = pool.install(|| (task_count(1 << 20, 1024), piece_len(256)));
+            assert_eq!(inside, (tasks, piece), "{threads} threads");
         }
     }
 
