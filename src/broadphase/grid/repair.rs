@@ -18,13 +18,15 @@ const MIN_PART: usize = 32 * 1024;
 const MIN_CELLS: usize = 8 * 1024;
 
 /// The cell starts and box fields a repair writes before they are exchanged with the grid's,
-/// the positions it removes (per part, and all of them), and its parts.
+/// the positions it removes (per part, and all of them), the first entry of each part, and
+/// its parts.
 #[derive(Debug, Default)]
 pub(super) struct Repair {
     starts: Vec<u32>,
     fields: [Vec<f32>; 4],
     removed: Vec<Vec<u32>>,
     all_removed: Vec<u32>,
+    firsts: Vec<usize>,
     parts: Vec<Part>,
 }
 
@@ -192,6 +194,7 @@ impl Grid {
             fields,
             removed,
             all_removed,
+            firsts,
             parts,
         } = &mut self.repair;
         // Above `MIN_PART`, parts of a quarter of it: 100 k boxes in 13, not 4.
@@ -201,12 +204,26 @@ impl Grid {
         }
         let removed = &mut removed[..count];
         let bound = |k: usize| old * k / count;
-        // Each part's removed positions, ascending.
-        removed.par_iter_mut().enumerate().for_each(|(k, r)| {
-            r.clear();
-            let part = bound(k)..bound(k + 1);
-            r.extend(part.filter(|&p| moved(items[p] as usize)).map(|p| p as u32));
-        });
+        // A part takes the entries that go before one of its old positions (the last part also
+        // those at the end), and starts after everything the parts before it write.
+        let first_entry = |k: usize| {
+            enter.partition_point(|&(key, _)| (starts[key as usize + 1] as usize) < bound(k))
+        };
+        // Each part's removed positions, ascending, and its first entry. (The first entries,
+        // searched on one thread between the passes, were 69 µs of a 1 M frame: two binary
+        // searches a part, each probe two cache misses.)
+        firsts.resize(count + 1, 0);
+        removed
+            .par_iter_mut()
+            .zip(firsts[..count].par_iter_mut())
+            .enumerate()
+            .for_each(|(k, (r, first))| {
+                r.clear();
+                let part = bound(k)..bound(k + 1);
+                r.extend(part.filter(|&p| moved(items[p] as usize)).map(|p| p as u32));
+                *first = first_entry(k);
+            });
+        firsts[count] = enter.len();
         let reads = Old {
             items,
             fields: [&self.min_x, &self.min_y, &self.max_x, &self.max_y],
@@ -214,21 +231,12 @@ impl Grid {
             entered,
             starts,
         };
-        // A part takes the entries that go before one of its old positions (the last part also
-        // those at the end), and starts after everything the parts before it write.
-        let first_entry = |k: usize| {
-            if k == count {
-                enter.len()
-            } else {
-                enter.partition_point(|&(key, _)| (starts[key as usize + 1] as usize) < bound(k))
-            }
-        };
         parts.clear();
         let mut out = 0;
         for (k, r) in removed.iter().enumerate() {
             let part = Part {
                 old: bound(k)..bound(k + 1),
-                entries: first_entry(k)..first_entry(k + 1),
+                entries: firsts[k]..firsts[k + 1],
                 out,
             };
             out += part.old.len() + part.entries.len() - r.len();
