@@ -19,7 +19,8 @@ pub(super) const STOP_CHECK: usize = 4096;
 /// shapes that a call tolerates before it rebuilds.
 const HOLES_MIN: usize = 1024;
 
-/// Escapers from which the escape check's four lists are copied two beside two.
+/// Escapers entering cells from which the escape check's four lists are copied two beside
+/// two.
 const MIN_SIDE_BY_SIDE: usize = 1024;
 
 impl Kept {
@@ -116,7 +117,7 @@ impl Kept {
         (self.outside, self.jumps, self.unkeyed) = (outside as usize, jumps, unkeyed);
         // The tasks' lists, one after another, on rayon's threads; an entry's number counts
         // from the first task's. Two lists beside the other two from `MIN_SIDE_BY_SIDE`
-        // escapers (a list that short is copied on one thread: the four of the 1.5–3 k
+        // entering escapers (a list that short is copied on one thread: the four of the 1.5–3 k
         // escapers of a 100 k frame took 10–14 µs one after another).
         let tasks = &*tasks;
         let (escapers, enter) = (&mut self.escapers, &mut self.enter);
