@@ -25,27 +25,6 @@ pub(crate) fn concat_all<P: Sync, T: Copy + Default + Send + Sync, const N: usiz
     copy_parts(dst, tasks, part, map);
 }
 
-/// `N` lists at once, each extended by the parts of every task one after another, in task
-/// order: list `j` gains `part(t, j)` of every task `t` after what it held; the copies in one
-/// pass on rayon's threads, as [`concat_all`]'s.
-pub(crate) fn append_all<P: Sync, T: Copy + Default + Send + Sync, const N: usize>(
-    lists: [&mut Vec<T>; N],
-    tasks: &[P],
-    part: &(impl Fn(&P, usize) -> &[T] + Sync),
-) {
-    let mut j = 0;
-    let dst = lists.map(|list| {
-        let (held, more) = (
-            list.len(),
-            tasks.iter().map(|t| part(t, j).len()).sum::<usize>(),
-        );
-        j += 1;
-        list.resize(held + more, T::default());
-        &mut list[held..]
-    });
-    copy_parts(dst, tasks, part, &|_, _, x| x);
-}
-
 /// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
 /// `t`, one after another; all lists in halves of the tasks on rayon's threads (on this one
 /// below [`MIN_COPY`] items in all).
@@ -191,23 +170,6 @@ mod tests {
                     );
                 });
                 assert_eq!(lists, expected, "{tasks_n} tasks, {threads} threads");
-                // Appended after what each list holds, unchanged.
-                let mut longer: [Vec<(u32, u32)>; LISTS] =
-                    core::array::from_fn(|k| vec![(5, k as u32); k % 3]);
-                pool.install(|| {
-                    append_all(longer.each_mut(), &tasks, &|t: &Vec<Vec<(u32, u32)>>, k| {
-                        &t[k][..]
-                    });
-                });
-                for (k, list) in longer.iter().enumerate() {
-                    let (held, added) = list.split_at(k % 3);
-                    assert!(
-                        held.iter().all(|&p| p == (5, k as u32)),
-                        "{threads} threads"
-                    );
-                    let parts: Vec<_> = tasks.iter().flat_map(|t| t[k].iter().copied()).collect();
-                    assert_eq!(added, &parts[..], "list {k}, {threads} threads");
-                }
                 let mut copies: [Vec<(u32, u32)>; LISTS] = Default::default();
                 let runs = expected.each_ref().map(|l| &l[..]);
                 let swap = |(a, b): (u32, u32)| (b, a);

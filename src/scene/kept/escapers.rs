@@ -79,7 +79,7 @@ impl Kept {
                 let (e, fat) = entering[k as usize];
                 grid.overlapping(fat, &mut |x| {
                     let s = ids[x as usize];
-                    if s != e && !(escaped[s as usize].load(Relaxed) != STAYED && s > e) {
+                    if s != e && !(escaped[s as usize] != STAYED && s > e) {
                         let filed = file(&mut t.filed, filing, s.min(e), s.max(e));
                         t.filtered += usize::from(!filed);
                     }
@@ -137,7 +137,7 @@ impl Kept {
                 if let Some(flag) = (self.index_of.get(e as usize))
                     .and_then(|i| self.escaped.get_mut(i.load(Relaxed) as usize))
                 {
-                    *flag.get_mut() = STAYED;
+                    *flag = STAYED;
                 }
             }
             settle_ids(escapers, &mut self.slot_ids, 0, records);
@@ -147,7 +147,7 @@ impl Kept {
                 || {
                     flags
                         .par_chunks_mut(MIN_TASK)
-                        .for_each(|flags| flags.iter_mut().for_each(|f| *f.get_mut() = STAYED));
+                        .for_each(|flags| flags.fill(STAYED));
                 },
                 || settle_ids(escapers, ids, 0, records),
             );

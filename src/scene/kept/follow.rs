@@ -5,7 +5,6 @@
 use crate::scene::candidates::HIT;
 use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// [`Kept::escaped`](super::Kept::escaped): a slot that did not escape in this call.
 pub(super) const STAYED: u8 = 0;
@@ -24,7 +23,7 @@ pub(super) const TAKEN: u8 = 2;
 pub(super) struct Follow<'a> {
     pub(super) before: u32,
     pub(super) after: u32,
-    pub(super) escaped: &'a [AtomicU8],
+    pub(super) escaped: &'a [u8],
     pub(super) records: &'a [Record],
     pub(super) last_ids: &'a [u32],
     pub(super) slot_of: &'a [u32],
@@ -43,7 +42,7 @@ impl Follow<'_> {
     pub(super) fn at(&self, x: u32) -> Option<u32> {
         if x >= self.before {
             Some(self.shifted(x))
-        } else if self.escaped[x as usize].load(Relaxed) != STAYED {
+        } else if self.escaped[x as usize] != STAYED {
             None
         } else {
             Some(x)
@@ -76,7 +75,7 @@ impl Follow<'_> {
             if x >= self.before {
                 Some(self.shifted(x))
             } else {
-                (self.escaped[x as usize].load(Relaxed) != TAKEN).then_some(x)
+                (self.escaped[x as usize] != TAKEN).then_some(x)
             }
         };
         Some((at(p)?, at(q & !HIT)?))
@@ -91,7 +90,7 @@ impl Follow<'_> {
             let i = x as usize;
             if x >= self.before {
                 self.labels[(x - self.before) as usize].0
-            } else if self.escaped[i].load(Relaxed) != TAKEN {
+            } else if self.escaped[i] != TAKEN {
                 self.records[i].id
             } else {
                 self.last_ids[self.slot_of[i] as usize]
@@ -247,13 +246,7 @@ mod tests {
     /// them; each slot's id in the last call its number plus 10. `replaced`: slot 2 escaped
     /// too, holding shape 32 now.
     fn follow(labels: &[(u32, u32)], replaced: bool) -> Follow<'_> {
-        const fn flag(f: u8) -> AtomicU8 {
-            AtomicU8::new(f)
-        }
-        static ESCAPED: [[AtomicU8; 3]; 2] = [
-            [flag(STAYED), flag(STAYED), flag(MOVED)],
-            [flag(TAKEN), flag(STAYED), flag(MOVED)],
-        ];
+        const ESCAPED: [[u8; 3]; 2] = [[STAYED, STAYED, MOVED], [TAKEN, STAYED, MOVED]];
         const fn record(id: u32) -> Record {
             Record {
                 id,

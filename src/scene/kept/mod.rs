@@ -67,7 +67,7 @@ use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
 use lists::Lists;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32};
+use std::sync::atomic::AtomicU32;
 use std::time::Duration;
 use tasks::Task;
 
@@ -174,9 +174,8 @@ pub(crate) struct Kept {
     candidates: Lists,
     /// Per index: whether its slot escaped in this call ([`STAYED`] between calls), and whether it
     /// still holds the shape it held in the last call ([`MOVED`](follow::MOVED)) or not
-    /// ([`TAKEN`](follow::TAKEN)). Atomic so that the escapers' flags, which lie all over, are
-    /// written by tasks that each own a share of the escapers, not a range of the indices.
-    escaped: Vec<AtomicU8>,
+    /// ([`TAKEN`](follow::TAKEN)).
+    escaped: Vec<u8>,
     /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`](lists::TAG)
     /// of its kind word), and the id it held in the last call (a shape whose kind or filter
     /// changed, or a slot that holds another shape, is an escaper). An escaper's id is updated at
@@ -212,7 +211,7 @@ pub(crate) struct Kept {
     /// grid (flagged for the repair, all false between calls).
     was_in: Vec<u32>,
     moves: Vec<(u32, u32)>,
-    leaving: Vec<AtomicBool>,
+    leaving: Vec<bool>,
     /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
     /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves) and
     /// its index.

@@ -11,7 +11,7 @@ use crate::scene::store::Scene;
 use crate::tasks::piece_len;
 use core::ops::Range;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
@@ -177,9 +177,13 @@ impl Kept {
                     (at.map_or(u32::MAX, |p| (cell.start + p) as u32), e)
                 }),
         );
-        self.leaving
-            .resize_with(self.escaped.len(), || AtomicBool::new(false));
-        flag_escapers(&self.escaped, &self.leaving, &self.marks, &self.stays);
+        self.leaving.resize(self.escaped.len(), false);
+        flag_escapers(
+            &mut self.escaped,
+            &mut self.leaving,
+            &self.marks,
+            &self.stays,
+        );
         let stays = &self.stays;
         self.grid
             .set_boxes(&self.enter, &self.entering, &|j: usize| stays[j].0);
@@ -189,14 +193,14 @@ impl Kept {
         let leaving = !self.moves.is_empty() || self.enter.len() < self.marks.len();
         debug_assert_eq!(
             leaving,
-            (self.marks.iter()).any(|&(i, _)| self.leaving[i as usize].load(Relaxed))
+            self.marks.iter().any(|&(i, _)| self.leaving[i as usize])
         );
         if leaving {
             // `moves` is in the order of `enter`: by cell, then by slot.
             self.grid.repair(
                 &mut self.ids,
                 &mut self.spare_ids,
-                &|i| self.leaving[i].load(Relaxed),
+                &|i| self.leaving[i],
                 &self.moves,
                 &self.entering,
             );
@@ -228,54 +232,66 @@ impl Kept {
     }
 }
 
-/// Escapers from which [`unflag`] clears the whole array on rayon's threads.
+/// Escapers from which their flags are written on rayon's threads (a few nanoseconds each).
 const MIN_FLAGS: usize = 1024;
 
-/// Fewest escapers in a piece of the passes that read each escaper's index and flag, find
-/// its place in its cell or write its flags (10–30 ns each: a piece of 256 is a few
-/// microseconds). In pieces of 1 k, the 1.5–3 k escapers of a 100 k frame were one or two
-/// pieces, 20–50 µs on one thread whatever the thread count.
+/// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
+/// its place in its cell (10–30 ns each: a piece of 256 is a few microseconds). In pieces of
+/// [`MIN_FLAGS`], the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on one
+/// thread whatever the thread count.
 const MIN_PIECE: usize = 256;
 
 /// The flags of the escapers `marks` (`(index, flag)`): `escaped` takes each one's flag and
 /// `leaving` says it leaves its place in the grid, all but those `stays` (`(position,
-/// index)` per entry) finds a place for. Each escaper's flags written by the task that has it,
-/// in pieces of [`MIN_PIECE`] or more on rayon's threads, `marks` and then `stays`. (Tasks that
-/// each owned a range of the indices, the flags lying all over, each read every escaper: on
-/// sixteen threads sixteen times the work, and no faster than one task.)
+/// index)` per entry) finds a place for. On rayon's threads from [`MIN_FLAGS`] escapers, each
+/// task owning a range of the indices and writing the escapers that fall in it (the indices
+/// lie all over: a task reads every escaper and writes its own, rather than one thread
+/// writing them all). Atomic flags written by whichever task holds the escaper were tried:
+/// sixteen threads' work in a sixteenth of the time, but their relaxed loads in the lists'
+/// merge took it 25 % more instructions, one thread 2 % more for the whole 100 k frame.
 fn flag_escapers(
-    escaped: &[AtomicU8],
-    leaving: &[AtomicBool],
+    escaped: &mut [u8],
+    leaving: &mut [bool],
     marks: &[(u32, u8)],
     stays: &[(u32, u32)],
 ) {
-    marks
-        .par_iter()
-        .with_min_len(piece_len(MIN_PIECE))
-        .for_each(|&(i, flag)| {
-            escaped[i as usize].store(flag, Relaxed);
-            leaving[i as usize].store(true, Relaxed);
-        });
-    stays
-        .par_iter()
-        .with_min_len(piece_len(MIN_PIECE))
-        .for_each(|&(at, e)| {
-            if at != u32::MAX {
-                leaving[e as usize].store(false, Relaxed);
+    let write = |base: usize, escaped: &mut [u8], leaving: &mut [bool]| {
+        let len = escaped.len();
+        let own = |i: u32| (i as usize).checked_sub(base).filter(|&i| i < len);
+        for &(i, flag) in marks {
+            if let Some(i) = own(i) {
+                (escaped[i], leaving[i]) = (flag, true);
             }
-        });
+        }
+        for &(at, e) in stays {
+            if let Some(e) = own(e).filter(|_| at != u32::MAX) {
+                leaving[e] = false;
+            }
+        }
+    };
+    let threads = rayon::current_num_threads();
+    if marks.len() < piece_len(MIN_FLAGS) {
+        write(0, escaped, leaving);
+        return;
+    }
+    let chunk = escaped.len().div_ceil(threads).max(1);
+    escaped
+        .par_chunks_mut(chunk)
+        .zip(leaving.par_chunks_mut(chunk))
+        .enumerate()
+        .for_each(|(t, (escaped, leaving))| write(t * chunk, escaped, leaving));
 }
 
 /// Every flag of `leaving` false again after a repair: the escapers' (`marks`) one by one, or
 /// on rayon's threads from [`MIN_FLAGS`] escapers, the whole array in parts.
-fn unflag(leaving: &mut [AtomicBool], marks: &[(u32, u8)]) {
-    if rayon::current_num_threads() <= 1 || marks.len() < MIN_FLAGS {
+fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
+    if marks.len() < piece_len(MIN_FLAGS) {
         for &(i, _) in marks {
-            *leaving[i as usize].get_mut() = false;
+            leaving[i as usize] = false;
         }
     } else {
         leaving
             .par_chunks_mut(MIN_TASK)
-            .for_each(|part| part.iter_mut().for_each(|f| *f.get_mut() = false));
+            .for_each(|part| part.fill(false));
     }
 }

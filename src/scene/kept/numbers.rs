@@ -10,7 +10,7 @@ use crate::concat::copy_runs;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 impl Kept {
     /// Numbers the `n` moving slots in the order of the grid just built over their enlarged
@@ -31,7 +31,7 @@ impl Kept {
             .for_each(|(x, id)| *id = x as u32);
         self.top = n;
         self.escaped.clear();
-        self.escaped.resize_with(n, || AtomicU8::new(STAYED));
+        self.escaped.resize(n, STAYED);
     }
 
     /// Indices for the slots pushed since the last call: each its own slot, beyond those the
@@ -40,7 +40,7 @@ impl Kept {
         let top = self.top.max(n);
         self.slot_of.extend(self.top as u32..top as u32);
         (self.index_of).extend((self.top as u32..top as u32).map(AtomicU32::new));
-        self.escaped.resize_with(top, || AtomicU8::new(STAYED));
+        self.escaped.resize(top, STAYED);
         self.top = top;
     }
 
