@@ -46,7 +46,7 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
     }
 }
 
-/// The least length of a piece of a pass over `n` cheap items by `with_min_len`: `min` on one
+/// The least length of a piece of a pass over cheap items by `with_min_len`: `min` on one
 /// of the threads of a pool of two or more, else all of them, in one piece that neither forks
 /// nor, from outside the pool, hands over.
 pub(crate) fn piece_len(min: usize) -> usize {
