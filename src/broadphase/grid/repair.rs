@@ -168,8 +168,8 @@ fn each_part(
 }
 
 impl Grid {
-    /// Moves boxes between cells without a rebuild: removes every position whose item `i` is
-    /// `moved(i)`, and enters each `(key, k)` of `enter` (sorted by
+    /// Moves boxes between cells without a rebuild: removes every position whose item (an id
+    /// into `moved`) is flagged in `moved`, and enters each `(key, k)` of `enter` (sorted by
     /// key), the item and box `entered[k]`, at the end of its cell. Every other box keeps
     /// its cell and its order. `items` (the item of each position) follows, `spare` holding the
     /// caller's second buffer. The levels do not change: a caller enters only keys from
@@ -182,7 +182,7 @@ impl Grid {
         &mut self,
         items: &mut Vec<u32>,
         spare: &mut Vec<u32>,
-        moved: &(impl Fn(usize) -> bool + Sync),
+        moved: &[bool],
         enter: &[(u32, u32)],
         entered: &[(u32, [f32; 4])],
     ) {
@@ -220,7 +220,7 @@ impl Grid {
             .for_each(|(k, (r, first))| {
                 r.clear();
                 let part = bound(k)..bound(k + 1);
-                r.extend(part.filter(|&p| moved(items[p] as usize)).map(|p| p as u32));
+                r.extend(part.filter(|&p| moved[items[p] as usize]).map(|p| p as u32));
                 *first = first_entry(k);
             });
         firsts[count] = enter.len();
@@ -381,8 +381,7 @@ mod tests {
                 .unwrap();
             let (mut grid, mut items) = grid(n);
             let mut spare = Vec::new();
-            let moved = |i: usize| flags[i];
-            pool.install(|| grid.repair(&mut items, &mut spare, &moved, &enter, &entered));
+            pool.install(|| grid.repair(&mut items, &mut spare, &flags, &enter, &entered));
             assert_eq!(cells(&grid, &items), want, "{threads} threads");
             assert_eq!(grid.len(), items.len());
             assert!(grid.min_x[grid.len()..].iter().all(|x| x.is_nan()));

@@ -200,7 +200,7 @@ impl Kept {
             self.grid.repair(
                 &mut self.ids,
                 &mut self.spare_ids,
-                &|i| self.leaving[i],
+                &self.leaving,
                 &self.moves,
                 &self.entering,
             );
