@@ -34,7 +34,7 @@ impl Kept {
                 &mut self.tasks,
                 scene,
                 (&self.fat, &self.local, &self.slot_of, self.margin.far()),
-                enter.len(),
+                (enter.len(), MIN_QUERIES),
                 at,
                 |_, pair| new.push(pair),
             );
@@ -164,7 +164,9 @@ const MIN_SETTLE: usize = 1024;
 /// Escapers from which their queries split into tasks, of a quarter of this at the least: a
 /// query costs 150–300 ns (the 100 k scene, Zen 5), so a task of 64 is 10–20 µs. (At 1 k, the
 /// 1.5–3 k escapers of a 100 k frame made 6–12 tasks of 40–120 µs: sixteen threads had work
-/// for six to twelve.)
+/// for six to twelve.) The escapers' static candidates split alike: a neighbourhood of a few
+/// dozen static shapes costs about as much as a query (tasks of [`MIN_TASK`]` / 4` ran the 1–4 k
+/// escapers of a scene of 50 k moving shapes among 50 k static tiles on one thread, 0.5–1.2 ms).
 const MIN_QUERIES: usize = 256;
 
 /// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which

@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 /// Entries of a neighbourhood tested at a time for a moving shape's static candidates.
 pub(super) const HOOD_PART: usize = 32;
 
-/// The mixed candidates of `n` moving shapes, shape `i` at slot `at(i)` (its position in
-/// the records the kernels read) with its enlarged box in `fat` and its record in `sorted` (the
-/// moving records): every static shape whose box overlaps the enlarged box, given to `put` as its
-/// pair kind and pair of positions `(p, moving + c)` (`c` its neighbour slot) in that kind's
-/// argument order. A shape's static shapes come from its neighbourhood where its far box still
+/// The mixed candidates of `n` moving shapes, on rayon's threads from `min` of them (see
+/// [`plan`]), shape `i` at slot `at(i)` (its position in the records the kernels read) with
+/// its enlarged box in `fat` and its record in `sorted` (the moving records): every static
+/// shape whose box overlaps the enlarged box, given to `put` as its pair kind and pair of
+/// positions `(p, moving + c)` (`c` its neighbour slot) in that kind's argument order. A shape's static shapes come from its neighbourhood where its far box still
 /// holds the enlarged box, else from the static grid over a new far box (the padded box
 /// grown by `far_margin`), which becomes its neighbourhood. Shapes come out in the order
 /// given within each task when positions ascend with `i`. Returns the pairs left unfiled because
@@ -29,7 +29,7 @@ pub(super) fn find_mixed(
     tasks: &mut Vec<Task>,
     scene: &Scene,
     (fat, sorted, slot_of, far_margin): (&[[f32; 4]], &[Record], &[u32], Margin),
-    n: usize,
+    (n, min): (usize, usize),
     at: impl Fn(usize) -> u32 + Sync,
     mut put: impl FnMut(usize, (u32, u32)),
 ) -> (usize, Duration) {
@@ -37,7 +37,7 @@ pub(super) fn find_mixed(
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
     let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
     statics.tidy(sorted.len());
-    let tasks = plan(tasks, n, MIN_TASK / 4);
+    let tasks = plan(tasks, n, min);
     if statics.grid.len() == 0 {
         return (0, Duration::ZERO);
     }
@@ -132,7 +132,7 @@ impl Kept {
             &mut self.tasks,
             scene,
             (&self.fat, &self.local, &self.slot_of, self.margin),
-            n,
+            (n, MIN_TASK / 4),
             |s| s as u32,
             |kind, pair| kinds[kind].push(pair),
         );
