@@ -26,7 +26,7 @@ const SIDE_BY_SIDE: usize = 4 * 1024;
 /// Most cells along one side of a level, so that cell numbers are exact in `f32` and `i32`.
 const MAX_SIDE_CELLS: f64 = (1 << 20) as f64;
 /// Cost of starting a scan of one row, in units of one box looked at (see [`auto_cell`]).
-const ROW_COST: f64 = 12.0;
+pub(crate) const ROW_COST: f64 = 12.0;
 
 /// How many boxes of one size class (or one level) there are, and their largest side.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,6 +90,10 @@ pub(crate) struct Level {
     pub(crate) base: u32,
     /// Above every box side of this level, as a real number.
     pub(crate) reach: f32,
+    /// About the mean of its boxes' larger sides, and of their squares (each size class taken
+    /// as sides spread evenly over its factor 2): what the search's shares weigh (see
+    /// `Grid::shares`).
+    pub(crate) sides: [f32; 2],
 }
 
 /// The horizontal axis, for [`Level::cell_on`]: columns.
@@ -171,6 +175,8 @@ pub(crate) struct Levels {
     chunk_stats: Vec<ChunkStats>,
     /// Scratch: each level's size classes merged.
     level_stats: Vec<ClassStats>,
+    /// Scratch: each level's sum of its boxes' sides and of their squares, by size class.
+    level_sides: Vec<[f64; 2]>,
     /// Scratch of the quantiles: per rayon chunk, the minimum corners of its sampled boxes.
     chunk_corners: Vec<Vec<[f32; 2]>>,
     /// Scratch of the quantiles: the sample's coordinates, one list per axis.
@@ -242,6 +248,7 @@ impl Levels {
             .unwrap_or(CLASSES - 1);
         let mut stats = core::mem::take(&mut self.level_stats);
         stats.clear();
+        self.level_sides.clear();
         self.main = 0;
         let mut last_group = None;
         for (class, c) in classes.iter().enumerate() {
@@ -255,8 +262,14 @@ impl Levels {
                 }
                 last_group = Some(group);
                 stats.push(ClassStats::default());
+                self.level_sides.push([0.0; 2]);
             }
             stats.last_mut().expect("pushed above").merge(c);
+            // Sides from 2^e to 2^(e + 1): mean 1.5 · 2^e, mean square 7/3 · 4^e.
+            let low = 2f64.powi(class as i32 - 127);
+            let sums = self.level_sides.last_mut().expect("pushed above");
+            sums[0] += f64::from(c.count) * 1.5 * low;
+            sums[1] += f64::from(c.count) * (7.0 / 3.0) * low * low;
             if class == median {
                 self.main = stats.len() - 1;
             }
@@ -314,6 +327,7 @@ impl Levels {
                 last: [(nx - 1) as f32, (ny - 1) as f32],
                 base,
                 reach,
+                sides: self.level_sides[l].map(|sum| (sum / n as f64) as f32),
             });
             base += nx * ny;
         }

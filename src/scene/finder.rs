@@ -523,8 +523,9 @@ impl PairFinder {
         sentinel
     }
 
-    /// Splits the grid positions and the unbounded shapes into jobs: one job on one thread,
-    /// up to four per thread otherwise (fewer for small scenes, see [`task_count`]).
+    /// Splits the grid positions (in shares of about equal work, see `Grid::shares`) and the
+    /// unbounded shapes into jobs: one job on one thread, up to four per thread otherwise
+    /// (fewer for small scenes, see [`task_count`]).
     fn plan_jobs(&mut self) {
         let work = self.grid.len() + self.unbounded.len() * 64;
         let want = task_count(work, MIN_JOB);
@@ -532,11 +533,10 @@ impl PairFinder {
             self.jobs.resize_with(want, Job::default);
         }
         self.jobs.truncate(want);
-        let (entered, unbounded) = (self.grid.len(), self.unbounded.len());
-        let split = |n: usize, k: usize| n * k / want;
-        for (k, job) in self.jobs.iter_mut().enumerate() {
-            job.positions = split(entered, k)..split(entered, k + 1);
-            job.unbounded = split(unbounded, k)..split(unbounded, k + 1);
+        let (shares, unbounded) = (self.grid.shares(want), self.unbounded.len());
+        let split = |k: usize| unbounded * k / want;
+        for (k, (job, share)) in self.jobs.iter_mut().zip(shares).enumerate() {
+            (job.positions, job.unbounded) = (share, split(k)..split(k + 1));
         }
     }
 }

@@ -33,6 +33,7 @@
 
 mod in_place;
 mod repair;
+mod shares;
 
 use super::LANES;
 use super::counting_sort::{CountingSort, Staged};

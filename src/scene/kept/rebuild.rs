@@ -73,6 +73,11 @@ impl Kept {
         stats.build += stats.laps.lap();
 
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
+        // Shares of about equal work: a coarse level's positions cost more.
+        let shares = self.grid.shares(tasks.len());
+        for (t, share) in tasks.iter_mut().zip(shares) {
+            t.range = share;
+        }
         let (grid, ids) = (&self.grid, &self.ids);
         let filing = (&self.kinds[..], filters_of(scene));
         each_task(tasks, |_, t| {
