@@ -94,6 +94,8 @@ pub(crate) struct Level {
     /// as sides spread evenly over its factor 2): what the search's shares weigh (see
     /// `Grid::shares`).
     pub(crate) sides: [f32; 2],
+    /// How many boxes it holds.
+    pub(crate) boxes: u32,
 }
 
 /// The horizontal axis, for [`Level::cell_on`]: columns.
@@ -328,6 +330,7 @@ impl Levels {
                 base,
                 reach,
                 sides: self.level_sides[l].map(|sum| (sum / n as f64) as f32),
+                boxes: s.count,
             });
             base += nx * ny;
         }
