@@ -18,10 +18,16 @@
 //!     [--caller main] call every frame from the main thread, as a game does, on rayon's
 //!                    global pool of the one thread count given (default `pool`: from inside
 //!                    a pool of each thread count, where no call is handed over)
+//!     [--scene S]    which scene (default `mixed`):
+//!                    mixed     the benchmarks' scene: a third each circles, AABBs and OBBs,
+//!                              sizes 0.5–1.5, covering 30 % of a square
+//!                    sized     circles of radii 0.1–10, even in scale (three grid levels)
+//!                    crowded   mixed's shapes in 64 dense crowds, empty space between
+//!                    polygons  half convex polygons, half capsules, sizes 0.5–1.5
+//!                    tiles     half of the shapes mixed's and moving, half static tiles
 //! ```
 //!
-//! The scene is the benchmarks' (a third each circles, AABBs and OBBs, sizes 0.5–1.5, covering
-//! 30 % of a square), every shape moving at the given speed and turning back every 64 frames.
+//! Every moving shape moves at the given speed and turns back every 64 frames.
 //! Each thread count runs in a rayon pool of that many threads (with `--caller main`, the
 //! global pool). Medians, in milliseconds;
 //! `x` is the one-thread median over this one.
@@ -49,6 +55,37 @@ struct Options {
     choice: bool,
     /// Whether the frames are called from the main thread (`--caller main`).
     main: bool,
+    /// The scene (`--scene`), one of [`SCENES`].
+    scene: String,
+}
+
+/// The scenes `--scene` takes.
+const SCENES: [&str; 5] = ["mixed", "sized", "crowded", "polygons", "tiles"];
+
+/// Scene `name` of [`SCENES`] with `n` shapes.
+fn scene(name: &str, n: usize) -> Scene {
+    let mut g = Gen::new(7);
+    match name {
+        "sized" => g.sized_scene(n).into_iter().collect(),
+        "crowded" => g.crowded_scene(n).into_iter().collect(),
+        "polygons" => g.polygon_scene(n).into_iter().collect(),
+        "tiles" => {
+            // The moving half over a square of static tiles, each a fifth of its cell's area.
+            let mut scene: Scene = g.mixed_scene(n - n / 2).into_iter().collect();
+            let side = scene
+                .iter()
+                .map(|(_, s)| s.bounding_box().max_x)
+                .fold(0.0, f32::max);
+            let per = ((n / 2) as f32).sqrt().ceil().max(1.0) as usize;
+            let cell = side / per as f32;
+            for i in 0..n / 2 {
+                let (x, y) = ((i % per) as f32 * cell, (i / per) as f32 * cell);
+                scene.push_static(Aabb::new(x, y, x + 0.45 * cell, y + 0.45 * cell));
+            }
+            scene
+        }
+        _ => g.mixed_scene(n).into_iter().collect(),
+    }
 }
 
 /// The options, or a message saying what is wrong with them.
@@ -62,6 +99,7 @@ fn options() -> Result<Options, String> {
         reorder: false,
         choice: true,
         main: false,
+        scene: "mixed".into(),
     };
     let list = |flag: &str, v: &str| -> Result<Vec<usize>, String> {
         v.split(',')
@@ -104,6 +142,12 @@ fn options() -> Result<Options, String> {
                     "main" => true,
                     _ => return Err(format!("--caller takes pool or main, got {value:?}")),
                 }
+            }
+            "--scene" => {
+                if !SCENES.contains(&value.as_str()) {
+                    return Err(format!("--scene takes one of {SCENES:?}, got {value:?}"));
+                }
+                o.scene = value;
             }
             "--modes" => {
                 o.modes = value.split(',').map(|m| m.trim().to_string()).collect();
@@ -219,16 +263,17 @@ fn main() {
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
              [--modes kept,scratch] [--reorder] [--speed 0.06] [--choice on|off] \
-             [--caller pool|main]"
+             [--caller pool|main] [--scene mixed|sized|crowded|polygons|tiles]"
         );
         std::process::exit(2)
     });
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
-         frames after as many warm-up frames; shapes move {} of their half extent a frame; \
-         frames called from {}",
+         frames after as many warm-up frames; the {} scene, shapes moving {} of their half \
+         extent a frame; frames called from {}",
         o.frames,
+        o.scene,
         o.speed,
         if o.main {
             "the main thread"
@@ -284,7 +329,7 @@ fn main() {
     drop((circles, boxes));
 
     for &n in &o.shapes {
-        let mut start: Scene = Gen::new(7).mixed_scene(n).into_iter().collect();
+        let mut start = scene(&o.scene, n);
         if o.reorder {
             start.reorder();
         }

@@ -30,6 +30,65 @@ impl Gen {
             })
             .collect()
     }
+
+    /// `n` circles whose radii spread evenly in scale over a factor 100 (0.1 to 10), covering
+    /// 30 % of a square: three grid levels, the coarsest sparse.
+    pub fn sized_scene(&mut self, n: usize) -> Vec<Shape> {
+        // The mean of r² for log r uniform over [ln 0.1, ln 10].
+        let mean_square = (100.0 - 0.01) / (2.0 * 100f64.ln());
+        let side = (n as f64 * core::f64::consts::PI * mean_square / 0.3).sqrt() as f32;
+        (0..n)
+            .map(|_| {
+                let r = 0.1 * 100f32.powf(self.uniform(0.0, 1.0));
+                let (x, y) = (self.uniform(0.0, side), self.uniform(0.0, side));
+                Circle::new(x, y, r).into()
+            })
+            .collect()
+    }
+
+    /// `n` shapes of [`mixed_scene`](Self::mixed_scene)'s kinds and sizes in 64 crowds, each
+    /// a fortieth of the square wide, the square four times the area the shapes cover: a grid
+    /// whose cells are crowded in places and empty between.
+    pub fn crowded_scene(&mut self, n: usize) -> Vec<Shape> {
+        let side = 2.0 * (n as f64 * 3.4 / 0.3).sqrt() as f32;
+        let crowds: Vec<(f32, f32)> = (0..64)
+            .map(|_| (self.uniform(0.0, side), self.uniform(0.0, side)))
+            .collect();
+        let spread = side / 40.0;
+        (0..n)
+            .map(|i| {
+                let (cx, cy) = crowds[i % crowds.len()];
+                let mut near =
+                    |c: f32| c + spread * (self.uniform(-1.0, 1.0) + self.uniform(-1.0, 1.0));
+                let (x, y) = (near(cx), near(cy));
+                let (hw, hh) = (self.uniform(0.5, 1.5), self.uniform(0.5, 1.5));
+                match i % 3 {
+                    0 => Circle::new(x, y, hw).into(),
+                    1 => Aabb::from_center(x, y, hw, hh).into(),
+                    _ => Obb::new(x, y, hw, hh, self.uniform(-3.2, 3.2)).into(),
+                }
+            })
+            .collect()
+    }
+
+    /// `n` shapes, half convex polygons of 3–8 vertices and half capsules, sizes 0.5–1.5,
+    /// covering about 30 % of a square.
+    pub fn polygon_scene(&mut self, n: usize) -> Vec<Shape> {
+        let side = (n as f64 * 3.0 / 0.3).sqrt() as f32;
+        (0..n)
+            .map(|i| {
+                let (x, y) = (self.uniform(0.0, side), self.uniform(0.0, side));
+                let r = self.uniform(0.5, 1.5);
+                if i % 2 == 0 {
+                    self.convex(x, y, r).into()
+                } else {
+                    let (sin, cos) = self.uniform(-3.2, 3.2).sin_cos();
+                    let (dx, dy) = (r * cos, r * sin);
+                    Capsule::new(x - dx, y - dy, x + dx, y + dy, 0.3 * r).into()
+                }
+            })
+            .collect()
+    }
 }
 
 /// A number in `[0, 1)` from two integers (a hash, the same on every run): per-shape and
