@@ -14,7 +14,7 @@ use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::{concat_all, copy_runs};
+use crate::concat::{concat_all, concat_pieces, copy_runs};
 use crate::shape::Contact;
 use crate::tasks::{on_pool, on_pool_kept, task_count};
 use core::ops::Range;
@@ -470,10 +470,7 @@ impl PairFinder {
         let boxes = if total == stores[0].0.len() {
             &stores[0].0.boxes[..]
         } else {
-            self.boxes.clear();
-            for (store, _) in stores {
-                self.boxes.extend_from_slice(&store.boxes);
-            }
+            concat_pieces(&mut self.boxes, stores, &|(s, _)| &s.boxes[..]);
             &self.boxes[..]
         };
         let record = |i: u32| -> Record {
