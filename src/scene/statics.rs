@@ -20,16 +20,22 @@ use super::records::{COPIED, Copied, KIND, POLYGON, Record, STATIC};
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
+use crate::concat::copy_parts;
 use crate::shape::Polygon;
+use crate::tasks::piece_len;
 use bytemuck::Zeroable;
-use core::ops::Range;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// No neighbour slot.
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Fewest records per rayon task of the copy into grid order.
 const MIN_TASK: usize = 16 * 1024;
+
+/// Neighbourhoods from which [`Statics::set_hoods`] runs on rayon's threads (each task reads
+/// every one, a few nanoseconds each).
+const MIN_HOODS: usize = 1024;
 
 /// The static shapes as a kept finder files them.
 #[derive(Debug, Default)]
@@ -51,7 +57,9 @@ pub(crate) struct Statics {
     /// (naming a dropped pair, filing a new one) read these few hundred kilobytes rather than
     /// a line of the records each.
     pub(crate) labels: Vec<(u32, u32)>,
-    users: Vec<u32>,
+    /// Counted atomically while a pass of [`join`](Self::join) and [`leave`](Self::leave)
+    /// runs on rayon's threads.
+    users: Vec<AtomicU32>,
     position: Vec<u32>,
     /// The neighbour slots whose records changed since [`copy_into`](Self::copy_into), and
     /// whether all may have.
@@ -59,6 +67,8 @@ pub(crate) struct Statics {
     all_changed: bool,
     free: Vec<u32>,
     freed: Vec<u32>,
+    /// Scratch of [`free_emptied`](Self::free_emptied).
+    emptied: Vec<u32>,
     slot_of: Vec<u32>,
     /// Per moving slot: its far box (NaN `min_x`: no neighbourhood) and its neighbourhood's
     /// span in `hood`; the neighbourhoods, `(neighbour slot, box)`, with garbage between
@@ -149,37 +159,105 @@ impl Statics {
         self.all_changed = false;
     }
 
-    /// Moving slot `e`'s neighbourhood anew: far box `far`, and the static shapes at grid
-    /// positions `found`, each made a neighbour (copied from `scene` if it is not one yet);
-    /// the old neighbourhood's neighbours lose a user. The new one's span in `hood` is
-    /// returned.
-    pub(crate) fn refill(
-        &mut self,
-        scene: &Scene,
-        e: usize,
-        far: [f32; 4],
-        found: &[u32],
-    ) -> Range<usize> {
-        if self.far.len() <= e {
-            self.far.resize(e + 1, [f32::NAN; 4]);
-            self.spans.resize(e + 1, (0, 0));
+    /// The neighbour slot of the static shape at grid position `s`, with one user more, or
+    /// [`NONE`] where it is no neighbour yet (the caller then [`acquire`](Self::acquire)s it on
+    /// one thread). On any thread, beside [`leave`](Self::leave).
+    pub(crate) fn join(&self, s: u32) -> u32 {
+        let slot = self.slot_of[s as usize];
+        if slot != NONE {
+            self.users[slot as usize].fetch_add(1, Relaxed);
         }
-        let start = self.hood.len();
-        // The new neighbours first, so that one in both is never dropped and copied again.
-        for &s in found {
-            let c = self.acquire(scene, s);
-            self.hood.push((c, self.grid.box_at(s as usize)));
-        }
-        self.drop_hood(e);
-        self.far[e] = far;
-        self.spans[e] = (start as u32, found.len() as u32);
-        self.live += found.len();
-        start..self.hood.len()
+        slot
     }
 
-    /// Entry `k` of the neighbourhoods (in a span [`refill`](Self::refill) answered).
-    pub(crate) fn entry(&self, k: usize) -> (u32, [f32; 4]) {
-        self.hood[k]
+    /// Moving slot `e`'s neighbourhood's neighbours one user fewer each, on any thread beside
+    /// [`join`](Self::join); each left without users on the way is pushed to `emptied` (another
+    /// shape may join it after: [`free_emptied`](Self::free_emptied) frees those without users
+    /// at the end). The neighbourhood stays in place until [`set_hood`](Self::set_hood).
+    pub(crate) fn leave(&self, e: usize, emptied: &mut Vec<u32>) {
+        for &(c, _) in self.hood(e) {
+            if self.users[c as usize].fetch_sub(1, Relaxed) == 1 {
+                emptied.push(c);
+            }
+        }
+    }
+
+    /// After a pass of [`join`](Self::join) and [`leave`](Self::leave): frees the neighbour
+    /// slots among `emptied` that have no user left, in ascending order whatever the order
+    /// they came in (free from the next call, so that a neighbour's record stays as it was
+    /// until the call has named the candidates it drops).
+    pub(crate) fn free_emptied(&mut self, emptied: impl Iterator<Item = u32>) {
+        let mut list = core::mem::take(&mut self.emptied);
+        list.clear();
+        list.extend(emptied);
+        list.sort_unstable();
+        list.dedup();
+        for &c in &list {
+            if *self.users[c as usize].get_mut() == 0 {
+                self.slot_of[self.position[c as usize] as usize] = NONE;
+                self.freed.push(c);
+            }
+        }
+        self.emptied = list;
+    }
+
+    /// Neighbourhoods anew, each in place of the one its moving slot
+    /// [`leave`](Self::leave)s (slots below `n`): `requery_of(p)` gives part `p`'s, `(moving
+    /// slot, entries, far box)`, in order, their entries one after another in `hood_of(p)`,
+    /// `(neighbour slot, box)` of each static shape the far box overlaps (each counted as a
+    /// user by [`join`](Self::join) or [`acquire`](Self::acquire)). The entries are appended
+    /// in part order. From [`MIN_HOODS`] neighbourhoods on rayon's threads: the entries copied
+    /// in halves of the parts, each far box and span written by the task that owns its slot's
+    /// range of slots (the slots lie all over: each task reads every neighbourhood and writes
+    /// its own). (One at a time, a few cache misses each, they were 9 ms of a frame in which
+    /// 80 k shapes among a million left their far boxes.)
+    pub(crate) fn set_hoods<P: Sync>(
+        &mut self,
+        n: usize,
+        parts: &[P],
+        hood_of: &(impl Fn(&P) -> &[(u32, [f32; 4])] + Sync),
+        requery_of: &(impl Fn(&P) -> &[(u32, u32, [f32; 4])] + Sync),
+    ) {
+        if self.far.len() < n {
+            self.far.resize(n, [f32::NAN; 4]);
+            self.spans.resize(n, (0, 0));
+        }
+        let start = self.hood.len();
+        let total: usize = parts.iter().map(|p| hood_of(p).len()).sum();
+        self.hood.resize(start + total, (NONE, [f32::NAN; 4]));
+        copy_parts(
+            [&mut self.hood[start..]],
+            parts,
+            &|p, _| hood_of(p),
+            &|_, _, x| x,
+        );
+        // Each task writes the slots from `first` on, as many as `far` holds; the entries its
+        // neighbourhoods replace.
+        let write = |first: usize, far: &mut [[f32; 4]], spans: &mut [(u32, u32)]| {
+            let (mut old, mut at) = (0, start as u32);
+            for &(e, count, b) in parts.iter().flat_map(requery_of) {
+                if let Some(k) = (e as usize).checked_sub(first).filter(|&k| k < far.len()) {
+                    old += spans[k].1 as usize;
+                    (far[k], spans[k]) = (b, (at, count));
+                }
+                at += count;
+            }
+            old
+        };
+        let shapes: usize = parts.iter().map(|p| requery_of(p).len()).sum();
+        let old: usize = if shapes < piece_len(MIN_HOODS) {
+            write(0, &mut self.far, &mut self.spans)
+        } else {
+            let chunk = self.far.len().div_ceil(rayon::current_num_threads()).max(1);
+            (self
+                .far
+                .par_chunks_mut(chunk)
+                .zip(self.spans.par_chunks_mut(chunk)))
+            .enumerate()
+            .map(|(k, (far, spans))| write(k * chunk, far, spans))
+            .sum()
+        };
+        self.live = self.live + total - old;
     }
 
     /// Drops moving slot `e`'s neighbourhood: its neighbours lose a user.
@@ -221,10 +299,10 @@ impl Statics {
 
     /// The neighbour slot of the static shape at grid position `s`, copied from `scene` if it
     /// is not a neighbour yet, counting one more user.
-    fn acquire(&mut self, scene: &Scene, s: u32) -> u32 {
+    pub(crate) fn acquire(&mut self, scene: &Scene, s: u32) -> u32 {
         let slot = self.slot_of[s as usize];
         if slot != NONE {
-            self.users[slot as usize] += 1;
+            *self.users[slot as usize].get_mut() += 1;
             return slot;
         }
         let mut r = self.sorted[s as usize];
@@ -235,7 +313,7 @@ impl Statics {
                 self.records.push(Record::INERT);
                 self.labels.push((u32::MAX, 0));
                 self.polygons.push(Copied(Polygon::zeroed()));
-                self.users.push(0);
+                self.users.push(AtomicU32::new(0));
                 self.position.push(0);
                 (self.records.len() - 1) as u32
             }
@@ -249,7 +327,7 @@ impl Statics {
         }
         self.records[k] = r;
         self.labels[k] = (r.id, r.kind);
-        (self.users[k], self.position[k]) = (1, s);
+        (*self.users[k].get_mut(), self.position[k]) = (1, s);
         self.changed.push(slot);
         self.slot_of[s as usize] = slot;
         slot
@@ -258,8 +336,9 @@ impl Statics {
     /// One user fewer of neighbour `slot`.
     fn release(&mut self, slot: u32) {
         let k = slot as usize;
-        self.users[k] -= 1;
-        if self.users[k] == 0 {
+        let users = self.users[k].get_mut();
+        *users -= 1;
+        if *users == 0 {
             self.slot_of[self.position[k] as usize] = NONE;
             self.freed.push(slot);
         }

@@ -106,6 +106,84 @@ fn travellers_run() -> Vec<Vec<(u32, u32)>> {
     answers
 }
 
+/// A crowd of 4 000 travellers, fast enough that hundreds leave their enlarged boxes a frame
+/// and the finder rebuilds now and then, crossing 4 000 static tiles: their static candidates
+/// are found, the neighbourhoods' users counted and the neighbourhoods kept on rayon's threads
+/// (after a rebuild all 4 000 at once). Every frame's answer and
+/// events equal a search from scratch's, and the same on one, two and three threads.
+#[test]
+fn a_crowd_crossing_a_static_field_is_followed_on_every_thread() {
+    on_thread_counts(crowd_run);
+}
+
+/// Traveller `id` of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`] at
+/// `frame`: as [`traveller`], over a field of side 200, up to 0.6 a frame.
+fn crowd_traveller(id: u32, frame: u32) -> Shape {
+    let h = |k: u64| unit_hash(u64::from(id), k);
+    let side = 200.0;
+    let (vx, vy) = (0.4 * (h(1) - 0.5), 0.4 * (h(2) - 0.5));
+    let t = frame as f32;
+    let x = (h(3) * side + vx * t).rem_euclid(side);
+    let y = (h(4) * side + vy * t).rem_euclid(side);
+    let r = 0.4 + 0.8 * h(5);
+    if id.is_multiple_of(2) {
+        Circle::new(x, y, r).into()
+    } else {
+        Aabb::from_center(x, y, r, 0.5 * r).into()
+    }
+}
+
+/// One run of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`]: every frame's
+/// answer.
+fn crowd_run() -> Vec<Vec<(u32, u32)>> {
+    let mut scene = Scene::new();
+    let mut g = Gen::new(29);
+    for k in 0..4000 {
+        let (x, y) = (g.uniform(0.0, 200.0), g.uniform(0.0, 200.0));
+        if k % 2 == 0 {
+            scene.push_static(Aabb::from_center(
+                x,
+                y,
+                g.uniform(0.3, 0.9),
+                g.uniform(0.3, 0.9),
+            ));
+        } else {
+            scene.push_static(Polygon::regular(6, x, y, g.uniform(0.3, 0.9), 0.3));
+        }
+    }
+    let first = scene.len() as u32;
+    for id in first..first + 4000 {
+        scene.push(crowd_traveller(id, 0));
+    }
+    let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
+    let (mut pairs, mut want, mut previous) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut answers, mut busy, mut rebuilt) = (Vec::new(), 0, 0);
+    for frame in 1..=40 {
+        scene.update(|id, _| crowd_traveller(id, frame));
+        kept.overlapping_pairs(&scene, &mut pairs);
+        fresh.overlapping_pairs_from_scratch(&scene, &mut want);
+        assert_eq!(pairs, want, "frame {frame}");
+        let (began, ended) = events(&previous, &want);
+        assert_eq!(
+            (kept.began(), kept.ended()),
+            (&began[..], &ended[..]),
+            "frame {frame}"
+        );
+        let stats = kept.stats();
+        rebuilt += usize::from(stats.rebuilt);
+        busy += usize::from(!stats.rebuilt && stats.escaped >= 256);
+        previous = want.clone();
+        answers.push(want.clone());
+    }
+    // Frames that followed hundreds of escapers (their static candidates in tasks of 64 and
+    // more), and rebuilds, which give all 4 000 travellers neighbourhoods at once.
+    assert!(
+        busy >= 20 && rebuilt >= 3,
+        "{busy} kept frames with 256 escapers or more, {rebuilt} rebuilt"
+    );
+    answers
+}
+
 /// `Scene::reorder` changes nothing a user sees: on a scene of every kind (statics, filters,
 /// removed ids, NaN shapes), every answer after it equals the one before, bit for bit, and a
 /// kept finder reports no pair as began or ended across it.

@@ -6,9 +6,7 @@ use super::Kept;
 use super::follow::STAYED;
 use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
-use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
-use crate::concat::{copy_parts, copy_runs};
-use crate::scene::candidates::PAIR_KINDS;
+use super::tasks::{MIN_TASK, each_task, plan};
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -25,34 +23,22 @@ impl Kept {
     pub(super) fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
         self.query_escapers(scene);
         if mixed {
-            self.mixed.new.clear();
             let (enter, entering) = (&self.enter, &self.entering);
             let at = |i: usize| entering[enter[i].1 as usize].0;
-            let new = &mut self.mixed.new;
-            let (filtered, cpu) = find_mixed(
+            let (tasks, filtered, cpu) = find_mixed(
                 &mut self.statics,
                 &mut self.tasks,
                 scene,
                 (&self.fat, &self.local, &self.slot_of, self.margin.far()),
                 (enter.len(), MIN_QUERIES),
                 at,
-                |_, pair| new.push(pair),
             );
             self.filtered += filtered;
             self.search_cpu += cpu;
-        }
-        let after = self.top as u32;
-        let (kinds, neighbours) = (&self.kinds, &self.statics.labels);
-        // The kind code at a position (a neighbour's after the moving indices).
-        let kind_at = |x: u32| {
-            if x < after {
-                kinds[x as usize]
-            } else {
-                neighbours[(x - after) as usize].1
-            }
-        };
-        if mixed {
-            self.mixed.prepare(&mut self.sort, kind_at);
+            // Positions up to the last neighbour's, after the moving ones.
+            let positions = (self.top + self.statics.labels.len()) as u32;
+            self.mixed
+                .take_filed_sorted(&mut self.sort, tasks, positions);
         }
         self.follow = Some(before);
         self.follow_mixed = mixed;
@@ -89,40 +75,10 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        // Each kind's new candidates ascending, on rayon's threads: all kinds in one radix sort,
-        // a pair's first index carrying its kind above its own bits, where they fit in 32
-        // bits (a sort per kind ran the many short kinds' on one thread); then each kind's run
-        // taken back into its list.
-        let bits = u32::BITS - (self.top as u32).leading_zeros();
-        let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
-        if bits + kind_bits > u32::BITS {
-            for (k, added) in self.candidates.added.iter_mut().enumerate() {
-                concat(added, tasks, &|t: &Task| &t.filed[k][..]);
-                self.sort.sort(added);
-            }
-            return;
-        }
-        let lens: [usize; PAIR_KINDS] =
-            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
-        let new = &mut self.candidates.new;
-        new.resize(lens.iter().sum(), (0, 0));
-        let mut rest = &mut new[..];
-        let runs = lens.map(|len| {
-            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
-            rest = tail;
-            run
-        });
-        let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
-        copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
-        self.sort.sort(new);
-        let (mask, mut rest) = ((1u32 << bits) - 1, &new[..]);
-        let runs = lens.map(|len| {
-            let (run, tail) = rest.split_at(len);
-            rest = tail;
-            run
-        });
-        let untagged = |(a, b): (u32, u32)| (a & mask, b);
-        copy_runs(self.candidates.added.each_mut(), runs, &untagged);
+        // Each kind's new candidates ascending.
+        let top = self.top as u32;
+        self.candidates
+            .take_filed_sorted(&mut self.sort, tasks, top);
     }
 
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them

@@ -1,7 +1,7 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
-use super::tasks::Task;
-use crate::concat::concat_all;
+use super::tasks::{Task, concat};
+use crate::concat::{concat_all, copy_parts, copy_runs};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::radix::RadixSort;
@@ -37,26 +37,53 @@ impl Lists {
         self.kinds.iter().map(Vec::len).sum()
     }
 
-    pub(super) fn clear(&mut self) {
-        self.kinds.iter_mut().for_each(Vec::clear);
-    }
-
     /// The pairs each task filed, as the lists, in task order.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
         let lists = self.kinds.each_mut();
         concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
     }
 
-    /// The new candidates (`new`, whose kind codes `kind_at` gives by position) sorted into
-    /// `added` by pair kind, each kind's ascending, for the lists to merge in.
-    pub(super) fn prepare(&mut self, sort: &mut RadixSort, kind_at: impl Fn(u32) -> u32) {
-        // One sort of all the new pairs; split by kind, each kind's stay sorted.
-        sort.sort(&mut self.new);
-        self.added.iter_mut().for_each(Vec::clear);
-        for &(x, y) in &self.new {
-            let (kind, pair) = Candidates::kind_of(kind_at(x), kind_at(y), x, y);
-            self.added[kind].push(pair);
+    /// The pairs each task filed into `added`, each kind's ascending, for the lists to merge
+    /// in; positions below `positions`. On rayon's threads: all kinds in one radix sort, a
+    /// pair's first position carrying its kind above its own bits where they fit in 32 bits (a
+    /// sort per kind ran the many short kinds' on one thread), then each kind's run taken
+    /// back into its list.
+    pub(super) fn take_filed_sorted(
+        &mut self,
+        sort: &mut RadixSort,
+        tasks: &[Task],
+        positions: u32,
+    ) {
+        let bits = u32::BITS - positions.leading_zeros();
+        let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
+        if bits + kind_bits > u32::BITS {
+            for (k, added) in self.added.iter_mut().enumerate() {
+                concat(added, tasks, &|t: &Task| &t.filed[k][..]);
+                sort.sort(added);
+            }
+            return;
         }
+        let lens: [usize; PAIR_KINDS] =
+            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
+        let new = &mut self.new;
+        new.resize(lens.iter().sum(), (0, 0));
+        let mut rest = &mut new[..];
+        let runs = lens.map(|len| {
+            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            run
+        });
+        let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
+        copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
+        sort.sort(new);
+        let (mask, mut rest) = ((1u32 << bits) - 1, &new[..]);
+        let runs = lens.map(|len| {
+            let (run, tail) = rest.split_at(len);
+            rest = tail;
+            run
+        });
+        let untagged = |(a, b): (u32, u32)| (a & mask, b);
+        copy_runs(self.added.each_mut(), runs, &untagged);
     }
 }
 
