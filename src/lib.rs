@@ -296,6 +296,8 @@ pub mod scene;
 pub mod shape;
 pub mod soa;
 mod tasks;
+#[cfg(test)]
+mod test_rng;
 
 pub use batch::{
     ContactPair, LengthMismatch, ManifoldPair, Overlaps, RayCast, SweepPair, batch_contact,

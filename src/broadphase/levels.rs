@@ -500,6 +500,7 @@ fn auto_cell(n: u64, region: [f32; 4], reach: f32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Xorshift;
 
     /// 60 k small boxes and 4 k large ones (levels of their own), 2 % of each parked far away:
     /// the small boxes' levels would need far more cells than their budget to cover the
@@ -508,20 +509,13 @@ mod tests {
     /// the small boxes' levels clamp the parked boxes rather than cover them.
     #[test]
     fn trimmed_levels_are_laid_out_alike_on_any_thread_count() {
-        let mut seed = 0x2545_f491_u32;
-        let mut unit = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1 << 24) as f32
-        };
+        let mut rng = Xorshift::new(0x2545_f491);
         let mut boxes = Vec::new();
         for (count, side) in [(60_000, 1.0), (4_000, 24.0)] {
             for i in 0..count {
                 let far = if i % 50 == 0 { 1.0e5 } else { 0.0 };
-                let (x, y) = (far + 400.0 * unit(), 400.0 * unit());
-                let s = side * (0.5 + unit());
-                boxes.push([x, y, x + s, y + s]);
+                let side = side * (0.5 + rng.unit());
+                boxes.push(rng.square([far, 0.0], 400.0, side));
             }
         }
         let lay_out = |threads: usize| {
@@ -548,13 +542,8 @@ mod tests {
     /// on samples of every size from one box, with many equal coordinates (-0.0 among them).
     #[test]
     fn quantile_regions_are_the_sorted_samples_quantiles() {
-        let mut seed = 0x1234_5678_u32;
-        let mut next = move |m: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed % m
-        };
+        let mut rng = Xorshift::new(0x1234_5678);
+        let mut next = |m: u32| rng.below(m);
         for n in [1, 2, 3, 7, 100, 999, 5000] {
             let boxes: Vec<[f32; 4]> = (0..n)
                 .map(|_| {

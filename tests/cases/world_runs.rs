@@ -12,9 +12,13 @@ use widephase::{
 /// crossing a field of static tiles in straight lines, wrapping around, each at its own
 /// speed and heading.
 fn traveller(id: u32, frame: u32) -> Shape {
+    traveller_in(64.0, 0.2, id, frame)
+}
+
+/// [`traveller`] over a field of side `side`, up to `speed / 2` a frame along each axis.
+fn traveller_in(side: f32, speed: f32, id: u32, frame: u32) -> Shape {
     let h = |k: u64| unit_hash(u64::from(id), k);
-    let side = 64.0;
-    let (vx, vy) = (0.2 * (h(1) - 0.5), 0.2 * (h(2) - 0.5));
+    let (vx, vy) = (speed * (h(1) - 0.5), speed * (h(2) - 0.5));
     let t = frame as f32;
     let x = (h(3) * side + vx * t).rem_euclid(side);
     let y = (h(4) * side + vy * t).rem_euclid(side);
@@ -117,20 +121,9 @@ fn a_crowd_crossing_a_static_field_is_followed_on_every_thread() {
 }
 
 /// Traveller `id` of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`] at
-/// `frame`: as [`traveller`], over a field of side 200, up to 0.6 a frame.
+/// `frame`: as [`traveller`], over a field of side 200, up to 0.2 a frame along each axis.
 fn crowd_traveller(id: u32, frame: u32) -> Shape {
-    let h = |k: u64| unit_hash(u64::from(id), k);
-    let side = 200.0;
-    let (vx, vy) = (0.4 * (h(1) - 0.5), 0.4 * (h(2) - 0.5));
-    let t = frame as f32;
-    let x = (h(3) * side + vx * t).rem_euclid(side);
-    let y = (h(4) * side + vy * t).rem_euclid(side);
-    let r = 0.4 + 0.8 * h(5);
-    if id.is_multiple_of(2) {
-        Circle::new(x, y, r).into()
-    } else {
-        Aabb::from_center(x, y, r, 0.5 * r).into()
-    }
+    traveller_in(200.0, 0.4, id, frame)
 }
 
 /// One run of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`]: every frame's

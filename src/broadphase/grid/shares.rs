@@ -74,30 +74,24 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Xorshift;
 
     /// Three levels of boxes (sides about 1, 10 and 100, a level each): the shares cover the
     /// positions in order, the coarser levels' positions get shares of fewer positions, and
     /// every share's modelled work is within one position's of an equal share.
     #[test]
     fn shares_cover_the_positions_with_equal_modelled_work() {
-        let mut seed = 0x9e37_79b9_u32;
-        let mut unit = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1 << 24) as f32
-        };
-        let mut boxes = Vec::new();
-        for (count, side) in [(40_000, 1.0), (2_000, 10.0), (100, 100.0)] {
-            for _ in 0..count {
-                let (x, y, s) = (
-                    1000.0 * unit(),
-                    1000.0 * unit(),
-                    side * (0.7 + 0.5 * unit()),
-                );
-                boxes.push([x, y, x + s, y + s]);
-            }
-        }
+        let mut rng = Xorshift::new(0x9e37_79b9);
+        let groups = [(40_000, 1.0), (2_000, 10.0), (100, 100.0)];
+        let sides = groups
+            .iter()
+            .flat_map(|&(n, side)| core::iter::repeat_n(side, n));
+        let boxes: Vec<[f32; 4]> = sides
+            .map(|side| {
+                let side = side * (0.7 + 0.5 * rng.unit());
+                rng.square([0.0; 2], 1000.0, side)
+            })
+            .collect();
         let mut grid = Grid::default();
         let mut ids = vec![0u32; boxes.len()];
         grid.build(&boxes, None, |i| i, &mut Vec::new(), &mut ids);

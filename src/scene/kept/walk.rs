@@ -326,6 +326,7 @@ pub(super) fn merge_walk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Xorshift;
 
     /// Lists of three kinds (one also with new candidates to merge in, one empty), first
     /// positions repeating a few times each, spread evenly or crowded towards the start and
@@ -341,13 +342,8 @@ mod tests {
     }
 
     fn split_lists(crowded: bool) {
-        let mut seed = 0x9e37_79b9_u32;
-        let mut next = |m: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed % m
-        };
+        let mut rng = Xorshift::new(0x9e37_79b9);
+        let mut next = |m: u32| rng.below(m);
         let positions = 5000;
         // Crowded: a tenth of the candidates in the first 1.25 % of the positions, none from
         // 1000 to 4000.
