@@ -177,6 +177,55 @@ fn crowd_run() -> Vec<Vec<(u32, u32)>> {
     answers
 }
 
+/// 10 k circles over a floor of 20 k static tiles: the first call, and a call after a tile
+/// changed (every static shape filed anew), make thousands of tiles neighbours at once, their
+/// slots given and their copies made on rayon's threads. Each frame's answer and events equal
+/// a search from scratch's, and the same on one, two and three threads.
+#[test]
+fn thousands_of_new_neighbours_at_once_are_settled_alike_on_every_thread() {
+    on_thread_counts(|| {
+        let mut scene = Scene::new();
+        for k in 0..20_000 {
+            let (x, y) = ((k % 200) as f32 * 0.7, (k / 200) as f32 * 0.7);
+            scene.push_static(Aabb::new(x, y, x + 0.5, y + 0.5));
+        }
+        let mut g = Gen::new(31);
+        for _ in 0..10_000 {
+            let (x, y) = (g.uniform(0.0, 140.0), g.uniform(0.0, 70.0));
+            scene.push(Circle::new(x, y, g.uniform(0.4, 0.9)));
+        }
+        let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
+        let (mut pairs, mut want, mut previous) = (Vec::new(), Vec::new(), Vec::new());
+        let mut answers = Vec::new();
+        for frame in 0..8u32 {
+            if frame == 4 {
+                scene.set(7, Aabb::new(4.9, 0.0, 5.4, 0.5));
+            }
+            let d = 0.05 * frame as f32;
+            scene.update(|_, s| match s {
+                Shape::Circle(c) => Circle::new(c.x + d, c.y + 0.5 * d, c.radius).into(),
+                other => other,
+            });
+            kept.overlapping_pairs(&scene, &mut pairs);
+            fresh.overlapping_pairs_from_scratch(&scene, &mut want);
+            assert_eq!(pairs, want, "frame {frame}");
+            let (began, ended) = events(&previous, &want);
+            assert_eq!(
+                (kept.began(), kept.ended()),
+                (&began[..], &ended[..]),
+                "frame {frame}"
+            );
+            if frame == 0 || frame == 4 {
+                let copies = kept.stats().static_copies;
+                assert!(copies >= 8192, "frame {frame}: {copies} static copies");
+            }
+            previous = want.clone();
+            answers.push(want.clone());
+        }
+        answers
+    });
+}
+
 /// `Scene::reorder` changes nothing a user sees: on a scene of every kind (statics, filters,
 /// removed ids, NaN shapes), every answer after it equals the one before, bit for bit, and a
 /// kept finder reports no pair as began or ended across it.

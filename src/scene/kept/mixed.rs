@@ -26,13 +26,14 @@ pub(super) const HOOD_PART: usize = 32;
 /// (the padded box grown by `far_margin`), which becomes its neighbourhood. Also returns the
 /// pairs left unfiled because their filters do not pair, and the CPU time of the tasks.
 ///
-/// Three passes: the tasks search (a new neighbourhood's static shapes that are neighbours
-/// already get a user more, atomically, and the old one's a user fewer); on this thread, the
-/// neighbour slots left without users are freed and the static shapes that are no neighbour
-/// yet get slots, in task order (the same slots on any thread count), and each new
-/// neighbourhood is kept; then the tasks file their candidates. (All of it after the search
-/// on this thread was 0.2 ms of a 100 k-shape frame, half of it static tiles, and 5 ms at a
-/// million.)
+/// In passes: the tasks search (a new neighbourhood's static shapes that are neighbours
+/// already get a user more, atomically, those that are not are claimed, and the old
+/// neighbourhood's get a user fewer); the neighbour slots left without users are freed and
+/// the claimed static shapes get slots in order of grid position (the same slots on any
+/// thread count, [`Statics::settle_new`]), their users counted by the tasks; each new
+/// neighbourhood is kept ([`Statics::set_hoods`]); then the tasks file their candidates. (All
+/// of it after the search on one thread was 0.2 ms of a 100 k-shape frame, half of it static
+/// tiles, 5 ms at a million, and 42 ms in a rebuild there.)
 pub(super) fn find_mixed<'t>(
     statics: &mut Statics,
     tasks: &'t mut Vec<Task>,
@@ -63,6 +64,7 @@ pub(super) fn find_mixed<'t>(
         t.hood.clear();
         t.pending.clear();
         t.emptied.clear();
+        t.claimed.clear();
         for i in t.range.clone() {
             let e = at(i);
             // A hole (its slot gone) has no box.
@@ -82,9 +84,9 @@ pub(super) fn find_mixed<'t>(
                 }
             } else {
                 let (far, before) = (far_box(&boxes[slot(e)], e, fat), t.hood.len());
-                let (hood, pending) = (&mut t.hood, &mut t.pending);
+                let (hood, pending, claimed) = (&mut t.hood, &mut t.pending, &mut t.claimed);
                 kept.grid.overlapping(far, &mut |s| {
-                    let c = kept.join(s);
+                    let c = kept.join(s, claimed);
                     if c == NONE {
                         pending.push((hood.len() as u32, s));
                     }
@@ -97,10 +99,14 @@ pub(super) fn find_mixed<'t>(
         t.time = start.elapsed();
     });
     statics.free_emptied(tasks.iter().flat_map(|t| t.emptied.iter().copied()));
-    for t in tasks.iter_mut() {
-        for &(k, s) in &t.pending {
-            t.hood[k as usize].0 = statics.acquire(scene, s);
-        }
+    statics.settle_new(scene, tasks, &|t: &Task| &t.claimed[..]);
+    if tasks.iter().any(|t| !t.pending.is_empty()) {
+        let kept = &*statics;
+        each_task(tasks, |_, t| {
+            for &(k, s) in &t.pending {
+                t.hood[k as usize].0 = kept.join_new(s);
+            }
+        });
     }
     let slots = sorted.len();
     statics.set_hoods(slots, tasks, &|t: &Task| &t.hood[..], &|t: &Task| {

@@ -32,11 +32,12 @@ pub(super) struct Task {
     /// The shapes whose neighbourhood the task found wanting, `(slot, number of static shapes
     /// found for it, new far box)`, those static shapes in `hood` as `(neighbour slot, box)`
     /// (the slot [`NONE`](crate::scene::statics::NONE) until it is given one: `pending` holds
-    /// `(place in hood, grid position)` of those), and the neighbour slots whose last user
-    /// left on the way.
+    /// `(place in hood, grid position)` of those, `claimed` the grid positions of those this
+    /// task claimed), and the neighbour slots whose last user left on the way.
     pub(super) requery: Vec<(u32, u32, [f32; 4])>,
     pub(super) hood: Vec<(u32, [f32; 4])>,
     pub(super) pending: Vec<(u32, u32)>,
+    pub(super) claimed: Vec<u32>,
     pub(super) emptied: Vec<u32>,
     /// Candidates the task left unfiled because their filters do not pair.
     pub(super) filtered: usize,
