@@ -149,24 +149,13 @@ fn crowd_run() -> Vec<Vec<(u32, u32)>> {
         scene.push(crowd_traveller(id, 0));
     }
     let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
-    let (mut pairs, mut want, mut previous) = (Vec::new(), Vec::new(), Vec::new());
     let (mut answers, mut busy, mut rebuilt) = (Vec::new(), 0, 0);
     for frame in 1..=40 {
         scene.update(|id, _| crowd_traveller(id, frame));
-        kept.overlapping_pairs(&scene, &mut pairs);
-        fresh.overlapping_pairs_from_scratch(&scene, &mut want);
-        assert_eq!(pairs, want, "frame {frame}");
-        let (began, ended) = events(&previous, &want);
-        assert_eq!(
-            (kept.began(), kept.ended()),
-            (&began[..], &ended[..]),
-            "frame {frame}"
-        );
+        against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
         let stats = kept.stats();
         rebuilt += usize::from(stats.rebuilt);
         busy += usize::from(!stats.rebuilt && stats.escaped >= 256);
-        previous = want.clone();
-        answers.push(want.clone());
     }
     // Frames that followed hundreds of escapers (their static candidates in tasks of 64 and
     // more), and rebuilds, which give all 4 000 travellers neighbourhoods at once.
@@ -195,7 +184,6 @@ fn thousands_of_new_neighbours_at_once_are_settled_alike_on_every_thread() {
             scene.push(Circle::new(x, y, g.uniform(0.4, 0.9)));
         }
         let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
-        let (mut pairs, mut want, mut previous) = (Vec::new(), Vec::new(), Vec::new());
         let mut answers = Vec::new();
         for frame in 0..8u32 {
             if frame == 4 {
@@ -206,24 +194,35 @@ fn thousands_of_new_neighbours_at_once_are_settled_alike_on_every_thread() {
                 Shape::Circle(c) => Circle::new(c.x + d, c.y + 0.5 * d, c.radius).into(),
                 other => other,
             });
-            kept.overlapping_pairs(&scene, &mut pairs);
-            fresh.overlapping_pairs_from_scratch(&scene, &mut want);
-            assert_eq!(pairs, want, "frame {frame}");
-            let (began, ended) = events(&previous, &want);
-            assert_eq!(
-                (kept.began(), kept.ended()),
-                (&began[..], &ended[..]),
-                "frame {frame}"
-            );
+            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
             if frame == 0 || frame == 4 {
                 let copies = kept.stats().static_copies;
                 assert!(copies >= 8192, "frame {frame}: {copies} static copies");
             }
-            previous = want.clone();
-            answers.push(want.clone());
         }
         answers
     });
+}
+
+/// One frame of a kept finder checked against a search from scratch: the same answer, and
+/// the events that lead to it from the last answer in `answers`, to which it is added.
+fn against_scratch(
+    scene: &Scene,
+    [kept, fresh]: [&mut PairFinder; 2],
+    answers: &mut Vec<Vec<(u32, u32)>>,
+) {
+    let (mut pairs, mut want) = (Vec::new(), Vec::new());
+    kept.overlapping_pairs(scene, &mut pairs);
+    fresh.overlapping_pairs_from_scratch(scene, &mut want);
+    let frame = answers.len();
+    assert_eq!(pairs, want, "frame {frame}");
+    let (began, ended) = events(answers.last().map_or(&[][..], |a| &a[..]), &want);
+    assert_eq!(
+        (kept.began(), kept.ended()),
+        (&began[..], &ended[..]),
+        "frame {frame}"
+    );
+    answers.push(want);
 }
 
 /// `Scene::reorder` changes nothing a user sees: on a scene of every kind (statics, filters,

@@ -60,11 +60,7 @@ pub(super) fn find_mixed<'t>(
     each_task(tasks, |_, t| {
         let start = Instant::now();
         t.mixed.clear();
-        t.requery.clear();
-        t.hood.clear();
-        t.pending.clear();
-        t.emptied.clear();
-        t.claimed.clear();
+        t.clear_requeries();
         for i in t.range.clone() {
             let e = at(i);
             // A hole (its slot gone) has no box.

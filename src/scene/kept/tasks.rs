@@ -60,6 +60,18 @@ pub(super) struct Task {
     pub(super) narrow: Candidates,
 }
 
+impl Task {
+    /// Forgets the shapes whose neighbourhoods the task found wanting, and what it found
+    /// for them.
+    pub(super) fn clear_requeries(&mut self) {
+        self.requery.clear();
+        self.hood.clear();
+        self.pending.clear();
+        self.claimed.clear();
+        self.emptied.clear();
+    }
+}
+
 /// Runs `f` on each task and its number: on rayon's threads, or on this one where there is
 /// one task (a caller outside the pool would otherwise hand it to a worker and wait; the 100 k
 /// frame measured the same either way, the point is to not depend on it).
