@@ -83,7 +83,7 @@ fn prepare_cast<'o, S: ShapeSoa>(
 }
 
 /// Fills `out` with the parameters of the `L`-lane blocks from `first_block` on (`L =
-/// V::LANES`): 64 rays at a time, like [`word_of`], then the rest block by block.
+/// V::LANES`): 64 rays at a time, like `word_of` in `test.rs`, then the rest block by block.
 #[inline]
 fn fill_casts<V: Simd, S: RayCast>(rays: &Rays, shapes: &S, first_block: usize, out: &mut [f32]) {
     let (lanes, group) = (V::LANES, 64 / V::LANES);

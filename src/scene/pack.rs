@@ -36,7 +36,7 @@ pub(crate) struct Shared<'a> {
     /// The scenes, by side (the same scene twice but in `pairs_with`).
     pub(crate) scenes: [&'a Scene; 2],
     /// Each scene's filter table, by side, and whether any shape has a filter other than
-    /// [`Filter::ALL`].
+    /// [`Filter::ALL`](crate::Filter::ALL).
     pub(crate) filters: [&'a [Rule]; 2],
     pub(crate) layered: bool,
     /// Whether a candidate may be two static shapes or, in `pairs_with`, two shapes of one

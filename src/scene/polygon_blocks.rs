@@ -6,7 +6,7 @@ use super::records::{KIND, POLYGON, Record, classify};
 use crate::shape::{Polygon, Shape};
 
 /// Slots per block of polygon storage: the polygons of slots `k·B .. (k + 1)·B` of a store
-/// live in its block `k`, so that [`Scene::update`] gives each thread the blocks of its own
+/// live in its block `k`, so that [`Scene::update`](crate::Scene::update) gives each thread the blocks of its own
 /// slots, and a polygon's handle (`k·B` plus its place in the block) fits a record's field.
 pub(crate) const POLYGON_BLOCK: usize = 4096;
 

@@ -283,7 +283,7 @@ impl Statics {
     /// Moving slot `e`'s neighbourhood's neighbours one user fewer each, on any thread beside
     /// [`join`](Self::join); each left without users on the way is pushed to `emptied` (another
     /// shape may join it after: [`free_emptied`](Self::free_emptied) frees those without users
-    /// at the end). The neighbourhood stays in place until [`set_hood`](Self::set_hood).
+    /// at the end). The neighbourhood stays in place until [`set_hoods`](Self::set_hoods).
     pub(crate) fn leave(&self, e: usize, emptied: &mut Vec<u32>) {
         for &(c, _) in self.hood(e) {
             if self.users[c as usize].fetch_sub(1, Relaxed) == 1 {

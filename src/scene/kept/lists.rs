@@ -13,7 +13,7 @@ use crate::scene::store::Scene;
 /// changed is an escaper, and the kernels' walk need not look at filters.
 pub(super) const TAG: u32 = KIND | !CLASS;
 
-/// The scene's filter table, where some shape's filter is not [`Filter::ALL`].
+/// The scene's filter table, where some shape's filter is not [`Filter::ALL`](crate::Filter::ALL).
 pub(super) fn filters_of(scene: &Scene) -> Option<&[Rule]> {
     scene.filters.layered().then(|| scene.filters.all())
 }

@@ -172,9 +172,9 @@ pub(crate) struct Kept {
     neighbours: Vec<Record>,
     /// The candidates: pairs of indices whose enlarged boxes overlap, by pair kind.
     candidates: Lists,
-    /// Per index: whether its slot escaped in this call ([`STAYED`] between calls), and whether it
-    /// still holds the shape it held in the last call ([`MOVED`](follow::MOVED)) or not
-    /// ([`TAKEN`](follow::TAKEN)).
+    /// Per index: whether its slot escaped in this call ([`STAYED`](follow::STAYED) between
+    /// calls), and whether it still holds the shape it held in the last call
+    /// ([`MOVED`](follow::MOVED)) or not ([`TAKEN`](follow::TAKEN)).
     escaped: Vec<u8>,
     /// Per slot: the kind code and filter index its candidates were filed by ([`TAG`](lists::TAG)
     /// of its kind word), and the id it held in the last call (a shape whose kind or filter

@@ -107,7 +107,7 @@ pub(super) fn concat<T: Copy + Default + Send + Sync>(
     concat_with(list, tasks, part, &|_, x| x);
 }
 
-/// [`concat`], each item of a task's part as `map` makes it for that task.
+/// [`concat()`], each item of a task's part as `map` makes it for that task.
 pub(super) fn concat_with<T: Copy + Default + Send + Sync>(
     list: &mut Vec<T>,
     tasks: &[Task],
