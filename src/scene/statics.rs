@@ -20,7 +20,7 @@ use super::records::{COPIED, Copied, KIND, POLYGON, Record, STATIC};
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::{concat_pieces, copy_parts};
+use crate::concat::{concat_all, copy_parts};
 use crate::shape::Polygon;
 use crate::tasks::piece_len;
 use bytemuck::Zeroable;
@@ -217,7 +217,7 @@ impl Statics {
         claimed: &(impl Fn(&P) -> &[u32] + Sync),
     ) {
         let mut new = core::mem::take(&mut self.new);
-        concat_pieces(&mut new, parts, claimed);
+        concat_all([&mut new], parts, &|p, _| claimed(p), &|_, _, s| s);
         let many = new.len() >= piece_len(MIN_NEW);
         if many {
             new.par_sort_unstable();
