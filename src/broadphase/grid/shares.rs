@@ -47,22 +47,25 @@ impl Grid {
         let total: f64 = (0..levels)
             .map(|l| self.level_positions(l).len() as f64 * self.position_cost(l))
             .sum();
-        // The level the last split fell in, the work before it, and the split.
-        let (mut l, mut before, mut last) = (0, 0.0, 0);
+        // The level the last split fell in, its cost a position, the work before it, and the
+        // split.
+        let cost_of = move |l: usize| (l < levels).then(|| self.position_cost(l));
+        let (mut l, mut cost, mut before, mut last) = (0, cost_of(0), 0.0, 0);
         (1..=parts).map(move |k| {
             let want = total * k as f64 / parts as f64;
             let at = loop {
-                if k == parts || l == levels {
+                let Some(c) = cost.filter(|_| k < parts) else {
                     break self.len();
-                }
-                let (mine, cost) = (self.level_positions(l), self.position_cost(l));
-                let work = mine.len() as f64 * cost;
+                };
+                let mine = self.level_positions(l);
+                let work = mine.len() as f64 * c;
                 if before + work >= want {
-                    let into = ((want - before) / cost).ceil() as usize;
+                    let into = ((want - before) / c).ceil() as usize;
                     break mine.start + into.min(mine.len());
                 }
                 before += work;
                 l += 1;
+                cost = cost_of(l);
             };
             let share = last..at.max(last);
             last = share.end;
