@@ -96,7 +96,7 @@ pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
         ),
         // The slot is filled in by the scene.
         Shape::Polygon(p) => finish([0.0; 6], POLYGON, id, p.check().is_ok(), || {
-            p.bounding_box()
+            p.finite_bounding_box()
         }),
     }
 }
@@ -155,3 +155,28 @@ pub(crate) fn padded(b: Aabb) -> Option<[f32; 4]> {
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Copied(pub(crate) Polygon);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Polygon;
+
+    /// A polygon's padded box is the same to the bit whichever zero its least or greatest
+    /// coordinate is, so that `finite_bounding_box`, which may give either, boxes a polygon
+    /// as `bounding_box` would.
+    #[test]
+    fn a_polygon_box_at_zero_pads_alike_with_either_zero() {
+        for (low, high) in [(0.0, 0.0), (-0.0, 0.0), (0.0, -0.0), (-0.0, -0.0)] {
+            let p = Polygon {
+                xs: [low, 1.0, 1.0, high, high, high, high, high],
+                ys: [low, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
+            };
+            let (b, r) = classify(&Shape::Polygon(p), 3);
+            assert_eq!(r.kind & (INVALID | UNBOUNDED), 0, "{p:?}");
+            let want = padded(p.bounding_box()).map(|b| b.map(f32::to_bits));
+            assert_eq!(Some(b.map(f32::to_bits)), want, "{p:?}");
+            let zero = padded(Aabb::new(0.0, 0.0, 1.0, 1.0)).map(|b| b.map(f32::to_bits));
+            assert_eq!(want, zero, "{p:?}");
+        }
+    }
+}
