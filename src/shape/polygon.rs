@@ -327,8 +327,9 @@ impl Polygon {
     /// Whether every turn of the outline of `n` vertices is to the left (the turn loop of
     /// [`check`](Self::check) passes) and its edges go around once
     /// ([`winds_once`](Self::winds_once)): the same values in one pass over the eight slots,
-    /// four per `f64x4`, with no branch per vertex (a third of the instructions of the two
-    /// loops, which a [`Scene`](crate::Scene) ran on every polygon it moved).
+    /// four per `f64x4`, with no branch per vertex (a [`Scene`](crate::Scene) checks every
+    /// polygon it moves: the check took 331 instructions with the loops alone, 166 with this
+    /// pass first).
     ///
     /// Edge `k` goes from slot `k` to slot `k + 1` (the last from slot 7 to slot 0): the true
     /// edges, then the padding's, which are zero, then the edge that closes the outline, which
@@ -467,11 +468,10 @@ mod tests {
         }
         for k in n..MAX_VERTICES {
             (p.xs[k], p.ys[k]) = (p.xs[n - 1], p.ys[n - 1]);
-            if g.below(4) == 0 {
-                // `-0.0 == 0.0`: still padding.
-                (p.xs[k], p.ys[k]) = (p.xs[k] + 0.0, p.ys[k] * 1.0);
-                if p.xs[k] == 0.0 {
-                    p.xs[k] = -p.xs[k];
+            for v in [&mut p.xs[k], &mut p.ys[k]] {
+                if *v == 0.0 && g.below(2) == 0 {
+                    // `-0.0 == 0.0`: still padding.
+                    *v = -*v;
                 }
             }
         }
@@ -507,13 +507,12 @@ mod tests {
             let n = p.vertex_count();
             let (left, once) = by_loops(&p, n);
             assert_eq!(p.turns_left_once(n), once, "round {round}: {p:?}");
-            seen[if once {
-                0
-            } else if left {
-                2
-            } else {
-                1
-            }] += 1;
+            let class = match (left, once) {
+                (_, true) => 0,
+                (false, _) => 1,
+                (true, false) => 2,
+            };
+            seen[class] += 1;
         }
         assert!(
             seen[0] > 20_000 && seen[1] > 20_000 && seen[2] > 1000,
