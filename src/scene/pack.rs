@@ -3,7 +3,9 @@
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
 use super::filter::Rule;
-use super::records::{AABB, CAPSULE, CIRCLE, COPIED, Copied, KIND, OBB, POLYGON, Record, STATIC};
+use super::records::{
+    AABB, CAPSULE, CIRCLE, COPIED, Copied, GATHERED, KIND, OBB, POLYGON, Record, STATIC,
+};
 use super::{SIDE, Scene};
 use crate::broadphase::grid::Grid;
 use crate::lanes::{
@@ -46,6 +48,8 @@ pub(crate) struct Shared<'a> {
     /// from which the records are those copies' neighbours, by slot (`u32::MAX`: none).
     pub(crate) copies: &'a [Copied],
     pub(crate) copies_at: u32,
+    /// The vertices of gathered moving polygons (records flagged [`GATHERED`]).
+    pub(crate) gathered: &'a [Copied],
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
@@ -71,6 +75,7 @@ impl<'a> Shared<'a> {
             mixed_kinds: true,
             copies: &[],
             copies_at: u32::MAX,
+            gathered: &[],
             unbounded,
             cross,
         }
@@ -84,6 +89,11 @@ impl<'a> Shared<'a> {
             copies_at: at,
             ..self
         }
+    }
+
+    /// This, with the vertices of the gathered moving polygons.
+    pub(crate) fn with_gathered(self, gathered: &'a [Copied]) -> Self {
+        Self { gathered, ..self }
     }
 
     /// This, with the records of positions from `shapes.len()` on read from `tail`.
@@ -288,6 +298,8 @@ impl Stored for Polygons {
             let handle = r.fields[0].to_bits();
             let p = if r.kind & COPIED != 0 {
                 &shared.copies[handle as usize].0
+            } else if r.kind & GATHERED != 0 {
+                &shared.gathered[handle as usize].0
             } else if r.kind & STATIC != 0 {
                 scene.statics.polygon(handle)
             } else {

@@ -11,15 +11,19 @@ pub(crate) const OBB: u32 = 2;
 pub(crate) const POLYGON: u32 = 3;
 pub(crate) const CAPSULE: u32 = 4;
 pub(crate) const KIND: u32 = 7;
+// The flags: one bit each above the kind code.
+/// Flag: a moving polygon's record as a kept finder gathered it: its field holds the place of
+/// its vertices' copy in the finder's list of them (see `kept/numbers.rs`).
+pub(crate) const GATHERED: u32 = 1 << 3;
 /// Flag: a static polygon copied by a kept finder: its field holds the slot of its copied
 /// vertices (see `statics.rs`).
-pub(crate) const COPIED: u32 = 0x10;
+pub(crate) const COPIED: u32 = 1 << 4;
 /// Flag: the shape is static (never paired with another static shape).
-pub(crate) const STATIC: u32 = 0x20;
+pub(crate) const STATIC: u32 = 1 << 5;
 /// Flag: the shape's bounds are infinite or beyond [`BOUNDED`].
-pub(crate) const UNBOUNDED: u32 = 0x40;
+pub(crate) const UNBOUNDED: u32 = 1 << 6;
 /// Flag: the shape fails [`Shape::check`].
-pub(crate) const INVALID: u32 = 0x80;
+pub(crate) const INVALID: u32 = 1 << 7;
 /// The kind word's bits below the filter index: kind code and flags.
 pub(crate) const FILTER_SHIFT: u32 = 8;
 /// The kind word's kind code and flags (what [`classify`] computes), without the filter index.

@@ -166,6 +166,57 @@ fn crowd_run() -> Vec<Vec<(u32, u32)>> {
     answers
 }
 
+/// 12 k moving polygons (three to eight vertices, turning) among 6 k capsules: a kept finder
+/// copies the polygons' vertices in its index order every call, on rayon's threads from 4 k.
+/// Some polygons become circles for ten frames and polygons again, and 300 shapes are
+/// removed and 300 polygons pushed halfway. Every frame's answer and events equal a search
+/// from scratch's, and the same on one, two and three threads.
+#[test]
+fn moving_polygons_are_followed_on_every_thread() {
+    on_thread_counts(|| {
+        let mut scene = Scene::new();
+        for id in 0..18_000 {
+            assert_eq!(scene.push(polygon_traveller(id, 0)), id);
+        }
+        let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
+        let (mut answers, mut followed) = (Vec::new(), 0);
+        for frame in 1..=30 {
+            if frame == 15 {
+                for id in (0..18_000).step_by(60) {
+                    assert!(scene.remove(id).is_some());
+                    scene.push(polygon_traveller(id + 18_000, frame));
+                }
+            }
+            scene.update(|id, _| polygon_traveller(id, frame));
+            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
+            let stats = kept.stats();
+            followed += usize::from(!stats.rebuilt && stats.escaped > 0);
+        }
+        assert!(followed >= 15, "{followed} frames followed escapers");
+        answers
+    });
+}
+
+/// Shape `id` of [`moving_polygons_are_followed_on_every_thread`] at `frame`: two in three a
+/// regular polygon of its own vertex count, size and turn (every 97th a circle in frames 10 to
+/// 19), the others capsules; each moving up to 0.15 a frame along each axis over a field of
+/// side 300, wrapping around.
+fn polygon_traveller(id: u32, frame: u32) -> Shape {
+    let h = |k: u64| unit_hash(u64::from(id), k);
+    let t = frame as f32;
+    let x = (h(3) * 300.0 + 0.3 * (h(1) - 0.5) * t).rem_euclid(300.0);
+    let y = (h(4) * 300.0 + 0.3 * (h(2) - 0.5) * t).rem_euclid(300.0);
+    let r = 0.4 + 0.6 * h(5);
+    if id % 3 == 2 {
+        return Capsule::new(x - r, y, x + r, y, 0.3 * r).into();
+    }
+    if id.is_multiple_of(97) && (10..20).contains(&frame) {
+        return Circle::new(x, y, r).into();
+    }
+    let vertices = 3 + (id as usize / 3) % 6;
+    Polygon::regular(vertices, x, y, r, h(6) * 6.3 + 0.02 * t).into()
+}
+
 /// 10 k circles over a floor of 20 k static tiles: the first call, and a call after a tile
 /// changed (every static shape filed anew), make thousands of tiles neighbours at once, their
 /// slots given and their copies made on rayon's threads. Each frame's answer and events equal

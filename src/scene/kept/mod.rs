@@ -58,7 +58,7 @@ pub(crate) use choice::{CHOOSE_FROM, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
-use super::records::Record;
+use super::records::{Copied, Record};
 use super::sort::{Cancel, Events, apply_events};
 use super::statics::Statics;
 use super::stats::Laps;
@@ -152,6 +152,11 @@ pub(crate) struct Kept {
     /// (see `numbers.rs`); read and written with no ordering, plain loads and stores.
     index_of: Vec<AtomicU32>,
     local: Vec<Record>,
+    /// The vertices of the moving polygons among `local`, in index order, one per polygon
+    /// (their records flagged [`GATHERED`](crate::scene::records::GATHERED) and pointing here),
+    /// and how many each chunk of the gather holds (see `numbers.rs`).
+    polygons: Vec<Copied>,
+    polygon_counts: Vec<usize>,
     top: usize,
     /// Per index, the [`TAG`](lists::TAG) of its record: what filing a pair reads, a word
     /// rather than a record per hit.
@@ -261,6 +266,8 @@ impl Default for Kept {
             slot_of: Vec::new(),
             index_of: Vec::new(),
             local: Vec::new(),
+            polygons: Vec::new(),
+            polygon_counts: Vec::new(),
             top: 0,
             kinds: Vec::new(),
             fat: Vec::new(),

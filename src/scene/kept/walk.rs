@@ -62,6 +62,7 @@ impl Kept {
         let shared = Shared::new(&self.grid, &self.local, [scene, scene], 0, false)
             .with_tail(&self.neighbours)
             .with_copies(&self.statics.polygons, n)
+            .with_gathered(&self.polygons)
             .admitted()
             .paired();
         let positions = n.saturating_add(self.neighbours.len() as u32);
