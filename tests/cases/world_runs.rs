@@ -169,7 +169,7 @@ fn crowd_run() -> Vec<Vec<(u32, u32)>> {
 /// 12 k moving polygons (three to eight vertices, turning) among 6 k capsules: a kept finder
 /// copies the polygons' vertices in its index order every call, on rayon's threads from 4 k.
 /// Some polygons become circles for ten frames and polygons again, and 300 shapes are
-/// removed and 300 polygons pushed halfway. Every frame's answer and events equal a search
+/// removed and as many pushed halfway. Every frame's answer and events equal a search
 /// from scratch's, and the same on one, two and three threads.
 #[test]
 fn moving_polygons_are_followed_on_every_thread() {

@@ -106,7 +106,7 @@ const MIN_POLYGONS: usize = 4 * 1024;
 ///
 /// The lane blocks read a polygon's vertices once per candidate, at the handle its record
 /// holds: in a scene that stores its shapes out of grid order, a miss each time (at a million
-/// shapes, half of them polygons, that was a third of the frame). Here each is read once, at
+/// shapes, half of them polygons, about a quarter of the frame). Here each is read once, at
 /// handles read in index order from the records already gathered, so that the misses overlap
 /// (copying it with its record, a second miss that waited for the first, cost twice as much).
 fn copy_polygons(
