@@ -55,6 +55,11 @@ impl Store {
         self.polygons[handle as usize / POLYGON_BLOCK].polygon(handle)
     }
 
+    /// Whether the store holds a polygon.
+    pub(crate) fn has_polygons(&self) -> bool {
+        self.polygons.iter().any(|b| !b.is_empty())
+    }
+
     /// The shape of the record at `slot`.
     pub(super) fn shape(&self, slot: usize) -> Shape {
         shape_of(&self.records[slot], |h| self.polygon(h))

@@ -61,6 +61,11 @@ impl PolygonBlock {
         (b, r)
     }
 
+    /// Whether the block holds no polygon (every place it has is free).
+    pub(super) fn is_empty(&self) -> bool {
+        self.slots.len() == self.free.len()
+    }
+
     /// The polygon of a handle in this block.
     #[inline(always)]
     pub(crate) fn polygon(&self, handle: u32) -> &Polygon {

@@ -65,21 +65,15 @@ impl Kept {
                     *k = r.kind & TAG;
                 }
             });
-        if scene
-            .moving
-            .polygons
-            .iter()
-            .all(|b| b.slots.len() == b.free.len())
-        {
+        if !scene.moving.has_polygons() {
             self.polygons.clear();
             return;
         }
         // The polygons of each chunk, counted from the kinds rather than in the loop above:
         // an add per record there, chained through the records' cache misses, cost a gather
         // of a million records 6 ms.
-        let polygon = |k: &&u32| **k & KIND == POLYGON;
         (self.kinds.par_chunks(chunk))
-            .map(|kinds| kinds.iter().filter(polygon).count())
+            .map(|kinds| kinds.iter().filter(|&&k| is_polygon(k)).count())
             .collect_into_vec(&mut self.polygon_counts);
         // Only a longer list than the last is written before it is copied into.
         let total = self.polygon_counts.iter().sum();
@@ -89,10 +83,10 @@ impl Kept {
     }
 }
 
-/// Whether a gathered record is a polygon's.
+/// Whether a gathered record's kind word (or its [`TAG`]) is a polygon's.
 #[inline(always)]
-fn is_polygon(r: &Record) -> bool {
-    r.kind & KIND == POLYGON
+fn is_polygon(kind: u32) -> bool {
+    kind & KIND == POLYGON
 }
 
 /// Fewest polygons whose copies [`copy_polygons`] splits among tasks.
@@ -121,7 +115,7 @@ fn copy_polygons(
         return;
     }
     if counts.len() <= 1 || out.len() < piece_len(MIN_POLYGONS) {
-        let polygons = local.iter_mut().filter(|r| is_polygon(r));
+        let polygons = local.iter_mut().filter(|r| is_polygon(r.kind));
         for (place, (r, copy)) in (base..).zip(polygons.zip(out)) {
             *copy = Copied(*scene.moving.polygon(r.fields[0].to_bits()));
             r.fields[0] = f32::from_bits(place);
