@@ -152,6 +152,9 @@ pub(crate) struct Kept {
     /// (see `numbers.rs`); read and written with no ordering, plain loads and stores.
     index_of: Vec<AtomicU32>,
     local: Vec<Record>,
+    /// How many slots' records this call's escape check wrote at their indices (all that
+    /// both calls hold, or none: see `escape.rs`), which the gather then skips.
+    scattered: usize,
     /// The vertices of the moving polygons among `local`, in index order, one per polygon
     /// (their records flagged [`GATHERED`](crate::scene::records::GATHERED) and pointing here),
     /// and how many each chunk of the gather holds (see `numbers.rs`).
@@ -266,6 +269,7 @@ impl Default for Kept {
             slot_of: Vec::new(),
             index_of: Vec::new(),
             local: Vec::new(),
+            scattered: 0,
             polygons: Vec::new(),
             polygon_counts: Vec::new(),
             top: 0,
@@ -424,7 +428,8 @@ impl Kept {
             stats.escaped = self.escapers.len();
             let before = self.top as u32;
             self.number_new(n);
-            self.gather(scene);
+            let written = core::mem::take(&mut self.scattered);
+            self.gather(scene, written);
             self.follow = None;
             if !self.move_escapers(scene) {
                 self.rebuild(scene, stats);

@@ -49,22 +49,31 @@ impl Kept {
 
     /// Every index's record, read from the scene by its slot (inert for a hole), and its
     /// [`TAG`], in parallel, for the kernels and the filing; then the moving polygons'
-    /// vertices copied in the same order ([`copy_polygons`]).
-    pub(super) fn gather(&mut self, scene: &Scene) {
-        let records = &scene.moving.records;
+    /// vertices copied in the same order ([`copy_polygons`]). The first `written` slots' records
+    /// are in place already (the escape check wrote them: see `escape.rs`): then only the
+    /// slots beyond, pushed or removed since the last call, are read.
+    pub(super) fn gather(&mut self, scene: &Scene, written: usize) {
+        let records = &scene.moving.records[..];
         self.local.resize(self.top, Record::INERT);
         self.kinds.resize(self.top, 0);
+        let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
         let chunk = chunk_len(self.top);
-        self.local
-            .par_chunks_mut(chunk)
-            .zip(self.kinds.par_chunks_mut(chunk))
-            .zip(self.slot_of.par_chunks(chunk))
-            .for_each(|((local, kinds), slots)| {
-                for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
-                    *r = records.get(s as usize).copied().unwrap_or(Record::INERT);
-                    *k = r.kind & TAG;
-                }
-            });
+        if written > 0 {
+            for (s, index) in self.index_of.iter().enumerate().skip(written) {
+                let (i, r) = (index.load(Relaxed) as usize, read(s as u32));
+                (self.local[i], self.kinds[i]) = (r, r.kind & TAG);
+            }
+        } else {
+            (self.local.par_chunks_mut(chunk))
+                .zip(self.kinds.par_chunks_mut(chunk))
+                .zip(self.slot_of.par_chunks(chunk))
+                .for_each(|((local, kinds), slots)| {
+                    for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
+                        *r = read(s);
+                        *k = r.kind & TAG;
+                    }
+                });
+        }
         if !scene.moving.has_polygons() {
             self.polygons.clear();
             return;

@@ -69,7 +69,7 @@ impl Kept {
             .sum();
         self.outside_built = self.outside;
         self.number(n);
-        self.gather(scene);
+        self.gather(scene, 0);
         stats.build += stats.laps.lap();
 
         let tasks = plan(&mut self.tasks, self.grid.len(), MIN_TASK);
