@@ -8,6 +8,13 @@ use widephase::{
     Aabb, Capsule, Circle, Filter, Obb, PairFinder, Point, Polygon, Ray, Scene, Shape,
 };
 
+/// The numbers of shape `id`: `h(k)` in `[0, 1)` for `k` below 8, independent of one another
+/// and of other shapes' (`unit_hash` of one first argument by consecutive second ones lies on
+/// a few lines: coordinates drawn so would put the shapes on a few diagonals).
+fn numbers_of(id: u32) -> impl Fn(u64) -> f32 {
+    move |k| unit_hash(8 * u64::from(id) + k, 1)
+}
+
 /// Moving shape `id` of [`travellers_cross_a_static_field`] at `frame`: circles and boxes
 /// crossing a field of static tiles in straight lines, wrapping around, each at its own
 /// speed and heading.
@@ -17,7 +24,7 @@ fn traveller(id: u32, frame: u32) -> Shape {
 
 /// [`traveller`] over a field of side `side`, up to `speed / 2` a frame along each axis.
 fn traveller_in(side: f32, speed: f32, id: u32, frame: u32) -> Shape {
-    let h = |k: u64| unit_hash(u64::from(id), k);
+    let h = numbers_of(id);
     let (vx, vy) = (speed * (h(1) - 0.5), speed * (h(2) - 0.5));
     let t = frame as f32;
     let x = (h(3) * side + vx * t).rem_euclid(side);
@@ -121,9 +128,9 @@ fn a_crowd_crossing_a_static_field_is_followed_on_every_thread() {
 }
 
 /// Traveller `id` of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`] at
-/// `frame`: as [`traveller`], over a field of side 200, up to 0.2 a frame along each axis.
+/// `frame`: as [`traveller`], over a field of side 200, up to 0.185 a frame along each axis.
 fn crowd_traveller(id: u32, frame: u32) -> Shape {
-    traveller_in(200.0, 0.4, id, frame)
+    traveller_in(200.0, 0.37, id, frame)
 }
 
 /// One run of [`a_crowd_crossing_a_static_field_is_followed_on_every_thread`]: every frame's
@@ -239,11 +246,10 @@ fn a_quarter_million_shapes_are_followed_on_every_thread() {
 /// Shape `id` of [`a_quarter_million_shapes_are_followed_on_every_thread`] at `frame`: a
 /// polygon of 3 to 8 vertices (every 97th a circle in frames 5 to 7), a capsule, a circle or
 /// a box, each moving up to 0.15 a frame along each axis over a field of side 1160 (about a
-/// pair a shape), wrapping around. Its numbers hash `id` in the first argument: hashes of one
-/// id by the second lie on a few lines.
+/// pair a shape), wrapping around.
 fn spread_traveller(id: u32, frame: u32) -> Shape {
     let (side, t) = (1160.0, frame as f32);
-    let h = |k: u64| unit_hash(8 * u64::from(id) + k, 1);
+    let h = numbers_of(id);
     let x = (h(3) * side + 0.3 * (h(1) - 0.5) * t).rem_euclid(side);
     let y = (h(4) * side + 0.3 * (h(2) - 0.5) * t).rem_euclid(side);
     let r = 0.4 + 0.6 * h(5);
@@ -261,7 +267,7 @@ fn spread_traveller(id: u32, frame: u32) -> Shape {
 /// 19), the others capsules; each moving up to 0.15 a frame along each axis over a field of
 /// side 300, wrapping around.
 fn polygon_traveller(id: u32, frame: u32) -> Shape {
-    let h = |k: u64| unit_hash(u64::from(id), k);
+    let h = numbers_of(id);
     let t = frame as f32;
     let x = (h(3) * 300.0 + 0.3 * (h(1) - 0.5) * t).rem_euclid(300.0);
     let y = (h(4) * 300.0 + 0.3 * (h(2) - 0.5) * t).rem_euclid(300.0);
