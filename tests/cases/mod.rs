@@ -65,4 +65,5 @@ mod widths;
 mod world;
 mod world_filters;
 mod world_ids;
+mod world_large;
 mod world_runs;

@@ -11,7 +11,7 @@ use widephase::{
 /// The numbers of shape `id`: `h(k)` in `[0, 1)` for `k` below 8, independent of one another
 /// and of other shapes' (`unit_hash` of one first argument by consecutive second ones lies on
 /// a few lines: coordinates drawn so would put the shapes on a few diagonals).
-fn numbers_of(id: u32) -> impl Fn(u64) -> f32 {
+pub(super) fn numbers_of(id: u32) -> impl Fn(u64) -> f32 {
     move |k| unit_hash(8 * u64::from(id) + k, 1)
 }
 
@@ -185,81 +185,19 @@ fn moving_polygons_are_followed_on_every_thread() {
         for id in 0..18_000 {
             assert_eq!(scene.push(polygon_traveller(id, 0)), id);
         }
-        let (mut kept, mut fresh) = (PairFinder::new(), PairFinder::new());
-        let (mut answers, mut followed) = (Vec::new(), 0);
-        for frame in 1..=30 {
+        let change = |scene: &mut Scene, frame| {
             if frame == 15 {
                 for id in (0..18_000).step_by(60) {
                     assert!(scene.remove(id).is_some());
                     scene.push(polygon_traveller(id + 18_000, frame));
                 }
             }
-            scene.update(|id, _| polygon_traveller(id, frame));
-            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
-            let stats = kept.stats();
-            followed += usize::from(!stats.rebuilt && stats.escaped > 0);
-        }
+        };
+        let kept = PairFinder::new();
+        let (answers, followed) = followed_run(&mut scene, kept, 1..=30, change, polygon_traveller);
         assert!(followed >= 15, "{followed} frames followed escapers");
         answers
     });
-}
-
-/// More moving shapes than the kept finder's escape check writes to their indices itself on
-/// one thread (a quarter of a million), the gather then reading only the slots pushed or
-/// removed since the last call: frames that shrink the scene (holes), grow it (new slots) and
-/// do both, polygons turning into circles and back. Every answer and its events equal a search
-/// from scratch's, and the same on one, two and three threads.
-#[test]
-fn a_quarter_million_shapes_are_followed_on_every_thread() {
-    on_thread_counts(|| {
-        let n = 270_000;
-        let mut scene = Scene::new();
-        for id in 0..n {
-            assert_eq!(scene.push(spread_traveller(id, 0)), id);
-        }
-        let mut kept = PairFinder::new().with_choice(false);
-        let (mut fresh, mut answers, mut followed) = (PairFinder::new(), Vec::new(), 0);
-        for frame in 1..=10 {
-            // Ids that leave: `frame` modulo 89, none twice.
-            let (removed, pushed) = match frame {
-                3 => (3_000, 0),
-                5 => (0, 2_500),
-                7 => (1_500, 700),
-                _ => (0, 0),
-            };
-            for k in 0..removed {
-                assert!(scene.remove(k * 89 + frame).is_some());
-            }
-            for k in 0..pushed {
-                scene.push(spread_traveller(k, frame));
-            }
-            scene.update(|id, _| spread_traveller(id, frame));
-            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
-            let stats = kept.stats();
-            followed += usize::from(!stats.rebuilt && stats.escaped > 0);
-        }
-        assert!(followed >= 9, "{followed} frames followed escapers");
-        answers
-    });
-}
-
-/// Shape `id` of [`a_quarter_million_shapes_are_followed_on_every_thread`] at `frame`: a
-/// polygon of 3 to 8 vertices (every 97th a circle in frames 5 to 7), a capsule, a circle or
-/// a box, each moving up to 0.15 a frame along each axis over a field of side 1160 (about a
-/// pair a shape), wrapping around.
-fn spread_traveller(id: u32, frame: u32) -> Shape {
-    let (side, t) = (1160.0, frame as f32);
-    let h = numbers_of(id);
-    let x = (h(3) * side + 0.3 * (h(1) - 0.5) * t).rem_euclid(side);
-    let y = (h(4) * side + 0.3 * (h(2) - 0.5) * t).rem_euclid(side);
-    let r = 0.4 + 0.6 * h(5);
-    match id % 4 {
-        0 if id.is_multiple_of(97) && (5..8).contains(&frame) => Circle::new(x, y, r).into(),
-        0 => Polygon::regular(3 + id as usize / 4 % 6, x, y, r, h(6) * 6.3 + 0.02 * t).into(),
-        1 => Capsule::new(x - r, y, x + r, y, 0.3 * r).into(),
-        2 => Circle::new(x, y, r).into(),
-        _ => Aabb::from_center(x, y, r, 0.5 * r).into(),
-    }
 }
 
 /// Shape `id` of [`moving_polygons_are_followed_on_every_thread`] at `frame`: two in three a
@@ -339,6 +277,28 @@ fn against_scratch(
         "frame {frame}"
     );
     answers.push(want);
+}
+
+/// Frames `frames` of a run: `change(scene, frame)` (pushes, removals), then every moving shape
+/// `shape(id, frame)`; each frame's answer and events from `kept` equal a search from
+/// scratch's ([`against_scratch`]). Every answer, and in how many frames the kept finder
+/// followed escapers (it neither rebuilt nor found none).
+pub(super) fn followed_run(
+    scene: &mut Scene,
+    mut kept: PairFinder,
+    frames: core::ops::RangeInclusive<u32>,
+    mut change: impl FnMut(&mut Scene, u32),
+    shape: impl Fn(u32, u32) -> Shape + Sync,
+) -> (Vec<Vec<(u32, u32)>>, usize) {
+    let (mut fresh, mut answers, mut followed) = (PairFinder::new(), Vec::new(), 0);
+    for frame in frames {
+        change(scene, frame);
+        scene.update(|id, _| shape(id, frame));
+        against_scratch(scene, [&mut kept, &mut fresh], &mut answers);
+        let stats = kept.stats();
+        followed += usize::from(!stats.rebuilt && stats.escaped > 0);
+    }
+    (answers, followed)
 }
 
 /// `Scene::reorder` changes nothing a user sees: on a scene of every kind (statics, filters,

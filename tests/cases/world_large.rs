@@ -1,0 +1,60 @@
+//! Kept finders over more moving shapes than the other world tests: past the sizes at which
+//! a kept frame's passes change how they work on one thread.
+
+use super::world::on_thread_counts;
+use super::world_runs::{followed_run, numbers_of};
+use widephase::{Aabb, Capsule, Circle, PairFinder, Polygon, Scene, Shape};
+
+/// More moving shapes than the kept finder's escape check writes to their indices itself on
+/// one thread (a quarter of a million), the gather then reading only the slots pushed or
+/// removed since the last call: frames that shrink the scene (holes), grow it (new slots) and
+/// do both, polygons turning into circles and back. Every answer and its events equal a search
+/// from scratch's, and the same on one, two and three threads.
+#[test]
+fn a_quarter_million_shapes_are_followed_on_every_thread() {
+    on_thread_counts(|| {
+        let n = 270_000;
+        let mut scene = Scene::new();
+        for id in 0..n {
+            assert_eq!(scene.push(spread_traveller(id, 0)), id);
+        }
+        // Ids that leave: `frame` modulo 89, none twice.
+        let change = |scene: &mut Scene, frame| {
+            let (removed, pushed) = match frame {
+                3 => (3_000, 0),
+                5 => (0, 2_500),
+                7 => (1_500, 700),
+                _ => (0, 0),
+            };
+            for k in 0..removed {
+                assert!(scene.remove(k * 89 + frame).is_some());
+            }
+            for k in 0..pushed {
+                scene.push(spread_traveller(k, frame));
+            }
+        };
+        let kept = PairFinder::new().with_choice(false);
+        let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, spread_traveller);
+        assert!(followed >= 9, "{followed} frames followed escapers");
+        answers
+    });
+}
+
+/// Shape `id` of [`a_quarter_million_shapes_are_followed_on_every_thread`] at `frame`: a
+/// polygon of 3 to 8 vertices (every 97th a circle in frames 5 to 7), a capsule, a circle or
+/// a box, each moving up to 0.15 a frame along each axis over a field of side 1160 (about a
+/// pair a shape), wrapping around.
+fn spread_traveller(id: u32, frame: u32) -> Shape {
+    let (side, t) = (1160.0, frame as f32);
+    let h = numbers_of(id);
+    let x = (h(3) * side + 0.3 * (h(1) - 0.5) * t).rem_euclid(side);
+    let y = (h(4) * side + 0.3 * (h(2) - 0.5) * t).rem_euclid(side);
+    let r = 0.4 + 0.6 * h(5);
+    match id % 4 {
+        0 if id.is_multiple_of(97) && (5..8).contains(&frame) => Circle::new(x, y, r).into(),
+        0 => Polygon::regular(3 + id as usize / 4 % 6, x, y, r, h(6) * 6.3 + 0.02 * t).into(),
+        1 => Capsule::new(x - r, y, x + r, y, 0.3 * r).into(),
+        2 => Circle::new(x, y, r).into(),
+        _ => Aabb::from_center(x, y, r, 0.5 * r).into(),
+    }
+}
