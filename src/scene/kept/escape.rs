@@ -1,6 +1,7 @@
 //! The escape check: one streaming pass, a task per range of slots, that finds every moving
 //! shape whose box left its enlarged box (or whose slot, kind or filter changed) and gives
-//! each its new enlarged box and cell while its data is in cache.
+//! each its new enlarged box and cell while its data is in cache; on one thread from
+//! [`MIN_SCATTER`] shapes it also writes every record at its index for the kernels.
 
 use super::Kept;
 use super::lists::TAG;
@@ -41,7 +42,9 @@ impl Kept {
     /// enlarged box, kind and id, and its new cell (see [`move_escapers`](Self::move_escapers)),
     /// while its data is in cache (one pass over the escapers afterwards read it again from
     /// memory, a few cache lines per escaper). A call that then rebuilds or searches from
-    /// scratch computes all of these anew.
+    /// scratch computes all of these anew. Where the pass is one task over [`MIN_SCATTER`]
+    /// slots or more, it also writes each slot's record and tag at the slot's index, and notes
+    /// in `scattered` how many slots it wrote (none otherwise, or where it returns `false`).
     pub(super) fn find_escapers(&mut self, scene: &Scene) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
