@@ -3,7 +3,7 @@
 //! array.
 
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
-use super::records::{AABB, CAPSULE, CIRCLE, INVALID, KIND, OBB, POLYGON, Record, UNBOUNDED};
+use super::records::{AABB, CAPSULE, CIRCLE, INVALID, KIND, OBB, Record, UNBOUNDED};
 use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 
 /// The shape a record was made from, bit for bit; `polygon` finds a polygon by its handle.
@@ -103,7 +103,7 @@ impl Store {
         let gone = self.records[slot];
         let shape = self.shape(slot);
         self.count(count_change(Some(&gone), None));
-        if gone.kind & KIND == POLYGON {
+        if gone.is_polygon() {
             self.block_of(slot)
                 .free
                 .push(gone.fields[0].to_bits() % POLYGON_BLOCK as u32);
@@ -111,7 +111,7 @@ impl Store {
         let last = self.records.len() - 1;
         let moved = (slot != last).then(|| {
             let mut r = self.records[last];
-            if r.kind & KIND == POLYGON {
+            if r.is_polygon() {
                 // Its polygon moves to the block of its new slot.
                 let handle = r.fields[0].to_bits();
                 let p = *self.polygon(handle);
@@ -141,7 +141,7 @@ impl Store {
             .enumerate()
             .map(|(slot, &old)| {
                 let mut r = self.records[old as usize];
-                if r.kind & KIND == POLYGON {
+                if r.is_polygon() {
                     let p = *self.polygon(r.fields[0].to_bits());
                     let k = slot / POLYGON_BLOCK;
                     let place = polygons[k].store(p, None);

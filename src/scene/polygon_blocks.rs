@@ -2,7 +2,7 @@
 //! own, so that [`Scene::update`](crate::Scene::update) gives each thread the blocks of its own
 //! slots.
 
-use super::records::{KIND, POLYGON, Record, classify};
+use super::records::{Record, classify};
 use crate::shape::{Polygon, Shape};
 
 /// Slots per block of polygon storage: the polygons of slots `k·B .. (k + 1)·B` of a store
@@ -49,7 +49,7 @@ impl PolygonBlock {
         let (b, mut r) = classify(shape, id);
         r.kind |= keep;
         let old_place = old
-            .filter(|o| o.kind & KIND == POLYGON)
+            .filter(|o| o.is_polygon())
             .map(|o| o.fields[0].to_bits() % POLYGON_BLOCK as u32);
         match shape {
             Shape::Polygon(p) => {

@@ -42,7 +42,20 @@ pub(crate) struct Record {
     pub(crate) kind: u32,
 }
 
+/// Whether a kind word (or its kind code alone, as a kept finder's tags hold it) is a
+/// polygon's.
+#[inline(always)]
+pub(crate) fn is_polygon(kind: u32) -> bool {
+    kind & KIND == POLYGON
+}
+
 impl Record {
+    /// Whether the record is a polygon's (its field then holds a handle, not coordinates).
+    #[inline(always)]
+    pub(crate) fn is_polygon(&self) -> bool {
+        is_polygon(self.kind)
+    }
+
     /// The index of the shape's filter in its scene's table.
     #[inline(always)]
     pub(crate) fn filter(&self) -> usize {

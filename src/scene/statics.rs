@@ -16,7 +16,7 @@
 //! candidates by about 40 %, the neighbours then about three times as many; six times cut
 //! it by another 40 %, from about 290 to 175 µs, and the mean frame by 13 %.)
 
-use super::records::{COPIED, Copied, KIND, POLYGON, Record, STATIC};
+use super::records::{COPIED, Copied, Record, STATIC};
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
@@ -231,7 +231,7 @@ impl Statics {
         let record = |slot: u32, s: u32| {
             let mut r = sorted[s as usize];
             debug_assert!(r.kind & STATIC != 0);
-            if r.kind & KIND == POLYGON {
+            if r.is_polygon() {
                 r.kind |= COPIED;
                 r.fields[0] = f32::from_bits(slot);
             }
@@ -239,7 +239,7 @@ impl Statics {
         };
         let vertices = |s: u32| {
             let r = &sorted[s as usize];
-            Copied(if r.kind & KIND == POLYGON {
+            Copied(if r.is_polygon() {
                 *scene.statics.polygon(r.fields[0].to_bits())
             } else {
                 Polygon::zeroed()

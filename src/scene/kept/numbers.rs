@@ -7,7 +7,7 @@ use super::follow::STAYED;
 use super::lists::TAG;
 use super::tasks::{MIN_TASK, Task, chunk_len, each_task, plan};
 use crate::concat::copy_runs;
-use crate::scene::records::{Copied, GATHERED, KIND, POLYGON, Record};
+use crate::scene::records::{Copied, GATHERED, Record, is_polygon};
 use crate::scene::store::Scene;
 use crate::shape::Polygon;
 use crate::tasks::piece_len;
@@ -92,12 +92,6 @@ impl Kept {
     }
 }
 
-/// Whether a gathered record's kind word (or its [`TAG`]) is a polygon's.
-#[inline(always)]
-fn is_polygon(kind: u32) -> bool {
-    kind & KIND == POLYGON
-}
-
 /// Fewest polygons whose copies [`copy_polygons`] splits among tasks.
 const MIN_POLYGONS: usize = 4 * 1024;
 
@@ -124,7 +118,7 @@ fn copy_polygons(
         return;
     }
     if counts.len() <= 1 || out.len() < piece_len(MIN_POLYGONS) {
-        let polygons = local.iter_mut().filter(|r| is_polygon(r.kind));
+        let polygons = local.iter_mut().filter(|r| r.is_polygon());
         for (place, (r, copy)) in (base..).zip(polygons.zip(out)) {
             *copy = Copied(*scene.moving.polygon(r.fields[0].to_bits()));
             r.fields[0] = f32::from_bits(place);
