@@ -1,44 +1,58 @@
 #!/usr/bin/env bash
 # The `scaling` example's tables on a many-core machine that has no Rust toolchain, in one
-# command that fits a short loan of the machine (about 6 minutes on a 16-core Xeon, each run
-# cut off after LIMIT seconds so that one slow run cannot take the rest).
+# command that fits a short loan of the machine: at most TOTAL seconds in all, each run cut
+# off after LIMIT seconds so that one slow run cannot take the rest.
 #
-# Build where Rust is, then carry the binary and this script over:
-#   RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release --example scaling
+# Build where Rust is, statically linked (the other machine's C library may be older than the
+# one the build links against), then carry the binary over with this script:
+#   RUSTFLAGS="-C target-cpu=x86-64-v3 -C target-feature=+crt-static" \
+#     cargo build --release --example scaling --target x86_64-unknown-linux-gnu
 #   bash scripts/many_core.sh "$OUT"          # on the many-core machine
+# (carry: target/x86_64-unknown-linux-gnu/release/examples/scaling, 3.7 MB)
 #
 # Each run's output lands in a file of its own under the folder given (default: $OUT, else
 # /tmp/many_core) as soon as it ends, most wanted first, with the machine's `lscpu` beside
 # them; done.txt lists the runs that ended and their exit codes.
 #
-# Knobs: BIN (the scaling binary), THREADS (default 1,2,4,8,16), LIMIT (seconds a run, 150).
+# Knobs: BIN (the scaling binary), THREADS (default 1,2,4,8,16), LIMIT (seconds a run at
+# most, 150), TOTAL (seconds for all the runs, 480: the runs left when it is spent are skipped
+# and listed as such).
 set -u
 
-bin=${BIN:-./target/release/examples/scaling}
+static=./target/x86_64-unknown-linux-gnu/release/examples/scaling
+if [ -x "$static" ]; then default=$static; else default=./target/release/examples/scaling; fi
+bin=${BIN:-$default}
 out=${1:-${OUT:-/tmp/many_core}}
 threads=${THREADS:-1,2,4,8,16}
 limit=${LIMIT:-150}
+deadline=$((SECONDS + ${TOTAL:-480}))
 mkdir -p "$out"
 if [ ! -x "$bin" ]; then
     echo "many_core: no scaling binary at $bin (build it first, see the header)" >&2
     exit 2
 fi
-{ lscpu; echo; echo "nproc: $(nproc)"; date -u; } > "$out/machine.txt" 2>&1
+{ lscpu; echo; echo "nproc: $(nproc)"; echo "binary: $bin"; date -u; } > "$out/machine.txt" 2>&1
 
 run() {
-    local name=$1
+    local name=$1 left=$((deadline - SECONDS))
     shift
-    timeout "$limit" "$bin" --threads "$threads" "$@" > "$out/$name.txt" 2>&1
-    echo "$name: rc $? ($*)" >> "$out/done.txt"
+    if [ "$left" -lt 10 ]; then
+        echo "$name: skipped, the time was spent ($*)" >> "$out/done.txt"
+        return
+    fi
+    local start=$SECONDS
+    timeout "$((left < limit ? left : limit))" "$bin" --threads "$threads" "$@" > "$out/$name.txt" 2>&1
+    echo "$name: rc $? in $((SECONDS - start)) s ($*)" >> "$out/done.txt"
 }
 
 # The scene first: every shape moving about 3 % of its size a frame.
-run mixed --shapes 100000,1000000 --frames 100
+run mixed_100k --shapes 100000 --frames 100
+run mixed_1m --shapes 1000000 --frames 60
 # The kept path alone at 1 M (no timed choice of the cheaper path).
-run mixed_kept_only --shapes 1000000 --frames 40 --choice off
+run mixed_1m_kept_only --shapes 1000000 --frames 30 --modes kept --choice off
 # The other worlds.
-run tiles --scene tiles --shapes 100000,1000000 --frames 40
-run sized --scene sized --shapes 100000,1000000 --frames 40
-run polygons --scene polygons --shapes 100000,1000000 --frames 40
-run crowded --scene crowded --shapes 100000,1000000 --frames 40
+run tiles --scene tiles --shapes 100000,1000000 --frames 20
+run sized --scene sized --shapes 100000,1000000 --frames 20
+run polygons --scene polygons --shapes 100000,1000000 --frames 20
+run crowded --scene crowded --shapes 100000,1000000 --frames 20
 cat "$out/done.txt"
