@@ -1,6 +1,6 @@
 //! The Scene as a collision world against a model kept beside it: random pushes, removes,
 //! moves, filter changes and static shapes, and the began/ended stream of a kept finder, on
-//! one, two and three threads; and the helpers of the hand-worked world cases
+//! one, two, three, seven and sixteen threads; and the helpers of the hand-worked world cases
 //! (`world_ids.rs`, `world_filters.rs`, `world_runs.rs`).
 
 use super::contacts::assert_contacts;
@@ -251,26 +251,32 @@ fn model_run(seed: u64, frames: u32, steady: bool) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// 2 000 shapes over 300 frames of random pushes (moving and static, with filters), removes,
-/// sets, filter changes, moves, teleports, NaN shapes and reorderings of the storage: after every call the kept finder's
-/// answer (pairs or contacts) equals the model's, and `began`/`ended` are the set differences
-/// of consecutive answers; the same on one, two and three threads.
+/// sets, filter changes, moves, teleports, NaN shapes and reorderings of the storage: after
+/// every call the kept finder's answer (pairs or contacts) equals the model's, and
+/// `began`/`ended` are the set differences of consecutive answers; the same on every count of
+/// [`THREAD_COUNTS`].
 #[test]
 fn kept_finder_follows_the_model() {
     on_thread_counts(|| model_run(7, 300, false));
 }
 
-/// `run` (which checks every frame itself) on one thread, two, and three (more than the CI
-/// machine's cores, and a number of tasks that splits the work elsewhere): the same answers.
+/// Thread counts the world runs compare: one, two, three (more than the CI machine's cores, a
+/// number of tasks that splits the work elsewhere), seven (an odd split of every pass) and
+/// sixteen (the passes cut as a sixteen-core machine cuts them: more, smaller tasks).
+pub(super) const THREAD_COUNTS: [usize; 5] = [1, 2, 3, 7, 16];
+
+/// `run` (which checks every frame itself) on each of [`THREAD_COUNTS`]: the same answers.
 pub(super) fn on_thread_counts<T: PartialEq + core::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
-    let runs: Vec<_> = [1, 2, 3].map(|threads| in_pool(threads, &run)).into();
-    assert_eq!(runs[0], runs[1]);
-    assert_eq!(runs[0], runs[2]);
+    let runs = THREAD_COUNTS.map(|threads| (threads, in_pool(threads, &run)));
+    for (threads, got) in &runs[1..] {
+        assert_eq!(&runs[0].1, got, "{threads} threads against one");
+    }
 }
 
 /// The model test with the static shapes left alone and no unbounded shapes: the kept frames
 /// find their answers from the last one (the pairs of the candidates that escapers drop,
 /// removed shapes, reused ids, filter and kind changes, teleports, NaN shapes), exactly as a
-/// sort would, on one, two and three threads.
+/// sort would, on every count of [`THREAD_COUNTS`].
 #[test]
 fn merged_answers_follow_the_model() {
     on_thread_counts(|| model_run(11, 300, true));

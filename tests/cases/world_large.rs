@@ -9,7 +9,7 @@ use widephase::{Aabb, Capsule, Circle, PairFinder, Polygon, Scene, Shape};
 /// one thread (a quarter of a million), the gather then reading only the slots pushed or
 /// removed since the last call: frames that shrink the scene (holes), grow it (new slots) and
 /// do both, polygons turning into circles and back. Every answer and its events equal a search
-/// from scratch's, and the same on one, two and three threads.
+/// from scratch's, and the same on every count of `THREAD_COUNTS`.
 #[test]
 fn a_quarter_million_shapes_are_followed_on_every_thread() {
     on_thread_counts(|| {

@@ -41,7 +41,7 @@ fn traveller_in(side: f32, speed: f32, id: u32, frame: u32) -> Shape {
 /// many of them and nothing else changed: their neighbourhoods of static shapes are given up
 /// and taken anew frame after frame, so the kept finder's copies of static shapes reuse their
 /// slots for other shapes while its moving records stay where they are. Every frame's answer
-/// and events equal the model's, on one, two and three threads.
+/// and events equal the model's, on every count of `THREAD_COUNTS`.
 #[test]
 fn travellers_cross_a_static_field() {
     on_thread_counts(travellers_run);
@@ -121,7 +121,7 @@ fn travellers_run() -> Vec<Vec<(u32, u32)>> {
 /// and the finder rebuilds now and then, crossing 4 000 static tiles: their static candidates
 /// are found, the neighbourhoods' users counted and the neighbourhoods kept on rayon's threads
 /// (after a rebuild all 4 000 at once). Every frame's answer and
-/// events equal a search from scratch's, and the same on one, two and three threads.
+/// events equal a search from scratch's, and the same on every count of `THREAD_COUNTS`.
 #[test]
 fn a_crowd_crossing_a_static_field_is_followed_on_every_thread() {
     on_thread_counts(crowd_run);
@@ -177,7 +177,7 @@ fn crowd_run() -> Vec<Vec<(u32, u32)>> {
 /// copies the polygons' vertices in its index order every call, on rayon's threads from 4 k.
 /// Some polygons become circles for ten frames and polygons again, and 300 shapes are
 /// removed and as many pushed halfway. Every frame's answer and events equal a search
-/// from scratch's, and the same on one, two and three threads.
+/// from scratch's, and the same on every count of `THREAD_COUNTS`.
 #[test]
 fn moving_polygons_are_followed_on_every_thread() {
     on_thread_counts(|| {
@@ -223,7 +223,7 @@ fn polygon_traveller(id: u32, frame: u32) -> Shape {
 /// 10 k circles over a floor of 20 k static tiles: the first call, and a call after a tile
 /// changed (every static shape filed anew), make thousands of tiles neighbours at once, their
 /// slots given and their copies made on rayon's threads. Each frame's answer and events equal
-/// a search from scratch's, and the same on one, two and three threads.
+/// a search from scratch's, and the same on every count of `THREAD_COUNTS`.
 #[test]
 fn thousands_of_new_neighbours_at_once_are_settled_alike_on_every_thread() {
     on_thread_counts(|| {
@@ -469,7 +469,7 @@ fn switching_run(margin: f32, share: f32) -> Vec<Vec<(u32, u32)>> {
 /// far shapes that keep the finder following its lists: removals move other shapes into the
 /// removed ones' storage places next to the same partners, pushes, kind and filter changes,
 /// every frame. Each answer and its began/ended equal the scene's own answer and the
-/// difference from the last, on one, two and three threads.
+/// difference from the last, on every count of `THREAD_COUNTS`.
 #[test]
 fn a_dense_cluster_is_followed_exactly() {
     on_thread_counts(|| (0..3).map(dense_run).collect::<Vec<_>>());
