@@ -13,8 +13,9 @@
 //!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
 //!                    3 % of its size)
 //!     [--choice off] the kept frames always take the kept path (`PairFinder::with_choice`):
-//!                    by default a finder of 2^17 moving shapes or more times both paths and
-//!                    searches from scratch where that was cheaper
+//!                    by default a finder of 2^17 moving shapes or more (2^16 on eight
+//!                    threads or more) times both paths and searches from scratch where
+//!                    that was cheaper
 //!     [--caller main] call every frame from the main thread, as a game does, on rayon's
 //!                    global pool of the one thread count given (default `pool`: from inside
 //!                    a pool of each thread count, where no call is handed over)
@@ -370,7 +371,7 @@ fn main() {
     }
     println!(
         "\nmean: the mean frame; chosen: the share of kept frames that searched from scratch \
-         because the finder timed that as the cheaper path (from 2^17 moving shapes; its first \
+         because the finder timed that as the cheaper path (from 2^17 moving shapes, 2^16 on 8 threads or more; its first \
          trial of the kept path ends after 93 frames). Phases: FrameStats' wall-clock phases \
          and the update before them; sum: the median share of the frame they add up to."
     );

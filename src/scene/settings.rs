@@ -2,7 +2,7 @@
 //! times its calls to choose between its kept state and a search from scratch.
 
 use super::PairFinder;
-use super::kept::{CHOOSE_FROM, Margin};
+use super::kept::{CHOOSE_FROM, CHOOSE_FROM_MANY, Margin};
 
 impl PairFinder {
     /// This finder with enlarged boxes that reach `margin` beyond each shape's padded box on
@@ -41,8 +41,9 @@ impl PairFinder {
         self
     }
 
-    /// This finder with `choose` saying whether it times its calls, from 2¹⁷ moving shapes,
-    /// to search from scratch where that has been cheaper than following its kept state (see
+    /// This finder with `choose` saying whether it times its calls, from 2¹⁷ moving shapes
+    /// (2¹⁶ in a pool of eight threads or more), to search from scratch where that has been
+    /// cheaper than following its kept state (see
     /// [`PairFinder`] and [`FrameStats::chosen`](crate::FrameStats::chosen)); on by default.
     /// Off, every call follows the kept state as the jump and rush rules allow: for measuring
     /// the kept path alone, or where a frame's work must not depend on timings. The answer and
@@ -65,7 +66,11 @@ impl PairFinder {
     /// ```
     #[must_use]
     pub fn with_choice(mut self, choose: bool) -> Self {
-        self.kept.choice.from = if choose { CHOOSE_FROM } else { usize::MAX };
+        self.kept.choice.from = if choose {
+            [CHOOSE_FROM, CHOOSE_FROM_MANY]
+        } else {
+            [usize::MAX; 2]
+        };
         self
     }
 }
@@ -156,5 +161,35 @@ mod tests {
         // The second: its first calls, and a recheck after each trial (kept runs of 64 and 128
         // calls in 700).
         assert_eq!(chosen[1..], [1 + FIRST_TIMED as usize + 2, 0]);
+    }
+
+    /// A finder's first call on 2¹⁶ moving shapes searches from scratch to time it, by
+    /// choice, in a pool of eight threads or more, and follows its kept state (rebuilding it)
+    /// on fewer; with the choice off, on any.
+    #[test]
+    fn the_threshold_follows_the_pool() {
+        let n = super::CHOOSE_FROM_MANY as u32;
+        let scene: Scene = (0..n)
+            .map(|i| Circle::new((i % 256) as f32, (i / 256) as f32, 0.6))
+            .collect();
+        for (threads, choice, chosen) in [(2, true, false), (7, true, false), (8, true, true)]
+            .into_iter()
+            .chain([(16, true, true), (16, false, false)])
+        {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let (stats, pairs) = pool.install(|| {
+                let mut finder = PairFinder::new().with_choice(choice);
+                let mut pairs = Vec::new();
+                finder.overlapping_pairs(&scene, &mut pairs);
+                (finder.stats().clone(), pairs.len())
+            });
+            assert_eq!(stats.chosen, chosen, "{threads} threads, choice {choice}");
+            assert!(stats.rebuilt, "{threads} threads");
+            // Neighbours along each row and each column of the 256 x 256 lattice.
+            assert_eq!(pairs, 2 * 256 * 255);
+        }
     }
 }

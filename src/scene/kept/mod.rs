@@ -54,7 +54,7 @@ mod walk;
 
 #[cfg(test)]
 pub(crate) use choice::FIRST_TIMED;
-pub(crate) use choice::{CHOOSE_FROM, Choice, Path};
+pub(crate) use choice::{CHOOSE_FROM, CHOOSE_FROM_MANY, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
