@@ -328,11 +328,24 @@ mod tests {
                 assert_eq!(choice.next(from), Path::Scratch, "{threads} threads");
             });
         }
-        // Off, never.
-        on(16, || {
-            let mut never = crate::PairFinder::new().with_choice(false).kept.choice;
-            assert_eq!(never.next(usize::MAX - 1), Path::Kept);
-        });
+    }
+
+    /// One call that the machine held up, in the last timings of a search from scratch or in
+    /// a trial, does not decide the verdict: the median and the trimmed trial leave it out
+    /// (a mean would have taken it, and chosen the other path).
+    /// The verdict of the first trial after searches from scratch that took `scratch` ms
+    /// (the first untimed) and kept calls that took `kept(k)` ms, `k` counting from the first.
+    fn verdict(scratch: [f64; 5], kept: impl Fn(u32) -> f64) -> Option<Path> {
+        let mut choice = Choice::default();
+        for took in scratch {
+            assert_eq!(choice.next(N), Path::Scratch);
+            choice.record(N, Path::Scratch, ms(took));
+        }
+        for k in 0..SETTLE + TRIAL {
+            assert_eq!(choice.next(N), Path::Kept);
+            choice.record(N, Path::Kept, ms(kept(k)));
+        }
+        choice.verdict
     }
 
     /// One call that the machine held up, in the last timings of a search from scratch or in
@@ -340,41 +353,23 @@ mod tests {
     /// (a mean would have taken it, and chosen the other path).
     #[test]
     fn a_hiccup_does_not_decide() {
+        let steady = [70.0; 5];
         // A dearer kept path (80 against 70 ms), the last search from scratch held up.
-        let mut choice = Choice::default();
-        for took in [70.0, 70.0, 70.0, 70.0, 700.0] {
-            assert_eq!(choice.next(N), Path::Scratch);
-            choice.record(N, Path::Scratch, ms(took));
-        }
-        for _ in 0..SETTLE + TRIAL {
-            assert_eq!(choice.next(N), Path::Kept);
-            choice.record(N, Path::Kept, ms(80.0));
-        }
-        assert_eq!(choice.verdict, Some(Path::Scratch));
+        let held = [70.0, 70.0, 70.0, 70.0, 700.0];
+        assert_eq!(verdict(held, |_| 80.0), Some(Path::Scratch));
         // A cheaper kept path (60 against 70 ms), two of its trial's calls held up.
-        let mut choice = Choice::default();
-        for _ in 0..=FIRST_TIMED {
-            choice.next(N);
-            choice.record(N, Path::Scratch, ms(70.0));
-        }
-        for k in 0..SETTLE + TRIAL {
-            assert_eq!(choice.next(N), Path::Kept);
-            let held = k == SETTLE + 3 || k == SETTLE + 40;
-            choice.record(N, Path::Kept, ms(if held { 600.0 } else { 60.0 }));
-        }
-        assert_eq!(choice.verdict, Some(Path::Kept));
+        let held = |k| k == SETTLE + 3 || k == SETTLE + 40;
+        let kept = |k| if held(k) { 600.0 } else { 60.0 };
+        assert_eq!(verdict(steady, kept), Some(Path::Kept));
         // A wave that lasts longer than the trimmed calls still counts.
-        let mut choice = Choice::default();
-        for _ in 0..=FIRST_TIMED {
-            choice.next(N);
-            choice.record(N, Path::Scratch, ms(70.0));
-        }
-        for k in 0..SETTLE + TRIAL {
-            choice.next(N);
-            let wave = (SETTLE..SETTLE + 16).contains(&k);
-            choice.record(N, Path::Kept, ms(if wave { 140.0 } else { 60.0 }));
-        }
-        assert_eq!(choice.verdict, Some(Path::Scratch));
+        let wave = |k| {
+            if (SETTLE..SETTLE + 16).contains(&k) {
+                140.0
+            } else {
+                60.0
+            }
+        };
+        assert_eq!(verdict(steady, wave), Some(Path::Scratch));
     }
 
     #[test]
