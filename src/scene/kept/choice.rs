@@ -21,10 +21,9 @@
 //!    included: what the kept path costs).
 //! 3. If they cost more than [`MARGIN`] times a search from scratch on average (the kept
 //!    finder's, which finds the pairs that began and ended too; both estimates below), a run
-//!    of calls searches from
-//!    scratch, each timed, then 2 again. Otherwise the kept path goes on for a run of calls,
-//!    then one call searches from scratch, timed, and 2 again: a scene that grew, or a machine
-//!    that got busier, is seen.
+//!    of calls searches from scratch, each timed, then 2 again. Otherwise the kept path goes
+//!    on for a run of calls, then one call searches from scratch, timed, and 2 again: a scene
+//!    that grew, or a machine that got busier, is seen.
 //! 4. A run is [`FIRST_RUN`] calls long after a trial whose verdict differs from the last one,
 //!    twice the last run after one that agrees, up to [`LONGEST_RUN`] calls: a verdict that
 //!    holds costs little in trials, and one that a noisy trial got wrong is soon tried again.
