@@ -297,6 +297,8 @@ pub mod shape;
 pub mod soa;
 mod tasks;
 #[cfg(test)]
+mod test_pool;
+#[cfg(test)]
 mod test_rng;
 
 pub use batch::{

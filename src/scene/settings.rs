@@ -43,8 +43,8 @@ impl PairFinder {
 
     /// This finder with `choose` saying whether it times its calls, from 2¹⁷ moving shapes
     /// (2¹⁶ in a pool of eight threads or more), to search from scratch where that has been
-    /// cheaper than following its kept state (see
-    /// [`PairFinder`] and [`FrameStats::chosen`](crate::FrameStats::chosen)); on by default.
+    /// cheaper than following its kept state (see [`PairFinder`] and
+    /// [`FrameStats::chosen`](crate::FrameStats::chosen)); on by default.
     /// Off, every call follows the kept state as the jump and rush rules allow: for measuring
     /// the kept path alone, or where a frame's work must not depend on timings. The answer and
     /// the events do not depend on it.
@@ -78,6 +78,7 @@ impl PairFinder {
 #[cfg(test)]
 mod tests {
     use super::super::kept::{Choice, FIRST_TIMED};
+    use crate::test_pool::in_pool;
     use crate::{Circle, PairFinder, Scene};
 
     /// Every frame of a moving scene (moves, teleports, removals, pushes, a static shape now
@@ -176,11 +177,7 @@ mod tests {
             .into_iter()
             .chain([(16, true, true), (16, false, false)])
         {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
-            let (stats, pairs) = pool.install(|| {
+            let (stats, pairs) = in_pool(threads, || {
                 let mut finder = PairFinder::new().with_choice(choice);
                 let mut pairs = Vec::new();
                 finder.overlapping_pairs(&scene, &mut pairs);

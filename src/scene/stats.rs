@@ -101,10 +101,10 @@ pub struct FrameStats {
     /// otherwise.
     pub static_copies: usize,
     /// Whether a kept `overlapping_pairs` searched from scratch because that has been the
-    /// cheaper path for this scene on this machine (from 2¹⁷ moving shapes, 2¹⁶ on eight threads
-    /// or more, the finder times both, see [`PairFinder`](crate::PairFinder)); `rebuilt` is
-    /// then true too. Kept
-    /// `overlapping_pairs` and `contacts` only; false otherwise.
+    /// cheaper path for this scene on this machine (from 2¹⁷ moving shapes, 2¹⁶ on eight
+    /// threads or more, the finder times both, see [`PairFinder`](crate::PairFinder));
+    /// `rebuilt` is then true too. Kept `overlapping_pairs` and `contacts` only; false
+    /// otherwise.
     pub chosen: bool,
 }
 

@@ -265,20 +265,12 @@ impl Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_pool::in_pool;
 
     const N: usize = CHOOSE_FROM;
 
     fn ms(t: f64) -> Duration {
         Duration::from_secs_f64(t / 1e3)
-    }
-
-    /// `run` in a pool of `threads` threads.
-    fn on<T: Send>(threads: usize, run: impl FnOnce() -> T + Send) -> T {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a pool")
-            .install(run)
     }
 
     /// Runs `calls` calls on `N` shapes whose kept calls cost `kept` ms (a rebuild, the first
@@ -316,7 +308,7 @@ mod tests {
             (8, CHOOSE_FROM_MANY),
             (16, CHOOSE_FROM_MANY),
         ] {
-            on(threads, || {
+            in_pool(threads, || {
                 let mut choice = Choice::default();
                 for _ in 0..10_000 {
                     assert_eq!(choice.next(from - 1), Path::Kept, "{threads} threads");
