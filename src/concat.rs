@@ -184,10 +184,7 @@ mod tests {
                     .collect()
             });
             for threads in [1, 4] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .expect("a pool");
+                let pool = crate::test_pool::pool(threads);
                 // Old items beyond each new length, to be cut off, and short lists to grow.
                 let mut lists: [Vec<(u32, u32)>; LISTS] =
                     core::array::from_fn(|k| vec![(9, 9); 3 * (k % 2)]);
@@ -227,10 +224,7 @@ mod tests {
             p
         }
         for threads in [1, 4] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = crate::test_pool::pool(threads);
             for old in [0, 7, expected.len() + 5] {
                 let mut list = vec![u32::MAX; old];
                 pool.install(|| concat_pieces(&mut list, &parts, &part));

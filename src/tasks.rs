@@ -127,10 +127,7 @@ mod tests {
     #[test]
     fn task_counts_fill_whole_rounds_of_the_threads() {
         for threads in [1, 2, 3, 4, 7, 8, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool");
+            let pool = crate::test_pool::pool(threads);
             for min in [1024, 4096, 16 * 1024, 32 * 1024] {
                 for n in (0..70)
                     .map(|k| k * min / 8)
@@ -163,11 +160,8 @@ mod tests {
             .expect("the spawned thread");
         assert_eq!(outside, (1, usize::MAX));
         for (threads, tasks, piece) in [(1, 1, usize::MAX), (3, 12, 256)] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool");
-            let inside = pool.install(|| (task_count(1 << 20, 1024), piece_len(256)));
+            let inside =
+                crate::test_pool::in_pool(threads, || (task_count(1 << 20, 1024), piece_len(256)));
             assert_eq!(inside, (tasks, piece), "{threads} threads");
         }
     }
@@ -178,10 +172,7 @@ mod tests {
     fn chunks_give_every_thread_one_from_32_k_items() {
         use super::chunking;
         for threads in [1, 2, 3, 7, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool");
+            let pool = crate::test_pool::pool(threads);
             for n in [
                 0,
                 1,
@@ -234,10 +225,7 @@ mod tests {
         .join()
         .expect("the spawned thread");
         assert_eq!(outside.map(|w| w.is_some()), [true, false, true, false]);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .expect("a thread pool");
+        let pool = crate::test_pool::pool(3);
         let (here, there, threads) = pool.install(|| {
             let here = rayon::current_thread_index();
             let (there, threads) = on_pool_kept(MIN_HAND_OVER, || {

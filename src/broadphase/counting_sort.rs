@@ -370,10 +370,7 @@ mod tests {
     /// gives what a new sort gives: it reuses its buffers without reading what they held.
     #[test]
     fn a_sort_reused_over_other_boxes_is_a_new_sort() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap();
+        let pool = crate::test_pool::pool(3);
         let boxes = |n: u32, salt: u32| -> Vec<[f32; 4]> {
             (0..n)
                 .map(|i| {
@@ -445,10 +442,7 @@ mod tests {
                 .collect()
         };
         for threads in [1, 3, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = crate::test_pool::pool(threads);
             for n in [
                 0,
                 1,

@@ -519,12 +519,8 @@ mod tests {
             }
         }
         let lay_out = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
             let mut levels = Levels::default();
-            pool.install(|| levels.plan(&boxes, None));
+            crate::test_pool::in_pool(threads, || levels.plan(&boxes, None));
             format!("{:?}", levels.all())
         };
         let one = lay_out(1);

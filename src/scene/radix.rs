@@ -363,10 +363,7 @@ mod tests {
             .collect();
         cases.push(twice.iter().chain(&twice).copied().collect());
         for threads in [1, 2, 3, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = crate::test_pool::pool(threads);
             let mut sort = RadixSort::default();
             for (c, input) in cases.iter().enumerate() {
                 let mut want = input.clone();

@@ -378,10 +378,7 @@ mod tests {
         let set = |v: &[(u32, u32)]| v.iter().copied().collect::<BTreeSet<_>>();
         let mut cancel = Cancel::default();
         for threads in [1, 2, 3, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = crate::test_pool::pool(threads);
             for round in 0..2 {
                 for (c, (x, y)) in cases.iter().enumerate() {
                     let want_x: Vec<_> = (&set(x) - &set(y)).into_iter().collect();
@@ -415,10 +412,7 @@ mod tests {
         events_between(&old, &new, &mut began, &mut ended);
         let mut events = Events::default();
         for threads in [1, 2, 3, 4, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = crate::test_pool::pool(threads);
             // Twice, with the buffers of the call before; and both answers empty, or one.
             for _ in 0..2 {
                 let (mut b, mut e) = (vec![(1, 1)], vec![(2, 2)]);
@@ -442,12 +436,8 @@ mod tests {
             }
         }
         for threads in [1, 4] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
             let mut out = vec![(7, 7); 3];
-            pool.install(|| apply_events(&old, &began, &ended, &mut out));
+            crate::test_pool::in_pool(threads, || apply_events(&old, &began, &ended, &mut out));
             assert!(out == new, "{threads} threads");
         }
     }

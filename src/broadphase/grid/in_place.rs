@@ -144,12 +144,8 @@ mod tests {
                 }
             }
             for threads in [1, 4] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .expect("a pool");
                 let (mut g, _, _) = grid(n, per);
-                pool.install(|| g.set_boxes(&enter, &entered, &position));
+                crate::test_pool::in_pool(threads, || g.set_boxes(&enter, &entered, &position));
                 for (p, b) in expected.iter().enumerate() {
                     assert_eq!(g.box_at(p), *b, "n {n} threads {threads}");
                 }

@@ -375,13 +375,11 @@ mod tests {
             })
             .collect();
         for threads in [1, 3, 4, 16] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
             let (mut grid, mut items) = grid(n);
             let mut spare = Vec::new();
-            pool.install(|| grid.repair(&mut items, &mut spare, &flags, &enter, &entered));
+            crate::test_pool::in_pool(threads, || {
+                grid.repair(&mut items, &mut spare, &flags, &enter, &entered)
+            });
             assert_eq!(cells(&grid, &items), want, "{threads} threads");
             assert_eq!(grid.len(), items.len());
             assert!(grid.min_x[grid.len()..].iter().all(|x| x.is_nan()));

@@ -172,11 +172,7 @@ mod tests {
             .collect();
         for threads in [1, 3] {
             let (mut got, mut spare, mut counts) = (scene.clone(), Vec::new(), Vec::new());
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| sort_lists(&mut got, &mut spare, &mut counts, n));
+            crate::test_pool::in_pool(threads, || sort_lists(&mut got, &mut spare, &mut counts, n));
             for (k, (got, list)) in got.iter().zip(&scene).enumerate() {
                 let mut want = list.clone();
                 want.sort_by_key(|&(p, _)| p);

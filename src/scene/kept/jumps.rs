@@ -124,10 +124,7 @@ mod tests {
     /// invalid, and slots the last call did not have (the scene grew or shrank).
     #[test]
     fn the_sample_in_tasks_is_the_sample_one_slot_after_another() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap();
+        let pool = crate::test_pool::pool(3);
         let circle = |i: usize, shift: f32| {
             let (x, y) = ((i % 1000) as f32 * 3.0, (i / 1000) as f32 * 3.0);
             Circle::new(x + shift, y, 1.0)

@@ -225,8 +225,7 @@ mod tests {
                 for threads in [1, 2, 3, 16] {
                     let (mut slot_of, mut index_of, mut tasks) =
                         (vec![9], vec![AtomicU32::new(9)], vec![]);
-                    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-                    pool.unwrap().install(|| {
+                    crate::test_pool::in_pool(threads, || {
                         number_slots(&entered, n, &mut slot_of, &mut index_of, &mut tasks);
                     });
                     let index_of = index_of.into_iter().map(AtomicU32::into_inner).collect();
