@@ -34,6 +34,7 @@
 mod in_place;
 mod repair;
 mod shares;
+mod shift;
 
 use super::LANES;
 use super::counting_sort::{CountingSort, Staged};
@@ -56,6 +57,8 @@ pub(crate) struct Grid {
     max_y: Vec<f32>,
     /// The second buffers of [`repair`](Grid::repair).
     repair: repair::Repair,
+    /// The buffers of [`repair_few`](Grid::repair_few).
+    shifts: shift::Shifts,
 }
 
 /// The four box fields of a grid, or of a repair's new arrays, from some position on, as a

@@ -220,6 +220,9 @@ pub(crate) struct Kept {
     was_in: Vec<u32>,
     moves: Vec<(u32, u32)>,
     leaving: Vec<bool>,
+    /// Where few escapers change cells, the grid positions they leave and those positions'
+    /// cells, ascending (see `moves.rs`).
+    removed: Vec<(u32, u32)>,
     /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
     /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves) and
     /// its index.
@@ -299,6 +302,7 @@ impl Default for Kept {
             entering: Vec::new(),
             was_in: Vec::new(),
             moves: Vec::new(),
+            removed: Vec::new(),
             marks: Vec::new(),
             stays: Vec::new(),
             leaving: Vec::new(),

@@ -197,15 +197,46 @@ impl Kept {
         );
         if leaving {
             // `moves` is in the order of `enter`: by cell, then by slot.
-            self.grid.repair(
-                &mut self.ids,
-                &mut self.spare_ids,
-                &self.leaving,
-                &self.moves,
-                &self.entering,
-            );
+            if self.find_removed() {
+                self.grid
+                    .repair_few(&mut self.ids, &self.removed, &self.moves, &self.entering);
+            } else {
+                self.grid.repair(
+                    &mut self.ids,
+                    &mut self.spare_ids,
+                    &self.leaving,
+                    &self.moves,
+                    &self.entering,
+                );
+            }
             unflag(&mut self.leaving, &self.marks);
         }
+        true
+    }
+
+    /// Where the escapers that change cells are few ([`FEW_MOVES`]) and each enters one: the
+    /// grid positions they leave, each found in the cell it was in, into `removed`
+    /// (`(position, cell)`, ascending), for [`Grid::repair_few`]. `false` otherwise (or where
+    /// one is not found in its cell): the repair finds them.
+    fn find_removed(&mut self) -> bool {
+        let threads = rayon::current_num_threads();
+        let few = threads == 1 || self.moves.len() * FEW_MOVES * threads <= self.grid.len();
+        if !few || self.enter.len() < self.marks.len() {
+            return false;
+        }
+        self.removed.clear();
+        for &(_, k) in &self.moves {
+            let (e, was_in) = (self.entering[k as usize].0, self.was_in[k as usize]);
+            if was_in == u32::MAX {
+                continue;
+            }
+            let cell = self.grid.cell(was_in);
+            let Some(p) = self.ids[cell.clone()].iter().position(|&s| s == e) else {
+                return false;
+            };
+            self.removed.push(((cell.start + p) as u32, was_in));
+        }
+        self.removed.sort_unstable();
         true
     }
 
@@ -231,6 +262,11 @@ impl Kept {
         concat(&mut self.moves, tasks, &|t: &Task| &t.found[..]);
     }
 }
+
+/// How many grid positions per escaper that changes cells a frame needs for the grid to be
+/// edited in place ([`Grid::repair_few`]: only the positions between each one's old and new
+/// places move) rather than repaired (every position copied, on rayon's threads).
+const FEW_MOVES: usize = 256;
 
 /// Escapers from which their flags are written on rayon's threads (a few nanoseconds each).
 const MIN_FLAGS: usize = 1024;
