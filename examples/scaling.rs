@@ -12,6 +12,8 @@
 //!                    then reads its per-shape arrays out of order)
 //!     [--speed S]    each shape moves S of its half extent per frame (default 0.06: about
 //!                    3 % of its size)
+//!     [--moving M]   only a share M of the shapes moves (default 1), the same ones every
+//!                    frame; the others stay where they are, as bodies at rest
 //!     [--choice off] the kept frames always take the kept path (`PairFinder::with_choice`):
 //!                    by default a finder of 2^17 moving shapes or more (2^16 on eight
 //!                    threads or more) times both paths and searches from scratch where
@@ -50,6 +52,8 @@ struct Options {
     shapes: Vec<usize>,
     frames: usize,
     speed: f32,
+    /// The share of the shapes that move (`--moving`).
+    moving: f32,
     modes: Vec<String>,
     reorder: bool,
     /// Whether the kept finder may choose a search from scratch (`--choice on`, the default).
@@ -96,6 +100,7 @@ fn options() -> Result<Options, String> {
         shapes: vec![100_000, 1_000_000],
         frames: 30,
         speed: 0.06,
+        moving: 1.0,
         modes: vec!["kept".into(), "scratch".into()],
         reorder: false,
         choice: true,
@@ -129,6 +134,13 @@ fn options() -> Result<Options, String> {
                     .ok()
                     .filter(|s: &f32| s.is_finite() && *s >= 0.0)
                     .ok_or_else(|| format!("--speed takes a number >= 0, got {value:?}"))?;
+            }
+            "--moving" => {
+                o.moving = value
+                    .parse()
+                    .ok()
+                    .filter(|m: &f32| (0.0..=1.0).contains(m))
+                    .ok_or_else(|| format!("--moving takes a share from 0 to 1, got {value:?}"))?;
             }
             "--choice" => {
                 o.choice = match value.as_str() {
@@ -263,7 +275,7 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--modes kept,scratch] [--reorder] [--speed 0.06] [--choice on|off] \
+             [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] [--choice on|off] \
              [--caller pool|main] [--scene mixed|sized|crowded|polygons|tiles]"
         );
         std::process::exit(2)
@@ -271,10 +283,11 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
-         frames after as many warm-up frames; the {} scene, shapes moving {} of their half \
-         extent a frame; frames called from {}",
+         frames after as many warm-up frames; the {} scene, {} of the shapes moving {} of \
+         their half extent a frame; frames called from {}",
         o.frames,
         o.scene,
+        o.moving,
         o.speed,
         if o.main {
             "the main thread"
@@ -338,7 +351,7 @@ fn main() {
             .iter()
             .map(|(_, s)| s.bounding_box().max_x)
             .fold(0.0f32, f32::max);
-        let motion = Motion::new(&start, o.speed, side);
+        let motion = Motion::new(&start, o.speed, side).with_moving(o.moving);
         println!("\n{n} shapes (medians, ms; x: the first thread count's median over this one):");
         println!(
             "  threads mode      frame     x    mean chosen | {} |  sum",

@@ -364,6 +364,68 @@ fn many_escapers_a_frame_on_any_thread_count() {
     }
 }
 
+/// A world mostly at rest: each frame a few hundred shapes step half their size (into other
+/// cells), some shapes are pushed (entries that no removal balances) and, every third frame,
+/// a few removed (escapers that enter no cell). Every kept answer and its events are the
+/// search from scratch's, on one, two, three and sixteen threads: the grid edited in place
+/// where the moves are few for the pool (`Grid::repair_few`), repaired in parts otherwise.
+#[test]
+fn a_world_mostly_at_rest_on_any_thread_count() {
+    let mut g = Gen::new(96);
+    let start = mixed(&mut g, 60_000, 600.0);
+    let run = || {
+        let mut scene = start.clone();
+        let mut finder = PairFinder::new().with_choice(false);
+        let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
+        let mut answers = Vec::new();
+        for frame in 0..12u32 {
+            scene.update(|id, s| {
+                let pick = unit_hash(u64::from(id), u64::from(frame) + 11_000);
+                if pick >= 0.005 {
+                    return s;
+                }
+                let b = s.bounding_box();
+                let step = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+                let angle = pick * 200.0 * core::f32::consts::TAU;
+                s.translated(step * angle.cos(), step * angle.sin())
+            });
+            for k in 0..3 {
+                scene.push(Circle::new(7.0 * (frame * 3 + k) as f32, 300.0, 1.0));
+            }
+            if frame % 3 == 2 {
+                let gone: Vec<u32> = scene.iter().map(|(id, _)| id).step_by(9_973).collect();
+                for id in gone {
+                    scene.remove(id).expect("live");
+                }
+            }
+            finder.overlapping_pairs(&scene, &mut kept);
+            let s = finder.stats();
+            assert!(
+                frame == 0 || (!s.rebuilt && s.escaped > 100),
+                "frame {frame}"
+            );
+            scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
+            assert!(
+                kept == fresh,
+                "frame {frame}: the kept answer is not the search's"
+            );
+            answers.push((
+                kept.clone(),
+                finder.began().to_vec(),
+                finder.ended().to_vec(),
+            ));
+        }
+        answers
+    };
+    let one = in_pool(1, run);
+    for threads in [2, 3, 16] {
+        assert!(
+            in_pool(threads, run) == one,
+            "{threads} threads against one"
+        );
+    }
+}
+
 #[test]
 #[should_panic(expected = "PairFinder margin must be finite and not negative, got -1")]
 fn negative_margin_is_refused() {

@@ -108,7 +108,8 @@ pub fn unit_hash(a: u64, b: u64) -> f32 {
 /// and turns are computed once, so that a frame's move is a few additions per shape, as in a
 /// simulation that keeps velocities. With `speed` infinite every shape is placed anywhere in
 /// `[0, side)²` every frame (a teleport); [`with_jumps`](Self::with_jumps) does that to a
-/// share of the shapes only.
+/// share of the shapes only, and [`with_moving`](Self::with_moving) leaves all but a share
+/// where they are.
 pub struct Motion {
     steps: Vec<[f32; 2]>,
     speed: f32,
@@ -116,6 +117,9 @@ pub struct Motion {
     /// The share of the shapes that jump anywhere in the square each frame (drawn anew every
     /// frame); the others move at `speed`.
     jumps: f32,
+    /// The share of the shapes that move at all (the same ones every frame); the others stay
+    /// where they are.
+    moving: f32,
 }
 
 /// `(cos, sin)` of the OBBs' turn per frame, either way.
@@ -147,7 +151,14 @@ impl Motion {
             speed,
             side,
             jumps: 0.0,
+            moving: 1.0,
         }
+    }
+
+    /// This motion with only a share `moving` of the shapes (the same ones every frame)
+    /// moving; the others stay where they are, as bodies at rest in a game world.
+    pub fn with_moving(self, moving: f32) -> Self {
+        Self { moving, ..self }
     }
 
     /// This motion with a share `jumps` of the shapes (a different draw every frame) jumping
@@ -159,6 +170,10 @@ impl Motion {
     /// Shape `id` in frame `frame`, from its shape `s` in the frame before.
     #[inline]
     pub fn apply(&self, s: Shape, id: u32, frame: u32) -> Shape {
+        // The hash only where some shapes rest.
+        if self.moving < 1.0 && unit_hash(u64::from(id) + (3 << 40), 0) >= self.moving {
+            return s;
+        }
         let back = !(frame / 64).is_multiple_of(2);
         let [mut dx, mut dy] = self.steps.get(id as usize).copied().unwrap_or([0.0; 2]);
         if back {
