@@ -385,7 +385,8 @@ fn main() {
     println!(
         "\nmean: the mean frame; chosen: the share of kept frames that searched from scratch \
          because the finder timed that as the cheaper path (from 2^17 moving shapes, 2^16 on \
-         8 threads or more; its first trial of the kept path ends after 93 frames). Phases: FrameStats' wall-clock phases \
-         and the update before them; sum: the median share of the frame they add up to."
+         8 threads or more; its first trial of the kept path ends after 93 frames). Phases: \
+         FrameStats' wall-clock phases and the update before them; sum: the median share of \
+         the frame they add up to."
     );
 }

@@ -60,9 +60,9 @@ const FOUND: usize = 512;
 /// every second call). The first call after the jumps or the rush stop rebuilds. From 2¹⁷
 /// moving shapes (2¹⁶ on eight threads or more) it also times its calls (its first calls
 /// search from scratch): where following the kept state cost over 6 % more than a search
-/// from scratch (a million shapes on one or two cores of some machines), it searches from scratch in runs of up to 1024
-/// calls and tries the kept path again between them ([`FrameStats::chosen`],
-/// [`with_choice`](Self::with_choice)). Unbounded shapes (infinite bounds or beyond ±2⁶⁰)
+/// from scratch (a million shapes on one or two cores of some machines), it searches from
+/// scratch in runs of up to 1024 calls and tries the kept path again between them
+/// ([`FrameStats::chosen`], [`with_choice`](Self::with_choice)). Unbounded shapes (infinite bounds or beyond ±2⁶⁰)
 /// stay out of the grids and are tested against every shape every call.
 ///
 /// It also keeps its last answer, and reports which pairs [`began`](Self::began) and

@@ -305,6 +305,21 @@ fn kept_finder_is_the_same_on_any_thread_count() {
     assert_eq!(one, run(16));
 }
 
+/// Steps the moving shapes whose hash of their id and `salt` (`pick`, in `0..1`) is below
+/// `share` by half their size, in the direction `pick * turns` of a full turn; the others stay.
+fn step_a_share(scene: &mut Scene, salt: u64, share: f32, turns: f32) {
+    scene.update(|id, s| {
+        let pick = unit_hash(u64::from(id), salt);
+        if pick >= share {
+            return s;
+        }
+        let b = s.bounding_box();
+        let step = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+        let angle = pick * turns * core::f32::consts::TAU;
+        s.translated(step * angle.cos(), step * angle.sin())
+    });
+}
+
 /// Frames in which a sixth of the shapes step half their size (they leave their enlarged
 /// boxes without jumping, tens of thousands of escapers a frame, each frame's handled on
 /// rayon's threads beyond one), a fiftieth are removed and pushed again (slots that hold
@@ -323,16 +338,7 @@ fn many_escapers_a_frame_on_any_thread_count() {
             let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
             let (mut followed, mut crowded) = (0, 0);
             for frame in 0..8u32 {
-                scene.update(|id, s| {
-                    let pick = unit_hash(u64::from(id), u64::from(frame) + 7_000);
-                    if pick >= 1.0 / 6.0 {
-                        return s;
-                    }
-                    let b = s.bounding_box();
-                    let step = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
-                    let angle = pick * 6.0 * core::f32::consts::TAU;
-                    s.translated(step * angle.cos(), step * angle.sin())
-                });
+                step_a_share(&mut scene, u64::from(frame) + 7_000, 1.0 / 6.0, 6.0);
                 // A few shapes replaced: the last slots' shapes move into their slots.
                 let gone: Vec<u32> = scene
                     .iter()
@@ -379,16 +385,7 @@ fn a_world_mostly_at_rest_on_any_thread_count() {
         let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
         let mut answers = Vec::new();
         for frame in 0..12u32 {
-            scene.update(|id, s| {
-                let pick = unit_hash(u64::from(id), u64::from(frame) + 11_000);
-                if pick >= 0.005 {
-                    return s;
-                }
-                let b = s.bounding_box();
-                let step = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
-                let angle = pick * 200.0 * core::f32::consts::TAU;
-                s.translated(step * angle.cos(), step * angle.sin())
-            });
+            step_a_share(&mut scene, u64::from(frame) + 11_000, 0.005, 200.0);
             for k in 0..3 {
                 scene.push(Circle::new(7.0 * (frame * 3 + k) as f32, 300.0, 1.0));
             }

@@ -9,8 +9,8 @@ use core::ops::Range;
 /// A change of the grid's order, at an old position: an entry before it, or its removal.
 #[derive(Clone, Copy)]
 enum Change {
-    /// Entry `j` of the entries goes before this old position (after the entries before it).
-    Enter(usize),
+    /// The next entry goes before this old position (after the entries before it).
+    Enter,
     /// This old position is removed.
     Remove,
 }
@@ -125,18 +125,18 @@ impl Shifts {
         loop {
             let (at, change) = match (enter.get(j), removed.get(r)) {
                 (Some(_), Some(&(p, _))) if boundary(j) <= p as usize => {
-                    (boundary(j), Change::Enter(j))
+                    (boundary(j), Change::Enter)
                 }
                 (_, Some(&(p, _))) => (p as usize, Change::Remove),
-                (Some(_), None) => (boundary(j), Change::Enter(j)),
+                (Some(_), None) => (boundary(j), Change::Enter),
                 (None, None) => break,
             };
             if by != 0 && from < at {
                 self.runs.push(Run { old: from..at, by });
             }
             match change {
-                Change::Enter(k) => {
-                    self.landing[k] = at.wrapping_add_signed(by);
+                Change::Enter => {
+                    self.landing[j] = at.wrapping_add_signed(by);
                     (from, by, j) = (at, by + 1, j + 1);
                 }
                 Change::Remove => (from, by, r) = (at + 1, by - 1, r + 1),

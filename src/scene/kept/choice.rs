@@ -321,9 +321,6 @@ mod tests {
         }
     }
 
-    /// One call that the machine held up, in the last timings of a search from scratch or in
-    /// a trial, does not decide the verdict: the median and the trimmed trial leave it out
-    /// (a mean would have taken it, and chosen the other path).
     /// The verdict of the first trial after searches from scratch that took `scratch` ms
     /// (the first untimed) and kept calls that took `kept(k)` ms, `k` counting from the first.
     fn verdict(scratch: [f64; 5], kept: impl Fn(u32) -> f64) -> Option<Path> {
