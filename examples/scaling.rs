@@ -6,7 +6,10 @@
 //!
 //! ```text
 //! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
-//!     [--frames N]   frames timed per run, after as many warm-up frames (default 30)
+//!     [--frames N]   frames timed per run (default 30), after the warm-up frames
+//!     [--warm-up N]  warm-up frames per run (default: as many as timed, and at least 100
+//!                    where a kept finder may choose: past its first verdict, as a game's
+//!                    frames are after a second or two)
 //!     [--modes kept,scratch]  which frames to time (default both)
 //!     [--reorder]    put the scene in spatial order first (`Scene::reorder`; the motion
 //!                    then reads its per-shape arrays out of order)
@@ -51,6 +54,8 @@ struct Options {
     threads: Vec<usize>,
     shapes: Vec<usize>,
     frames: usize,
+    /// Warm-up frames (`--warm-up`; `None`: [`warm_up`]'s default).
+    warm_up: Option<usize>,
     speed: f32,
     /// The share of the shapes that move (`--moving`).
     moving: f32,
@@ -62,6 +67,25 @@ struct Options {
     main: bool,
     /// The scene (`--scene`), one of [`SCENES`].
     scene: String,
+}
+
+/// Calls after which a kept finder that may choose between its kept path and a search from
+/// scratch has timed both and taken the cheaper for the first time (the first trial of the
+/// kept path ends after 93 calls: see `src/scene/kept/choice.rs`).
+const FIRST_VERDICT: usize = 100;
+
+/// The warm-up frames of every run: `--warm-up`, else as many as are timed, and where a kept
+/// finder may choose, at least [`FIRST_VERDICT`] (its searches from scratch too, so that both
+/// modes time the same frames of the motion): the timed frames are then those of a finder
+/// that has chosen, as every frame of a game after its first second or two, not those of
+/// its first trial.
+fn warm_up(o: &Options) -> usize {
+    let choosing = o.choice && o.modes.iter().any(|m| m == "kept");
+    o.warm_up.unwrap_or(if choosing {
+        o.frames.max(FIRST_VERDICT)
+    } else {
+        o.frames
+    })
 }
 
 /// The scenes `--scene` takes.
@@ -99,6 +123,7 @@ fn options() -> Result<Options, String> {
         threads: vec![1, 2],
         shapes: vec![100_000, 1_000_000],
         frames: 30,
+        warm_up: None,
         speed: 0.06,
         moving: 1.0,
         modes: vec!["kept".into(), "scratch".into()],
@@ -128,6 +153,11 @@ fn options() -> Result<Options, String> {
             "--threads" => o.threads = list(&flag, &value)?,
             "--shapes" => o.shapes = list(&flag, &value)?,
             "--frames" => o.frames = list(&flag, &value)?[0],
+            "--warm-up" => {
+                o.warm_up = Some(value.trim().parse().map_err(|_| {
+                    format!("--warm-up takes a whole number of frames, got {value:?}")
+                })?);
+            }
             "--speed" => {
                 o.speed = value
                     .parse()
@@ -211,10 +241,16 @@ const PHASES: [&str; 7] = [
     "build", "search", "pack", "kernels", "sort", "events", "update",
 ];
 
-/// `frames` frames (after as many warm-up frames) of `scene` moved by `motion`, each
+/// `frames` frames (after `warm` warm-up frames) of `scene` moved by `motion`, each
 /// `Scene::update` and then a kept finder's search (which may choose a search from scratch
 /// where `choice`) or a search from scratch.
-fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool, choice: bool) -> Run {
+fn run(
+    start: &Scene,
+    motion: &Motion,
+    [warm, frames]: [usize; 2],
+    kept: bool,
+    choice: bool,
+) -> Run {
     let (mut scene, mut frame, mut finder, mut pairs) = (
         start.clone(),
         0,
@@ -223,7 +259,7 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool, choice: bool) 
     );
     let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
     let (mut covered, mut chosen) = (Vec::new(), 0);
-    for i in 0..2 * frames {
+    for i in 0..warm + frames {
         let begin = Instant::now();
         motion.step(&mut scene, &mut frame);
         let moved = begin.elapsed();
@@ -234,7 +270,7 @@ fn run(start: &Scene, motion: &Motion, frames: usize, kept: bool, choice: bool) 
         }
         let total = begin.elapsed();
         black_box(&pairs);
-        if i >= frames {
+        if i >= warm {
             let s: &FrameStats = finder.stats();
             totals.push(ms(total));
             let each = [
@@ -275,7 +311,7 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] [--choice on|off] \
+             [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] [--choice on|off] \
              [--caller pool|main] [--scene mixed|sized|crowded|polygons|tiles]"
         );
         std::process::exit(2)
@@ -283,9 +319,10 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
-         frames after as many warm-up frames; the {} scene, {} of the shapes moving {} of \
-         their half extent a frame; frames called from {}",
+         frames after {} warm-up frames; the {} scene, {} of the shapes \
+         moving {} of their half extent a frame; frames called from {}",
         o.frames,
+        warm_up(&o),
         o.scene,
         o.moving,
         o.speed,
@@ -363,7 +400,8 @@ fn main() {
                 if !o.modes.iter().any(|x| x == mode) {
                     continue;
                 }
-                let frames = || run(&start, &motion, o.frames, m == 0, o.choice);
+                let counts = [warm_up(&o), o.frames];
+                let frames = || run(&start, &motion, counts, m == 0, o.choice);
                 let r = if o.main {
                     frames()
                 } else {
@@ -385,7 +423,8 @@ fn main() {
     println!(
         "\nmean: the mean frame; chosen: the share of kept frames that searched from scratch \
          because the finder timed that as the cheaper path (from 2^17 moving shapes, 2^16 on \
-         8 threads or more; its first trial of the kept path ends after 93 frames). Phases: \
+         8 threads or more; its first trial of the kept path ends after 93 frames, within the \
+         warm-up unless --warm-up says less). Phases: \
          FrameStats' wall-clock phases and the update before them; sum: the median share of \
          the frame they add up to."
     );
