@@ -311,8 +311,9 @@ fn main() {
         eprintln!("scaling: {e}");
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
-             [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] [--choice on|off] \
-             [--caller pool|main] [--scene mixed|sized|crowded|polygons|tiles]"
+             [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] \
+             [--choice on|off] [--caller pool|main] \
+             [--scene mixed|sized|crowded|polygons|tiles]"
         );
         std::process::exit(2)
     });

@@ -423,6 +423,71 @@ fn a_world_mostly_at_rest_on_any_thread_count() {
     }
 }
 
+/// A world of 60 k shapes in which a few dozen step each frame (fewer than one in 1 024, so
+/// that the moving lists copy the blocks of candidates the escapers leave untouched), now and
+/// then one turned into another kind where it lies and one into an invalid shape and back,
+/// with no shape pushed or removed: every kept answer is the search from scratch's, the
+/// events are the difference between two answers, and the answers and events are the same on
+/// one, two, three and sixteen threads.
+#[test]
+fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
+    let mut g = Gen::new(97);
+    let start = mixed(&mut g, 60_000, 600.0);
+    let run = || {
+        let mut scene = start.clone();
+        let mut finder = PairFinder::new().with_choice(false);
+        let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
+        let mut last: Vec<(u32, u32)> = Vec::new();
+        let mut answers = Vec::new();
+        for frame in 0..16u32 {
+            step_a_share(&mut scene, u64::from(frame) + 12_000, 0.0006, 50.0);
+            let id = 7_919 * (frame + 1) % 60_000;
+            let s = scene.get(id).expect("live");
+            let b = s.bounding_box();
+            match frame % 4 {
+                1 => scene.set(id, Aabb::new(b.min_x, b.min_y, b.max_x, b.max_y)),
+                2 => scene.set(id, Circle::new(b.min_x, b.min_y, f32::NAN)),
+                3 => scene.set(id, Circle::new(b.min_x, b.min_y, 1.0)),
+                _ => {}
+            }
+            finder.overlapping_pairs(&scene, &mut kept);
+            let s = finder.stats();
+            assert!(
+                frame == 0 || (!s.rebuilt && s.escaped > 10 && s.escaped * 1024 <= 60_000),
+                "frame {frame}: {} escapers",
+                s.escaped
+            );
+            scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
+            assert!(
+                kept == fresh,
+                "frame {frame}: the kept answer is not the search's"
+            );
+            if frame > 0 {
+                let began = fresh.iter().filter(|p| last.binary_search(p).is_err());
+                let ended = last.iter().filter(|p| fresh.binary_search(p).is_err());
+                assert!(
+                    finder.began().iter().eq(began) && finder.ended().iter().eq(ended),
+                    "frame {frame}: the events are not the answers' difference"
+                );
+            }
+            last.clone_from(&fresh);
+            answers.push((
+                kept.clone(),
+                finder.began().to_vec(),
+                finder.ended().to_vec(),
+            ));
+        }
+        answers
+    };
+    let one = in_pool(1, run);
+    for threads in [2, 3, 16] {
+        assert!(
+            in_pool(threads, run) == one,
+            "{threads} threads against one"
+        );
+    }
+}
+
 #[test]
 #[should_panic(expected = "PairFinder margin must be finite and not negative, got -1")]
 fn negative_margin_is_refused() {

@@ -8,6 +8,7 @@ use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
 use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
+use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
@@ -128,8 +129,16 @@ impl Kept {
         let tasks = &*tasks;
         let (escapers, enter) = (&mut self.escapers, &mut self.enter);
         let (entering, was_in) = (&mut self.entering, &mut self.was_in);
+        // The escapers' old enlarged boxes where they are few enough for the lists to copy
+        // what they leave untouched (see `untouched.rs`), for calls that keep every slot.
+        let count: usize = tasks.iter().map(|t| t.ids.len()).sum();
+        let (old_fat, few) = (&mut self.old_fat, count * FEW <= both && n == old);
         let mut ids_and_keys = || {
             concat(escapers, tasks, &|t: &Task| &t.ids[..]);
+            old_fat.clear();
+            if few {
+                concat(old_fat, tasks, &|t: &Task| &t.olds[..]);
+            }
             let renumber = |t: &Task, (key, k): (u32, u32)| (key, t.base + k);
             concat_with(enter, tasks, &|t: &Task| &t.found[..], &renumber);
         };
@@ -178,6 +187,7 @@ impl Check<'_> {
         mut put: impl FnMut(usize, &Record, u32),
     ) {
         t.ids.clear();
+        t.olds.clear();
         t.found.clear();
         t.entering.clear();
         t.was_in.clear();
@@ -194,6 +204,7 @@ impl Check<'_> {
                     continue;
                 }
                 t.ids.push(slot as u32);
+                t.olds.push(fat[i]);
                 t.jumps += usize::from(jumped_from(b, &fat[i]));
                 tags[i] = tag;
                 let old = (&fat[i], shifts[i], self.call);

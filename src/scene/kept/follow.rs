@@ -2,6 +2,7 @@
 //! the flagged ones ended, or passed to the same pair found again), every other kept, the new
 //! ones merged in, in one pass.
 
+use super::untouched::{BLOCK_SHIFT, next_touched, touched};
 use crate::scene::candidates::HIT;
 use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
@@ -103,13 +104,16 @@ impl Follow<'_> {
 
 /// One kept list as a frame decides it: its pair kind, its candidates as the last call left
 /// them, the new ones to merge in (ascending), and how it follows the escapers' moves (`None`:
-/// it does not, and `added` is empty).
+/// it does not, and `added` is empty). `touched`: for a moving list in a call that kept the
+/// number of moving slots, the blocks of first indices that the escapers touch, a bit each
+/// (see `untouched.rs`; empty: every block is followed candidate by candidate).
 #[derive(Clone, Copy)]
 pub(super) struct Part<'a> {
     pub(super) kind: usize,
     pub(super) old: &'a [(u32, u32)],
     pub(super) added: &'a [(u32, u32)],
     pub(super) follow: Option<Follow<'a>>,
+    pub(super) touched: &'a [u64],
 }
 
 impl Part<'_> {
@@ -152,6 +156,9 @@ impl Part<'_> {
         *at = (old_end, new_end);
         match self.follow {
             None => merge_into(old, new, (Some, |_| None), |c| c, out, dropped),
+            Some(f) if !self.touched.is_empty() => {
+                merge_blocks(f, self.touched, old, new, out, dropped);
+            }
             Some(f) => merge_into(
                 old,
                 new,
@@ -160,6 +167,49 @@ impl Part<'_> {
                 out,
                 dropped,
             ),
+        }
+    }
+}
+
+/// [`merge_into`] by blocks of first indices (a moving list's, in a call that kept the number
+/// of moving slots): the runs of blocks that `touched` leaves unmarked copied as they are
+/// (they hold no escaper's candidate and no new one), each marked block followed candidate by
+/// candidate with its new candidates (a dropped candidate's twin has its first index).
+fn merge_blocks(
+    f: Follow<'_>,
+    touched_bits: &[u64],
+    mut old: &[(u32, u32)],
+    mut new: &[(u32, u32)],
+    out: &mut Vec<(u32, u32)>,
+    dropped: &mut Vec<(u32, u32)>,
+) {
+    debug_assert_eq!(
+        f.before, f.after,
+        "a call that kept the number of moving slots"
+    );
+    let first = |l: &[(u32, u32)]| l.first().map_or(u32::MAX, |c| c.0);
+    while !old.is_empty() || !new.is_empty() {
+        let at = first(old).min(first(new));
+        let b = (at >> BLOCK_SHIFT) as usize;
+        // A new candidate's block is marked; the second test only keeps a wrong mark from
+        // stalling the loop.
+        if touched(touched_bits, b) || first(new) >> BLOCK_SHIFT == b as u32 {
+            let end = (at | ((1 << BLOCK_SHIFT) - 1)).saturating_add(1);
+            let (o, k) = (ahead(old, |c| c.0 < end), ahead(new, |c| c.0 < end));
+            let moves = (|c| f.moved(c), |c| f.twin(c));
+            merge_into(&old[..o], &new[..k], moves, |c| f.named(c), out, dropped);
+            (old, new) = (&old[o..], &new[k..]);
+        } else {
+            let next = next_touched(touched_bits, b);
+            let end = if next == usize::MAX {
+                u32::MAX
+            } else {
+                (next as u32) << BLOCK_SHIFT
+            };
+            let end = end.min(first(new));
+            let o = ahead(old, |c| c.0 < end);
+            out.extend_from_slice(&old[..o]);
+            old = &old[o..];
         }
     }
 }
@@ -275,6 +325,7 @@ mod tests {
             old,
             added: new,
             follow: Some(f),
+            touched: &[],
         };
         let mut at = (0, 0);
         part.merge(
@@ -311,6 +362,112 @@ mod tests {
                     ahead(&list, |c| c.0 < at),
                     want,
                     "{len} candidates below {at}"
+                );
+            }
+        }
+    }
+
+    /// Lists of 3000 indices with escapers (moved or taken) among them, candidates of every
+    /// kind of index, flagged or not, and new candidates of the escapers: followed by blocks,
+    /// with the blocks the escapers touch marked and some others besides, they come out as
+    /// followed candidate by candidate, and their dropped pairs too; with one touched block
+    /// left unmarked they do not.
+    #[test]
+    fn lists_followed_by_blocks_are_lists_followed_one_by_one() {
+        use super::super::untouched::BLOCK_SHIFT;
+        use crate::test_rng::Xorshift;
+        let mut rng = Xorshift::new(0x51ed_2701);
+        let n = 3000u32;
+        for round in 0..20 {
+            let share = [5, 50, 300][round % 3];
+            let escaped: Vec<u8> = (0..n)
+                .map(|_| match rng.below(1000) {
+                    x if x < share => MOVED,
+                    x if x < share + share / 4 => TAKEN,
+                    _ => STAYED,
+                })
+                .collect();
+            let records: Vec<Record> = (0..n)
+                .map(|i| Record {
+                    id: i + 10 * n,
+                    ..Record::INERT
+                })
+                .collect();
+            let last_ids: Vec<u32> = (0..n).map(|i| i + 20 * n).collect();
+            let slot_of: Vec<u32> = (0..n).collect();
+            let f = Follow {
+                before: n,
+                after: n,
+                escaped: &escaped,
+                records: &records,
+                last_ids: &last_ids,
+                slot_of: &slot_of,
+                labels: &[],
+            };
+            let is_escaper = |x: u32| escaped[x as usize] != STAYED;
+            let mut old: Vec<(u32, u32)> = (0..4 * n)
+                .map(|_| {
+                    let p = rng.below(n);
+                    let q = (p + 1 + rng.below(200)) % n;
+                    (p, q | if rng.below(3) == 0 { HIT } else { 0 })
+                })
+                .collect();
+            old.sort_unstable_by_key(|c| c.0);
+            // The escapers' new candidates, some the same pairs again.
+            let mut new: Vec<(u32, u32)> = old
+                .iter()
+                .filter(|c| (is_escaper(c.0) || is_escaper(c.1 & !HIT)) && rng.below(2) == 0)
+                .map(|c| (c.0, c.1 & !HIT))
+                .collect();
+            for e in (0..n).filter(|&x| is_escaper(x)) {
+                new.push((e, (e + 1 + rng.below(100)) % n));
+            }
+            new.sort_unstable_by_key(|&c| pair_key(c));
+            new.dedup();
+            let blocks = (n >> BLOCK_SHIFT) as usize + 1;
+            let mut bits = vec![0u64; blocks.div_ceil(64)];
+            let mut mark = |x: u32| {
+                let b = (x >> BLOCK_SHIFT) as usize;
+                bits[b / 64] |= 1 << (b % 64);
+            };
+            let mut touched_blocks = Vec::new();
+            for c in old
+                .iter()
+                .filter(|c| is_escaper(c.0) || is_escaper(c.1 & !HIT))
+            {
+                mark(c.0);
+                touched_blocks.push(c.0 >> BLOCK_SHIFT);
+            }
+            new.iter().for_each(|c| mark(c.0));
+            (0..5).for_each(|_| mark(rng.below(n)));
+            let followed = |touched: &[u64]| {
+                let (mut out, mut dropped) = (Vec::new(), Vec::new());
+                let part = Part {
+                    kind: 0,
+                    old: &old,
+                    added: &new,
+                    follow: Some(f),
+                    touched,
+                };
+                part.merge(
+                    &mut (0, 0),
+                    (old.len(), new.len()),
+                    u32::MAX,
+                    &mut out,
+                    &mut dropped,
+                );
+                (out, dropped)
+            };
+            let one_by_one = followed(&[]);
+            assert_eq!(followed(&bits), one_by_one, "round {round}");
+            // A touched block left unmarked keeps an escaper's candidate.
+            let b = touched_blocks[touched_blocks.len() / 2] as usize;
+            bits[b / 64] &= !(1 << (b % 64));
+            if !new.iter().any(|c| c.0 >> BLOCK_SHIFT == b as u32) {
+                assert_ne!(
+                    followed(&bits),
+                    one_by_one,
+                    "round {round}, block {b} unmarked"
                 );
             }
         }

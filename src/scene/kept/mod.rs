@@ -50,6 +50,7 @@ mod numbers;
 mod rebuild;
 mod tasks;
 mod unbounded;
+mod untouched;
 mod walk;
 
 #[cfg(test)]
@@ -194,6 +195,11 @@ pub(crate) struct Kept {
     /// the last call), and whether the mixed lists do too (see [`Follow`](follow::Follow)).
     follow: Option<u32>,
     follow_mixed: bool,
+    /// Where this call's escapers are few and keep the number of moving slots: their old
+    /// enlarged boxes (as `escapers`), and the blocks of first indices they touch, by which
+    /// the moving lists copy the rest as they are (see `untouched.rs`; empty: they do not).
+    old_fat: Vec<[f32; 4]>,
+    touched: Vec<u64>,
     /// Candidates this call left unfiled because their filters do not pair; the CPU time of
     /// its searches, summed over their tasks.
     filtered: usize,
@@ -292,6 +298,8 @@ impl Default for Kept {
             slot_ids: Vec::new(),
             follow: None,
             follow_mixed: false,
+            old_fat: Vec::new(),
+            touched: Vec::new(),
             filtered: 0,
             search_cpu: Duration::ZERO,
             flagged: false,

@@ -276,8 +276,8 @@ const MIN_FLAGS: usize = 1024;
 
 /// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
 /// its place in its cell (10–30 ns each: a piece of 256 is a few microseconds). In pieces of
-/// [`MIN_FLAGS`], the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on one
-/// thread whatever the thread count.
+/// [`MIN_FLAGS`], the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on
+/// one thread whatever the thread count.
 const MIN_PIECE: usize = 256;
 
 /// The flags of the escapers `marks` (`(index, flag)`): `escaped` takes each one's flag and

@@ -56,6 +56,8 @@ pub(super) struct Task {
     /// Where the task's `entering` starts in the call's.
     pub(super) base: u32,
     pub(super) ids: Vec<u32>,
+    /// The old enlarged boxes of the escapers in `ids`.
+    pub(super) olds: Vec<[f32; 4]>,
     pub(super) buf: Vec<(u32, u32)>,
     pub(super) narrow: Candidates,
 }

@@ -46,6 +46,7 @@ impl Kept {
             labels: &self.statics.labels,
         });
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
+        let touched = &self.touched[..];
         let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
         let added = |set: usize, lists: &Lists| -> usize {
             if follows[set] {
@@ -78,6 +79,7 @@ impl Kept {
                     &[]
                 },
                 follow: if follows[set] { follow } else { None },
+                touched: if set == 0 { touched } else { &[] },
             }
         });
         let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
@@ -365,6 +367,7 @@ mod tests {
             old: &[],
             added: &[],
             follow: None,
+            touched: &[],
         }; 2 * PAIR_KINDS];
         parts[0].old = &a;
         parts[2].old = &b;

@@ -30,6 +30,10 @@ pub(crate) struct Plan {
     pub(crate) cell: Option<f32>,
     /// Awkward scales and places: see [`Scale`].
     pub(crate) scale: Scale,
+    /// The share of the moving shapes that change at all in a frame (drawn anew each frame):
+    /// 1, or so few that a kept finder's escapers are under a thousandth of its shapes (the
+    /// lists then copy the blocks of candidates the escapers leave untouched).
+    pub(crate) stirring: f32,
 }
 
 /// How a plan's shapes are sized and placed beyond the ordinary.
@@ -99,6 +103,7 @@ impl Plan {
                 4 => Scale::Parked,
                 _ => Scale::Ordinary,
             },
+            stirring: [1.0, 1.0, 1.0, 0.0004][g.index(4)],
         }
     }
 
@@ -194,6 +199,9 @@ impl Plan {
     /// invalid shapes, turned to NaN. A pure function, as `Scene::update` needs.
     pub(crate) fn step(&self, id: u32, frame: u32, s: Shape) -> Shape {
         let (id64, f) = (u64::from(id), u64::from(frame));
+        if self.stirring < 1.0 && unit_hash(id64 + (4 << 40), f) >= self.stirring {
+            return s;
+        }
         if self.invalid && unit_hash(id64 + (3 << 40), f) < 0.002 {
             return Circle::new(f32::NAN, 1.0, 1.0).into();
         }

@@ -1,0 +1,133 @@
+//! Which runs of a moving list a frame of few escapers leaves untouched, so that the lists
+//! following the escapers copy those runs as they are rather than candidate by candidate.
+//!
+//! A moving candidate is a pair of indices, filed under its first (see
+//! [`Candidates::kind_of`](crate::scene::candidates::Candidates::kind_of)). Where the number of
+//! moving slots did not change, a candidate stays as it is unless one of its two indices is an
+//! escaper's, and a new one is merged in at its first index. So a block of first indices (2 to
+//! the [`BLOCK_SHIFT`]) is *touched* when it holds an escaper, the first index of a new
+//! candidate, or the first index `x` of a candidate `(x, e)` of an escaper `e`. `x` did not
+//! escape, so its enlarged box is the one it had when the pair was filed, which overlapped
+//! `e`'s old enlarged box then (that is what a candidate is): a query of the grid over `e`'s
+//! old box finds `x`. A block marked without need is only followed candidate by candidate, as
+//! every block was before; a touched block left unmarked would keep an escaper's candidate,
+//! so the query's box is grown a little beyond the old one ([`grown`]), far beyond any
+//! rounding of the comparisons that filed the pair.
+//!
+//! The marks cost a grid query per escaper (about what its query for new candidates costs),
+//! so they are made only where the escapers are few for the slots ([`FEW`]) and used only
+//! where they leave most blocks untouched.
+
+use super::Kept;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// First indices per block: a block is copied whole or followed candidate by candidate.
+pub(super) const BLOCK_SHIFT: u32 = 6;
+
+/// The most escapers, as a share `1 / FEW` of the moving slots, for which a frame marks the
+/// touched blocks: each touches a few blocks (its own, those of the shapes in the rows its box
+/// spans in the grid's order), and where they are more, most blocks are touched anyway.
+pub(super) const FEW: usize = 1024;
+
+/// The old enlarged box `b` grown by a 2⁻²⁰th of its largest coordinate on every side (a
+/// NaN box, of a shape that was not in the grid, stays NaN and finds nothing).
+pub(super) fn grown(b: [f32; 4]) -> [f32; 4] {
+    let big = b.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    let d = big * (1.0 / (1u32 << 20) as f32) + f32::MIN_POSITIVE;
+    [b[0] - d, b[1] - d, b[2] + d, b[3] + d]
+}
+
+/// Whether block `b` of first indices is touched, by the marks `bits` (a bit per block).
+#[inline(always)]
+pub(super) fn touched(bits: &[u64], b: usize) -> bool {
+    bits.get(b / 64).is_some_and(|w| w >> (b % 64) & 1 != 0)
+}
+
+/// The first touched block at `b` or after it (`usize::MAX`: none).
+#[inline(always)]
+pub(super) fn next_touched(bits: &[u64], b: usize) -> usize {
+    let mut w = b / 64;
+    let Some(&first) = bits.get(w) else {
+        return usize::MAX;
+    };
+    let mut word = first & (u64::MAX << (b % 64));
+    loop {
+        if word != 0 {
+            return w * 64 + word.trailing_zeros() as usize;
+        }
+        w += 1;
+        match bits.get(w) {
+            Some(&next) => word = next,
+            None => return usize::MAX,
+        }
+    }
+}
+
+impl Kept {
+    /// Marks the blocks of first indices that this call's escapers touch (see the module
+    /// docs) in `self.touched`, after their queries filed their new candidates in `added`;
+    /// leaves it empty where the escapers are too many for the marks to pay, or touch more
+    /// than half of the blocks. For calls whose number of moving slots did not change.
+    pub(super) fn mark_touched(&mut self) {
+        self.touched.clear();
+        let n = self.top;
+        if self.old_fat.len() != self.escapers.len() || self.escapers.len() * FEW > n {
+            return;
+        }
+        let blocks = (n >> BLOCK_SHIFT) + 1;
+        self.touched.resize(blocks.div_ceil(64), 0);
+        let bits = &mut self.touched;
+        let mut mark = |i: u32| {
+            let b = (i >> BLOCK_SHIFT) as usize;
+            bits[b / 64] |= 1 << (b % 64);
+        };
+        let (grid, ids) = (&self.grid, &self.ids);
+        for (&slot, &old) in self.escapers.iter().zip(&self.old_fat) {
+            mark(self.index_of[slot as usize].load(Relaxed));
+            grid.overlapping(grown(old), &mut |x| mark(ids[x as usize]));
+        }
+        for added in &self.candidates.added {
+            for c in added {
+                mark(c.0);
+            }
+        }
+        let marked: u32 = bits.iter().map(|w| w.count_ones()).sum();
+        if marked as usize * 2 > blocks {
+            bits.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_touched_block_is_the_first_set_bit_from_there() {
+        let mut bits = vec![0u64; 3];
+        for b in [0, 63, 64, 130] {
+            bits[b / 64] |= 1 << (b % 64);
+        }
+        for b in 0..200 {
+            let want = (b..192).find(|&x| touched(&bits, x)).unwrap_or(usize::MAX);
+            assert_eq!(next_touched(&bits, b), want, "from block {b}");
+        }
+        assert!(!touched(&bits, 500));
+    }
+
+    #[test]
+    fn a_grown_box_holds_the_old_one_and_nan_stays_nan() {
+        for b in [
+            [0.0, 0.0, 0.0, 0.0],
+            [-1e30, 3.0, 1e-30, 1e30],
+            [1.0e6, 1.0e6, 1.0e6 + 0.125, 1.0e6 + 0.125],
+        ] {
+            let g = grown(b);
+            assert!(
+                g[0] < b[0] && g[1] < b[1] && g[2] > b[2] && g[3] > b[3],
+                "{b:?}"
+            );
+        }
+        assert!(grown([f32::NAN, 0.0, 1.0, 1.0])[0].is_nan());
+    }
+}
