@@ -130,9 +130,9 @@ impl Kept {
         let (escapers, enter) = (&mut self.escapers, &mut self.enter);
         let (entering, was_in) = (&mut self.entering, &mut self.was_in);
         // The escapers' old enlarged boxes where they are few enough for the lists to copy
-        // what they leave untouched (see `untouched.rs`), for calls that keep every slot.
-        let count: usize = tasks.iter().map(|t| t.ids.len()).sum();
-        let (old_fat, few) = (&mut self.old_fat, count * FEW <= both && n == old);
+        // what they leave untouched (see `untouched.rs`).
+        let count: usize = tasks.iter().map(|t| t.ids.len()).sum::<usize>() + (top - both);
+        let (old_fat, few) = (&mut self.old_fat, count * FEW <= n);
         let mut ids_and_keys = || {
             concat(escapers, tasks, &|t: &Task| &t.ids[..]);
             old_fat.clear();
@@ -153,6 +153,11 @@ impl Kept {
             entries();
         }
         self.escapers.extend(both as u32..top as u32);
+        if few {
+            // The slots of removed shapes had their boxes (the check leaves them be); pushed
+            // ones had none (NaN, as the resize above left them).
+            self.old_fat.extend_from_slice(&self.fat[both..top]);
+        }
         true
     }
 }

@@ -22,11 +22,7 @@ impl Kept {
     /// neighbours' positions follow them).
     pub(super) fn follow_moves(&mut self, scene: &Scene, mixed: bool, before: u32) {
         self.query_escapers(scene);
-        if before as usize == self.top {
-            self.mark_touched();
-        } else {
-            self.touched.clear();
-        }
+        self.mark_touched();
         if mixed {
             let (enter, entering) = (&self.enter, &self.entering);
             let at = |i: usize| entering[enter[i].1 as usize].0;

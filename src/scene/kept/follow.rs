@@ -104,9 +104,9 @@ impl Follow<'_> {
 
 /// One kept list as a frame decides it: its pair kind, its candidates as the last call left
 /// them, the new ones to merge in (ascending), and how it follows the escapers' moves (`None`:
-/// it does not, and `added` is empty). `touched`: for a moving list in a call that kept the
-/// number of moving slots, the blocks of first indices that the escapers touch, a bit each
-/// (see `untouched.rs`; empty: every block is followed candidate by candidate).
+/// it does not, and `added` is empty). `touched`: for a moving list, the blocks of first
+/// indices that the escapers touch, a bit each (see `untouched.rs`; empty: every block is
+/// followed candidate by candidate).
 #[derive(Clone, Copy)]
 pub(super) struct Part<'a> {
     pub(super) kind: usize,
@@ -171,10 +171,11 @@ impl Part<'_> {
     }
 }
 
-/// [`merge_into`] by blocks of first indices (a moving list's, in a call that kept the number
-/// of moving slots): the runs of blocks that `touched` leaves unmarked copied as they are
-/// (they hold no escaper's candidate and no new one), each marked block followed candidate by
-/// candidate with its new candidates (a dropped candidate's twin has its first index).
+/// [`merge_into`] by blocks of first indices (a moving list's, whose indices are all below
+/// `f.before` and stay where they are): the runs of blocks that `touched` leaves unmarked
+/// copied as they are (they hold no escaper's candidate and no new one), each marked block
+/// followed candidate by candidate with its new candidates (a dropped candidate's twin has
+/// its first index).
 fn merge_blocks(
     f: Follow<'_>,
     touched_bits: &[u64],
@@ -183,10 +184,6 @@ fn merge_blocks(
     out: &mut Vec<(u32, u32)>,
     dropped: &mut Vec<(u32, u32)>,
 ) {
-    debug_assert_eq!(
-        f.before, f.after,
-        "a call that kept the number of moving slots"
-    );
     let first = |l: &[(u32, u32)]| l.first().map_or(u32::MAX, |c| c.0);
     while !old.is_empty() || !new.is_empty() {
         let at = first(old).min(first(new));

@@ -195,9 +195,9 @@ pub(crate) struct Kept {
     /// the last call), and whether the mixed lists do too (see [`Follow`](follow::Follow)).
     follow: Option<u32>,
     follow_mixed: bool,
-    /// Where this call's escapers are few and keep the number of moving slots: their old
-    /// enlarged boxes (as `escapers`), and the blocks of first indices they touch, by which
-    /// the moving lists copy the rest as they are (see `untouched.rs`; empty: they do not).
+    /// Where this call's escapers are few: their old enlarged boxes (as `escapers`), and the
+    /// blocks of first indices they touch, by which the moving lists copy the rest as they
+    /// are (see `untouched.rs`; empty: they do not).
     old_fat: Vec<[f32; 4]>,
     touched: Vec<u64>,
     /// Candidates this call left unfiled because their filters do not pair; the CPU time of

@@ -2,11 +2,13 @@
 //! following the escapers copy those runs as they are rather than candidate by candidate.
 //!
 //! A moving candidate is a pair of indices, filed under its first (see
-//! [`Candidates::kind_of`](crate::scene::candidates::Candidates::kind_of)). Where the number of
-//! moving slots did not change, a candidate stays as it is unless one of its two indices is an
-//! escaper's, and a new one is merged in at its first index. So a block of first indices (2 to
-//! the [`BLOCK_SHIFT`]) is *touched* when it holds an escaper, the first index of a new
-//! candidate, or the first index `x` of a candidate `(x, e)` of an escaper `e`. `x` did not
+//! [`Candidates::kind_of`](crate::scene::candidates::Candidates::kind_of)). An index stays
+//! where it is (a pushed shape takes a new one, a removed one leaves a hole), so a candidate
+//! stays as it is unless one of its two indices is an escaper's (a slot that moved, was
+//! pushed, removed or taken by another shape), and a new one is merged in at its first
+//! index. So a block of first indices (2 to the [`BLOCK_SHIFT`]) is *touched* when it holds
+//! an escaper, the first index of a new candidate, or the first index `x` of a candidate
+//! `(x, e)` of an escaper `e`. `x` did not
 //! escape, so its enlarged box is the one it had when the pair was filed, which overlapped
 //! `e`'s old enlarged box then (that is what a candidate is): a query of the grid over `e`'s
 //! old box finds `x`. A block marked without need is only followed candidate by candidate, as
@@ -67,7 +69,7 @@ impl Kept {
     /// Marks the blocks of first indices that this call's escapers touch (see the module
     /// docs) in `self.touched`, after their queries filed their new candidates in `added`;
     /// leaves it empty where the escapers are too many for the marks to pay, or touch more
-    /// than half of the blocks. For calls whose number of moving slots did not change.
+    /// than half of the blocks.
     pub(super) fn mark_touched(&mut self) {
         self.touched.clear();
         let n = self.top;
