@@ -16,6 +16,11 @@
 //! so the query's box is grown a little beyond the old one ([`grown`]), far beyond any
 //! rounding of the comparisons that filed the pair.
 //!
+//! The mixed lists (a moving shape and a static neighbour) are followed candidate by
+//! candidate as before: they are kept in about the order of their moving shapes, and a pair
+//! whose static shape comes first in its kernel's order lies among the moving shapes' pairs,
+//! not at its first position, so no block of first positions holds all of a position's pairs.
+//!
 //! The marks cost a grid query per escaper (about what its query for new candidates costs),
 //! so they are made only where the escapers are few for the slots ([`FEW`]) and used only
 //! where they leave most blocks untouched.
