@@ -499,6 +499,51 @@ fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
     }
 }
 
+/// Two frames in which every shape moves its own size (two rebuilds in a row: the next call
+/// first samples whether the shapes jumped, and the sample cuts the finder's boxes to the
+/// scene's new number of shapes), then frames in which the last shape, one of a stack, is
+/// removed and nothing else moves: the removed slot's candidates must be found without its
+/// box, and every answer and its events are the search's. (It failed at the first removal
+/// while the lists copied the blocks untouched by the boxes the sample had cut.)
+#[test]
+fn a_removal_after_two_crowded_frames() {
+    let mut g = Gen::new(98);
+    let mut scene = mixed(&mut g, 20_000, 300.0);
+    // A stack of 300 circles last: the last one's partners lie in several blocks of indices.
+    for _ in 0..300 {
+        scene.push(Circle::new(150.0, 150.0, 1.0));
+    }
+    let mut finder = PairFinder::new().with_choice(false);
+    let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
+    let mut last: Vec<(u32, u32)> = Vec::new();
+    // (Two rebuilds right after the first would be short-lived: the finder would search
+    // from scratch instead.)
+    for frame in 0..9u32 {
+        match frame {
+            4 | 5 => scene.update(|_, s| {
+                let b = s.bounding_box();
+                s.translated(b.max_x - b.min_x, 0.0)
+            }),
+            // The last shape: its slot is gone, no other shape takes it.
+            6 | 7 => drop(scene.remove(20_299 + 6 - frame).expect("live")),
+            _ => {}
+        }
+        finder.overlapping_pairs(&scene, &mut kept);
+        scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
+        assert!(
+            kept == fresh,
+            "frame {frame}: the kept answer is not the search's"
+        );
+        let began = fresh.iter().filter(|p| last.binary_search(p).is_err());
+        let ended = last.iter().filter(|p| fresh.binary_search(p).is_err());
+        assert!(
+            finder.began().iter().eq(began) && finder.ended().iter().eq(ended),
+            "frame {frame}: the events are not the answers' difference"
+        );
+        last.clone_from(&fresh);
+    }
+}
+
 #[test]
 #[should_panic(expected = "PairFinder margin must be finite and not negative, got -1")]
 fn negative_margin_is_refused() {

@@ -54,6 +54,9 @@ impl Kept {
         if self.top > 2 * n + HOLES_MIN {
             return false;
         }
+        // Whether every removed slot still has its box: a jump sample before the check may
+        // have cut `fat` to the new number of slots (see `enlarge_sample`).
+        let removed_boxes = self.fat.len() >= old;
         self.fat.resize(top, [f32::NAN; 4]);
         self.shifts.resize(top, ([0.0; 2], 0));
         self.tags.resize(top, u32::MAX);
@@ -132,7 +135,7 @@ impl Kept {
         // The escapers' old enlarged boxes where they are few enough for the lists to copy
         // what they leave untouched (see `untouched.rs`).
         let count: usize = tasks.iter().map(|t| t.ids.len()).sum::<usize>() + (top - both);
-        let (old_fat, few) = (&mut self.old_fat, count * FEW <= n);
+        let (old_fat, few) = (&mut self.old_fat, count * FEW <= n && removed_boxes);
         let mut ids_and_keys = || {
             concat(escapers, tasks, &|t: &Task| &t.ids[..]);
             old_fat.clear();
@@ -154,8 +157,9 @@ impl Kept {
         }
         self.escapers.extend(both as u32..top as u32);
         if few {
-            // The slots of removed shapes had their boxes (the check leaves them be); pushed
-            // ones had none (NaN, as the resize above left them).
+            // The slots of removed shapes have their boxes (the check leaves them be, and
+            // `removed_boxes` says no sample cut them); pushed ones had none (NaN, as the
+            // resize above left them).
             self.old_fat.extend_from_slice(&self.fat[both..top]);
         }
         true
