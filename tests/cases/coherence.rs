@@ -370,6 +370,43 @@ fn many_escapers_a_frame_on_any_thread_count() {
     }
 }
 
+/// A kept finder's answer for `scene` against the search from scratch's (`scratch`, `fresh`
+/// its buffer), and its events against the difference from `last`, which becomes this answer;
+/// returns the answer and its events, for the same frames on other thread counts.
+fn kept_is_the_search(
+    (finder, scratch): (&mut PairFinder, &mut PairFinder),
+    scene: &Scene,
+    last: &mut Vec<(u32, u32)>,
+    frame: u32,
+) -> [Vec<(u32, u32)>; 3] {
+    let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+    finder.overlapping_pairs(scene, &mut kept);
+    scratch.overlapping_pairs_from_scratch(scene, &mut fresh);
+    assert!(
+        kept == fresh,
+        "frame {frame}: the kept answer is not the search's"
+    );
+    let began = fresh.iter().filter(|p| last.binary_search(p).is_err());
+    let ended = last.iter().filter(|p| fresh.binary_search(p).is_err());
+    assert!(
+        finder.began().iter().eq(began) && finder.ended().iter().eq(ended),
+        "frame {frame}: the events are not the answers' difference"
+    );
+    *last = fresh;
+    [kept, finder.began().to_vec(), finder.ended().to_vec()]
+}
+
+/// `run` gives the same on two, three and sixteen threads as on one.
+fn same_on_any_thread_count<T: PartialEq + Send>(run: impl Fn() -> T + Send + Sync) {
+    let one = in_pool(1, &run);
+    for threads in [2, 3, 16] {
+        assert!(
+            in_pool(threads, &run) == one,
+            "{threads} threads against one"
+        );
+    }
+}
+
 /// A world mostly at rest: each frame a few hundred shapes step half their size (into other
 /// cells), some shapes are pushed (entries that no removal balances) and, every third frame,
 /// a few removed (escapers that enter no cell). Every kept answer and its events are the
@@ -379,10 +416,10 @@ fn many_escapers_a_frame_on_any_thread_count() {
 fn a_world_mostly_at_rest_on_any_thread_count() {
     let mut g = Gen::new(96);
     let start = mixed(&mut g, 60_000, 600.0);
-    let run = || {
+    same_on_any_thread_count(|| {
         let mut scene = start.clone();
         let mut finder = PairFinder::new().with_choice(false);
-        let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
+        let (mut scratch, mut last) = (PairFinder::new(), Vec::new());
         let mut answers = Vec::new();
         for frame in 0..12u32 {
             step_a_share(&mut scene, u64::from(frame) + 11_000, 0.005, 200.0);
@@ -395,32 +432,16 @@ fn a_world_mostly_at_rest_on_any_thread_count() {
                     scene.remove(id).expect("live");
                 }
             }
-            finder.overlapping_pairs(&scene, &mut kept);
+            let finders = (&mut finder, &mut scratch);
+            answers.push(kept_is_the_search(finders, &scene, &mut last, frame));
             let s = finder.stats();
             assert!(
                 frame == 0 || (!s.rebuilt && s.escaped > 100),
                 "frame {frame}"
             );
-            scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
-            assert!(
-                kept == fresh,
-                "frame {frame}: the kept answer is not the search's"
-            );
-            answers.push((
-                kept.clone(),
-                finder.began().to_vec(),
-                finder.ended().to_vec(),
-            ));
         }
         answers
-    };
-    let one = in_pool(1, run);
-    for threads in [2, 3, 16] {
-        assert!(
-            in_pool(threads, run) == one,
-            "{threads} threads against one"
-        );
-    }
+    });
 }
 
 /// A world of 60 k shapes over static tiles in which a few dozen step each frame (fewer than
@@ -439,11 +460,10 @@ fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
         let (x, y) = ((i % 80) as f32 * 7.5, (i / 80) as f32 * 7.5);
         start.push_static(Aabb::new(x, y, x + 2.0, y + 2.0));
     }
-    let run = || {
+    same_on_any_thread_count(|| {
         let mut scene = start.clone();
         let mut finder = PairFinder::new().with_choice(false);
-        let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
-        let mut last: Vec<(u32, u32)> = Vec::new();
+        let (mut scratch, mut last) = (PairFinder::new(), Vec::new());
         let mut answers = Vec::new();
         for frame in 0..16u32 {
             step_a_share(&mut scene, u64::from(frame) + 12_000, 0.0006, 50.0);
@@ -461,42 +481,17 @@ fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
                 3 => drop(scene.remove(7_907 * frame % 59_000).expect("live")),
                 _ => {}
             }
-            finder.overlapping_pairs(&scene, &mut kept);
+            let finders = (&mut finder, &mut scratch);
+            answers.push(kept_is_the_search(finders, &scene, &mut last, frame));
             let s = finder.stats();
             assert!(
                 frame == 0 || (!s.rebuilt && s.escaped > 10 && s.escaped * 1024 <= 59_990),
                 "frame {frame}: {} escapers",
                 s.escaped
             );
-            scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
-            assert!(
-                kept == fresh,
-                "frame {frame}: the kept answer is not the search's"
-            );
-            if frame > 0 {
-                let began = fresh.iter().filter(|p| last.binary_search(p).is_err());
-                let ended = last.iter().filter(|p| fresh.binary_search(p).is_err());
-                assert!(
-                    finder.began().iter().eq(began) && finder.ended().iter().eq(ended),
-                    "frame {frame}: the events are not the answers' difference"
-                );
-            }
-            last.clone_from(&fresh);
-            answers.push((
-                kept.clone(),
-                finder.began().to_vec(),
-                finder.ended().to_vec(),
-            ));
         }
         answers
-    };
-    let one = in_pool(1, run);
-    for threads in [2, 3, 16] {
-        assert!(
-            in_pool(threads, run) == one,
-            "{threads} threads against one"
-        );
-    }
+    });
 }
 
 /// Two frames in which every shape moves its own size (two rebuilds in a row: the next call
@@ -513,9 +508,8 @@ fn a_removal_after_two_crowded_frames() {
     for _ in 0..300 {
         scene.push(Circle::new(150.0, 150.0, 1.0));
     }
-    let mut finder = PairFinder::new().with_choice(false);
-    let (mut kept, mut fresh, mut scratch) = (Vec::new(), Vec::new(), PairFinder::new());
-    let mut last: Vec<(u32, u32)> = Vec::new();
+    let (mut finder, mut scratch) = (PairFinder::new().with_choice(false), PairFinder::new());
+    let mut last = Vec::new();
     // (Two rebuilds right after the first would be short-lived: the finder would search
     // from scratch instead.)
     for frame in 0..9u32 {
@@ -528,19 +522,7 @@ fn a_removal_after_two_crowded_frames() {
             6 | 7 => drop(scene.remove(20_299 + 6 - frame).expect("live")),
             _ => {}
         }
-        finder.overlapping_pairs(&scene, &mut kept);
-        scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
-        assert!(
-            kept == fresh,
-            "frame {frame}: the kept answer is not the search's"
-        );
-        let began = fresh.iter().filter(|p| last.binary_search(p).is_err());
-        let ended = last.iter().filter(|p| fresh.binary_search(p).is_err());
-        assert!(
-            finder.began().iter().eq(began) && finder.ended().iter().eq(ended),
-            "frame {frame}: the events are not the answers' difference"
-        );
-        last.clone_from(&fresh);
+        kept_is_the_search((&mut finder, &mut scratch), &scene, &mut last, frame);
     }
 }
 
