@@ -62,8 +62,9 @@ const FOUND: usize = 512;
 /// search from scratch): where following the kept state cost over 6 % more than a search
 /// from scratch (a million shapes on one or two cores of some machines), it searches from
 /// scratch in runs of up to 1024 calls and tries the kept path again between them
-/// ([`FrameStats::chosen`], [`with_choice`](Self::with_choice)). Unbounded shapes (infinite bounds or beyond ±2⁶⁰)
-/// stay out of the grids and are tested against every shape every call.
+/// ([`FrameStats::chosen`], [`with_choice`](Self::with_choice)). Unbounded shapes (infinite
+/// bounds or beyond ±2⁶⁰) stay out of the grids and are tested against every shape every
+/// call.
 ///
 /// It also keeps its last answer, and reports which pairs [`began`](Self::began) and
 /// [`ended`](Self::ended) with each call.

@@ -8,13 +8,12 @@
 //! pushed, removed or taken by another shape), and a new one is merged in at its first
 //! index. So a block of first indices (2 to the [`BLOCK_SHIFT`]) is *touched* when it holds
 //! an escaper, the first index of a new candidate, or the first index `x` of a candidate
-//! `(x, e)` of an escaper `e`. `x` did not
-//! escape, so its enlarged box is the one it had when the pair was filed, which overlapped
-//! `e`'s old enlarged box then (that is what a candidate is): a query of the grid over `e`'s
-//! old box finds `x`. A block marked without need is only followed candidate by candidate, as
-//! every block was before; a touched block left unmarked would keep an escaper's candidate,
-//! so the query's box is grown a little beyond the old one ([`grown`]), far beyond any
-//! rounding of the comparisons that filed the pair.
+//! `(x, e)` of an escaper `e`. `x` did not escape, so its enlarged box is the one it had when
+//! the pair was filed, which overlapped `e`'s old enlarged box then (that is what a candidate
+//! is): a query of the grid over `e`'s old box finds `x`. A block marked without need is only
+//! followed candidate by candidate, as every block was before; a touched block left unmarked
+//! would keep an escaper's candidate, so the query's box is grown a little beyond the old one
+//! ([`grown`]), far beyond any rounding of the comparisons that filed the pair.
 //!
 //! The mixed lists (a moving shape and a static neighbour) are followed candidate by
 //! candidate as before: they are kept in about the order of their moving shapes, and a pair
@@ -73,14 +72,15 @@ pub(super) fn next_touched(bits: &[u64], b: usize) -> usize {
 impl Kept {
     /// Marks the blocks of first indices that this call's escapers touch (see the module
     /// docs) in `self.touched`, after their queries filed their new candidates in `added`;
-    /// leaves it empty where the escapers are too many for the marks to pay, or touch more
+    /// leaves it empty where the escape check kept no old boxes (the escapers too many for
+    /// the marks to pay, [`FEW`], or a removed slot's box lost), or where they touch more
     /// than half of the blocks.
     pub(super) fn mark_touched(&mut self) {
         self.touched.clear();
-        let n = self.top;
-        if self.old_fat.len() != self.escapers.len() || self.escapers.len() * FEW > n {
+        if self.old_fat.len() != self.escapers.len() {
             return;
         }
+        let n = self.top;
         let blocks = (n >> BLOCK_SHIFT) + 1;
         self.touched.resize(blocks.div_ceil(64), 0);
         let bits = &mut self.touched;
