@@ -101,6 +101,9 @@ mod saved;
 mod settings;
 mod shape_cast;
 mod sort;
+#[cfg(test)]
+mod stamped;
+mod stamps;
 mod statics;
 mod stats;
 mod store;

@@ -4,6 +4,7 @@
 
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
 use super::records::{AABB, CAPSULE, CIRCLE, INVALID, KIND, OBB, Record, UNBOUNDED};
+use super::stamps::Stamps;
 use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 
 /// The shape a record was made from, bit for bit; `polygon` finds a polygon by its handle.
@@ -31,12 +32,14 @@ pub(super) fn count_change(old: Option<&Record>, new: Option<&Record>) -> [isize
 
 /// One of a scene's two stores (its moving shapes or its static ones), packed by slot: each
 /// shape's padded box (NaN `min_x` when the grid leaves it out: invalid or unbounded) and
-/// record, and the polygons' vertices out of line, by block of slots.
+/// record, and the polygons' vertices out of line, by block of slots; each slot's stamp
+/// (the version of its last change, see `stamps.rs`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Store {
     pub(crate) boxes: Vec<[f32; 4]>,
     pub(crate) records: Vec<Record>,
     pub(crate) polygons: Vec<PolygonBlock>,
+    pub(crate) stamps: Stamps,
     /// How many shapes fail [`Shape::check`], and how many are unbounded.
     pub(crate) invalid: usize,
     pub(crate) unbounded: usize,
@@ -89,6 +92,7 @@ impl Store {
             .block_of(slot)
             .place(slot / POLYGON_BLOCK, id, keep, old.as_ref(), shape);
         self.count(count_change(old.as_ref(), Some(&r)));
+        self.stamps.stamp(slot);
         if slot == self.records.len() {
             self.boxes.push(b);
             self.records.push(r);
@@ -122,10 +126,12 @@ impl Store {
                 r.fields[0] = f32::from_bits((slot / POLYGON_BLOCK * POLYGON_BLOCK) as u32 + place);
             }
             (self.records[slot], self.boxes[slot]) = (r, self.boxes[last]);
+            self.stamps.stamp(slot);
             r.id
         });
         self.records.pop();
         self.boxes.pop();
+        self.stamps.of.pop();
         (shape, moved)
     }
 
@@ -153,6 +159,8 @@ impl Store {
         self.boxes = order.iter().map(|&old| self.boxes[old as usize]).collect();
         self.records = records;
         self.polygons = polygons;
+        let v = self.stamps.next();
+        self.stamps.of.fill(v);
     }
 
     /// Empties the store, keeping its allocations.
@@ -160,6 +168,7 @@ impl Store {
         self.boxes.clear();
         self.records.clear();
         self.polygons.clear();
+        self.stamps.of.clear();
         (self.invalid, self.unbounded) = (0, 0);
     }
 }

@@ -56,6 +56,18 @@ impl Record {
         is_polygon(self.kind)
     }
 
+    /// Whether the two records are the same bits (NaN fields included).
+    #[inline(always)]
+    pub(crate) fn same(&self, other: &Self) -> bool {
+        // Field by field, as the records are built: a vector compare read a fresh record as
+        // wider words than the fields written into it, and each waited for their stores (the
+        // update of a million shapes took 11.7 ms rather than 5.3).
+        // The first field (a moved shape's x, mostly) first.
+        (self.fields.iter().zip(&other.fields)).all(|(a, b)| a.to_bits() == b.to_bits())
+            && self.id == other.id
+            && self.kind == other.kind
+    }
+
     /// The index of the shape's filter in its scene's table.
     #[inline(always)]
     pub(crate) fn filter(&self) -> usize {

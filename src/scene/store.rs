@@ -360,6 +360,7 @@ impl Scene {
         let r = &mut store.records[slot];
         let old = r.filter() as u32;
         r.kind = r.kind & CLASS | index << FILTER_SHIFT;
+        store.stamps.stamp(slot);
         self.filters.release(old);
     }
 
@@ -419,7 +420,9 @@ impl Scene {
 
     /// Replaces every live moving shape `id` by `f(id, shape)`, on rayon's threads, with the
     /// rules of [`set`](Self::set): the frame loop's move, in one call. `f` is called exactly
-    /// once per live moving shape, in no particular order, and never for a static shape.
+    /// once per live moving shape, in no particular order, and never for a static shape. A
+    /// shape `f` returns unchanged, bit for bit, is left as it is, and a kept finder's next
+    /// call checks it by a word rather than by its box and record (a polygon by its box).
     ///
     /// ```
     /// use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
@@ -438,6 +441,9 @@ impl Scene {
     pub fn update(&mut self, f: impl Fn(u32, Shape) -> Shape + Sync + Send) {
         let store = &mut self.moving;
         let n = store.len();
+        // The slots whose records change take one new version (a kept finder checks every
+        // slot that held a polygon at its last call, whatever its stamp).
+        let version = store.stamps.next();
         // Every block of slots gets its polygon block, so that each task owns those of its
         // slots.
         store
@@ -448,6 +454,7 @@ impl Scene {
             .par_chunks_mut(POLYGON_BLOCK)
             .zip(store.records.par_chunks_mut(POLYGON_BLOCK))
             .zip(store.polygons.par_iter_mut())
+            .zip(store.stamps.of.par_chunks_mut(POLYGON_BLOCK))
             .enumerate()
             // Small scenes stay on one thread: waking another costs more than it saves.
             .with_min_len(if n < MIN_UPDATE {
@@ -455,14 +462,24 @@ impl Scene {
             } else {
                 1
             })
-            .map(|(k, ((boxes, records), block))| {
+            .map(|(k, (((boxes, records), block), stamps))| {
                 let mut change = [0isize; 2];
-                for (b, r) in boxes.iter_mut().zip(records.iter_mut()) {
+                for ((b, r), stamp) in boxes.iter_mut().zip(records.iter_mut()).zip(stamps) {
                     let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
                     let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
                     let [i, u] = count_change(Some(r), Some(&nr));
                     change = [change[0] + i, change[1] + u];
-                    (*b, *r) = (nb, nr);
+                    // An unchanged record (and so box) is left as it is, its lines clean. A
+                    // polygon's record is its handle, its box may change under it: it is
+                    // written, and stamped only where it replaces another kind.
+                    let polygon = nr.is_polygon();
+                    let same = if polygon { r.is_polygon() } else { nr.same(r) };
+                    if !same || polygon {
+                        (*b, *r) = (nb, nr);
+                    }
+                    if !same {
+                        *stamp = version;
+                    }
                 }
                 change
             })

@@ -1,0 +1,100 @@
+//! Tests: which of a scene's changes stamp which moving slots (see `stamps.rs`).
+
+use super::Filter;
+use super::stamps::{Seen, changed};
+use super::store::Scene;
+use crate::shape::{Aabb, Circle, Polygon};
+
+/// The moving slots stamped since `seen`, ascending.
+fn stamped(scene: &Scene, seen: Seen) -> Vec<usize> {
+    let since = seen.since(&scene.moving.stamps).expect("the same store");
+    let stamps = scene.moving.stamps.of.iter().enumerate();
+    stamps
+        .filter(|&(_, &s)| changed(s, since))
+        .map(|(slot, _)| slot)
+        .collect()
+}
+
+/// Five circles (ids and slots 0 to 4, the one at 3 a NaN circle), a pentagon (5) and a
+/// static box.
+fn scene() -> Scene {
+    let mut scene = Scene::new();
+    for i in 0..5 {
+        let y = if i == 3 { f32::NAN } else { 0.0 };
+        scene.push(Circle::new(i as f32, y, 0.4));
+    }
+    scene.push(Polygon::regular(5, 9.0, 0.0, 1.0, 0.0));
+    scene.push_static(Aabb::new(0.0, -2.0, 9.0, -1.0));
+    scene
+}
+
+#[test]
+fn an_update_stamps_the_slots_whose_records_it_changes() {
+    let mut scene = scene();
+    let seen = Seen::of(&scene.moving.stamps);
+    // The same shapes (the NaN circle too, bit for bit), and the pentagon moved: a polygon
+    // that stays a polygon keeps its record (a kept finder checks it whatever its stamp).
+    scene.update(|id, s| if id == 5 { s.translated(3.0, 0.0) } else { s });
+    assert_eq!(stamped(&scene, seen), []);
+    // Its box moved with it (from 8.19).
+    assert!(
+        scene.moving.boxes[5][0] > 11.0,
+        "{:?}",
+        scene.moving.boxes[5]
+    );
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.update(|id, s| match id {
+        1 => Circle::new(1.0, 1e-6, 0.4).into(),
+        4 => Circle::new(4.0, -0.0, 0.4).into(),
+        5 => Circle::new(9.0, 0.0, 1.0).into(),
+        _ => s,
+    });
+    // A move by the least amount, 0 turned into -0 (equal as numbers, not as bits), and the
+    // polygon turned into a circle.
+    assert_eq!(stamped(&scene, seen), [1, 4, 5]);
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.update(|id, s| {
+        if id == 5 {
+            Polygon::regular(5, 9.0, 0.0, 1.0, 0.0).into()
+        } else {
+            s
+        }
+    });
+    assert_eq!(stamped(&scene, seen), [5]);
+}
+
+#[test]
+fn sets_filters_sensors_removals_and_reorders_stamp_their_slots() {
+    let mut scene = scene();
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.set(2, Circle::new(2.0, 0.0, 0.4));
+    scene.set_filter(0, Filter::new(2, 2));
+    assert_eq!(stamped(&scene, seen), [0, 2]);
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.set_sensor(4, true);
+    assert_eq!(stamped(&scene, seen), [4]);
+    // The last shape (the polygon) moves into slot 1.
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.remove(1).expect("live");
+    assert_eq!(stamped(&scene, seen), [1]);
+    let seen = Seen::of(&scene.moving.stamps);
+    let id = scene.push(Circle::new(0.0, 5.0, 1.0));
+    assert_eq!(stamped(&scene, seen), [5]);
+    scene.remove(id).expect("live");
+    // A change of the static shapes stamps no moving slot.
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.push_static(Circle::new(3.0, 3.0, 1.0));
+    scene.set(6, Aabb::new(0.0, -3.0, 9.0, -1.0));
+    assert_eq!(stamped(&scene, seen), []);
+    scene.reorder();
+    assert_eq!(stamped(&scene, seen), [0, 1, 2, 3, 4]);
+}
+
+#[test]
+fn a_clone_or_another_scene_tells_nothing() {
+    let scene = scene();
+    let seen = Seen::of(&scene.moving.stamps);
+    assert!(seen.since(&scene.moving.stamps).is_some());
+    assert_eq!(seen.since(&scene.clone().moving.stamps), None);
+    assert_eq!(seen.since(&self::scene().moving.stamps), None);
+}
