@@ -66,4 +66,5 @@ mod world;
 mod world_filters;
 mod world_ids;
 mod world_large;
+mod world_rest;
 mod world_runs;

@@ -1,7 +1,10 @@
 //! The escape check: one streaming pass, a task per range of slots, that finds every moving
 //! shape whose box left its enlarged box (or whose slot, kind or filter changed) and gives
 //! each its new enlarged box and cell while its data is in cache; on one thread from
-//! [`MIN_SCATTER`] shapes it also writes every record at its index for the kernels.
+//! [`MIN_SCATTER`] shapes it also writes every record at its index for the kernels. Where the
+//! store's stamps say which slots changed since the last call (see `stamps.rs`), it reads only
+//! theirs, and where those are few it writes their records at their indices, so that the
+//! gather reads none of the shapes at rest.
 
 use super::Kept;
 use super::lists::TAG;
@@ -10,7 +13,8 @@ use super::moves::relocate;
 use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
-use crate::scene::records::Record;
+use crate::scene::records::{Record, is_polygon};
+use crate::scene::stamps::changed;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
@@ -34,6 +38,12 @@ const MIN_SCATTER: usize = 256 * 1024;
 /// two.
 const MIN_SIDE_BY_SIDE: usize = 1024;
 
+/// The share `1 / FEW_CHANGED` of a task's slots up to which the escape check lists the slots
+/// that changed, and, where every task's are that few, writes their records at their indices
+/// on one thread rather than let the gather read every record (a random read each, on every
+/// thread).
+const FEW_CHANGED: usize = 32;
+
 impl Kept {
     /// The escape check: every moving slot whose current box is not inside its enlarged box
     /// (new slots included, and slots beyond the store's end, whose shapes were removed) is
@@ -46,7 +56,14 @@ impl Kept {
     /// scratch computes all of these anew. Where the pass is one task over [`MIN_SCATTER`]
     /// slots or more, it also writes each slot's record and tag at the slot's index, and notes
     /// in `scattered` how many slots it wrote (none otherwise, or where it returns `false`).
-    pub(super) fn find_escapers(&mut self, scene: &Scene) -> bool {
+    ///
+    /// With `since` (the store's version at the last call, which left every slot's enlarged
+    /// box, tag, last id, record and index as the scene then had them), a slot whose stamp is
+    /// not newer is passed over: it cannot have escaped, and its record is at its index
+    /// already. Moving polygons are checked every call (their records are the copies'
+    /// handles at their indices, see `numbers.rs`). Where the changed slots are few, their
+    /// records are written at their indices after the check, and `scattered` counts them all.
+    pub(super) fn find_escapers(&mut self, scene: &Scene, since: Option<u32>) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
         self.scattered = 0;
@@ -67,6 +84,7 @@ impl Kept {
             return false;
         };
         let tasks = plan(&mut self.tasks, both, MIN_TASK);
+        let planned = tasks.len();
         // Equal ranges, as the slices below are split.
         let chunk = both.div_ceil(tasks.len()).max(1);
         for (k, t) in tasks.iter_mut().enumerate() {
@@ -80,6 +98,8 @@ impl Kept {
             index_of: &self.index_of,
             boxes: &scene.moving.boxes[..both],
             records: &scene.moving.records[..both],
+            stamps: &scene.moving.stamps.of[..both],
+            since,
             found: &found,
             room,
         };
@@ -162,7 +182,31 @@ impl Kept {
             // resize above left them).
             self.old_fat.extend_from_slice(&self.fat[both..top]);
         }
+        if since.is_some() && scattered == 0 {
+            self.scattered = self.scatter_changed(scene, both, planned);
+        }
         true
+    }
+
+    /// Where each of the escape check's `planned` tasks listed the slots that changed (few of
+    /// them, see [`FEW_CHANGED`]): writes their records and tags at their indices and returns
+    /// `both` (the slots whose records are then in place); else 0, and the gather reads them
+    /// all.
+    fn scatter_changed(&mut self, scene: &Scene, both: usize, planned: usize) -> usize {
+        let tasks = &self.tasks[..planned];
+        if (tasks.iter()).any(|t| t.changed.len() > t.range.len() / FEW_CHANGED) {
+            return 0;
+        }
+        let indices = self.top.max(scene.moving.len());
+        self.local.resize(indices, Record::INERT);
+        self.kinds.resize(indices, 0);
+        let (records, index_of) = (&scene.moving.records, &self.index_of);
+        for &slot in tasks.iter().flat_map(|t| &t.changed) {
+            let i = index_of[slot as usize].load(Relaxed) as usize;
+            let r = records[slot as usize];
+            (self.local[i], self.kinds[i]) = (r, r.kind & TAG);
+        }
+        both
     }
 }
 
@@ -174,6 +218,9 @@ struct Check<'a> {
     index_of: &'a [AtomicU32],
     boxes: &'a [[f32; 4]],
     records: &'a [Record],
+    /// Each slot's stamp, and the version of the last call where they tell which changed.
+    stamps: &'a [u32],
+    since: Option<u32>,
     /// The escapers found so far (held by reference: a struct that holds an atomic is not
     /// read-only behind `&`, and its other fields would be read again after every store),
     /// and the most the call keeps the grid for.
@@ -200,12 +247,22 @@ impl Check<'_> {
         t.found.clear();
         t.entering.clear();
         t.was_in.clear();
+        t.changed.clear();
         (t.outside, t.jumps, t.unkeyed) = (0, 0, false);
-        let first = t.range.start;
+        let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
             for i in block..(block + STOP_CHECK).min(t.range.len()) {
                 let slot = first + i;
+                if let Some(since) = self.since {
+                    if !changed(self.stamps[slot], since) & !is_polygon(tags[i]) {
+                        continue;
+                    }
+                    // One more than `few` says "too many".
+                    if t.changed.len() <= few {
+                        t.changed.push(slot as u32);
+                    }
+                }
                 let (b, r) = (&self.boxes[slot], &self.records[slot]);
                 let tag = r.kind & TAG;
                 put(slot, r, tag);

@@ -61,6 +61,7 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 use super::radix::RadixSort;
 use super::records::{Copied, Record};
 use super::sort::{Cancel, Events, apply_events};
+use super::stamps::Seen;
 use super::statics::Statics;
 use super::stats::Laps;
 use super::store::Scene;
@@ -200,6 +201,10 @@ pub(crate) struct Kept {
     /// are (see `untouched.rs`; empty: they do not).
     old_fat: Vec<[f32; 4]>,
     touched: Vec<u64>,
+    /// The moving store as the last call left the state matching it (`None`: the state may
+    /// not match, or no call did): the escape check then reads only the slots changed since
+    /// (see `stamps.rs`).
+    seen: Option<Seen>,
     /// Candidates this call left unfiled because their filters do not pair; the CPU time of
     /// its searches, summed over their tasks.
     filtered: usize,
@@ -300,6 +305,7 @@ impl Default for Kept {
             follow_mixed: false,
             old_fat: Vec::new(),
             touched: Vec::new(),
+            seen: None,
             filtered: 0,
             search_cpu: Duration::ZERO,
             flagged: false,
@@ -387,6 +393,8 @@ impl Kept {
         self.filtered = 0;
         let mut events = false;
         let n = scene.moving.len();
+        // Set again only where this call leaves the state as the scene has it.
+        let seen = self.seen.take();
         if self.choice.next(n) == Path::Scratch {
             stats.chosen = true;
             self.give_up();
@@ -403,7 +411,8 @@ impl Kept {
         let rush = |(jumps, escaped, of): (usize, usize, usize)| {
             Self::too_many_jumped(jumps, of) || escaped as f32 > above * of as f32
         };
-        if self.boxes_only && may_jump {
+        let mut sampled = self.boxes_only && may_jump;
+        if sampled {
             // A sample noted after short-lived states decides once it spans as many calls as
             // they lived: one call's motion leaves fresh boxes too little to tell.
             if self.call.wrapping_sub(self.noted_at) < self.span {
@@ -421,13 +430,19 @@ impl Kept {
         // (After one, a single fast frame or a finder switching scenes would search from
         // scratch and then rebuild anyway.)
         let crowded = core::mem::take(&mut self.crowded);
+        sampled |= self.valid && crowded >= 2 && may_jump;
         if self.valid && crowded >= 2 && may_jump && rush(self.enlarge_sample(scene, false)) {
             self.note_boxes(scene, 1);
             return false;
         }
         self.boxes_only = false;
         let checked = self.valid;
-        let incremental = checked && self.find_escapers(scene);
+        // Which slots changed since the last call, where the store's stamps tell (no sample
+        // of enlarged boxes in this call rewrote some of them).
+        let since = seen
+            .and_then(|s| s.since(&scene.moving.stamps))
+            .filter(|_| !sampled);
+        let incremental = checked && self.find_escapers(scene, since);
         // The escape check counted the escapers that jumped.
         if incremental && may_jump && Self::too_many_jumped(self.jumps, n) {
             self.note_boxes(scene, 1);
@@ -497,6 +512,7 @@ impl Kept {
         self.slot_ids.truncate(n);
         self.len = n;
         self.valid = true;
+        self.seen = Some(Seen::of(&scene.moving.stamps));
         if scene.unbounded() > 0 {
             self.add_unbounded(scene, out, stats);
         }

@@ -1,0 +1,149 @@
+//! Worlds at rest but for a few shapes: a kept finder reads only the slots that the scene
+//! stamped since its last call, so every change that does not make a shape escape its
+//! enlarged box (a move inside it, a new filter, a sensor flag, a polygon turned within its
+//! box) must still reach the kernels, and a finder called with another scene must read it all.
+
+use super::world::on_thread_counts;
+use crate::support::shapes::unit_hash;
+use widephase::{Circle, Filter, PairFinder, Polygon, Scene, Shape};
+
+/// A frame's kept answer and its events against a search from scratch; `last` is the last
+/// answer, and becomes this one. Returns the answer and the number of escapers.
+fn checked(kept: &mut PairFinder, scene: &Scene, last: &mut Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let (mut pairs, mut want) = (Vec::new(), Vec::new());
+    kept.overlapping_pairs(scene, &mut pairs);
+    PairFinder::new().overlapping_pairs_from_scratch(scene, &mut want);
+    assert_eq!(pairs, want);
+    let began: Vec<_> = want
+        .iter()
+        .filter(|p| last.binary_search(p).is_err())
+        .copied()
+        .collect();
+    let ended: Vec<_> = last
+        .iter()
+        .filter(|p| want.binary_search(p).is_err())
+        .copied()
+        .collect();
+    assert_eq!((kept.began(), kept.ended()), (&began[..], &ended[..]));
+    *last = want.clone();
+    want
+}
+
+/// Rows of unit circles 0.02 apart; each frame a few dozen of them step 0.03 towards their
+/// right neighbour or back, inside their enlarged boxes: pairs begin and end with no escaper.
+#[test]
+fn moves_inside_the_enlarged_boxes_begin_and_end_pairs_on_any_thread_count() {
+    let at = |id: u32, out: bool| {
+        let x = 2.02 * (id % 200) as f32 + if out { 0.03 } else { 0.0 };
+        Circle::new(x, 5.0 * (id / 200) as f32, 1.0)
+    };
+    on_thread_counts(|| {
+        let mut scene: Scene = (0..20_000).map(|id| at(id, false)).collect();
+        let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
+        let mut answers = vec![checked(&mut kept, &scene, &mut last)];
+        let mut changes = 0;
+        for frame in 1..12u32 {
+            // Ids of one residue step out on odd frames and back on even ones.
+            let residue = frame.div_ceil(2) % 383;
+            scene.update(|id, s| {
+                if id % 383 == residue {
+                    at(id, frame % 2 == 1).into()
+                } else {
+                    s
+                }
+            });
+            answers.push(checked(&mut kept, &scene, &mut last));
+            let s = kept.stats();
+            assert_eq!((s.rebuilt, s.escaped), (false, 0), "frame {frame}");
+            changes += kept.began().len() + kept.ended().len();
+        }
+        assert!(changes >= 11 * 50, "{changes} pairs began or ended");
+        answers
+    });
+}
+
+/// Shapes at rest whose filter or sensor flags alone change, and a triangle turned into its
+/// mirror image under the same box (through `update`, and back through `set`): each change
+/// reaches the answer on the next call.
+#[test]
+fn filters_sensors_and_turned_polygons_at_rest_on_any_thread_count() {
+    let triangle = |flip: bool, x: f32| {
+        let p = if flip {
+            [[x + 2.0, 0.0], [x + 2.0, 2.0], [x, 2.0]]
+        } else {
+            [[x, 0.0], [x + 2.0, 0.0], [x, 2.0]]
+        };
+        Shape::from(Polygon::new(&p).expect("convex"))
+    };
+    on_thread_counts(|| {
+        let mut scene = Scene::new();
+        // 3 000 triangles, each with a small circle in its upper right corner (inside the
+        // mirror image only), and 300 pairs of overlapping circles.
+        for k in 0..3_000u32 {
+            let x = 5.0 * k as f32;
+            scene.push(triangle(false, x));
+            scene.push(Circle::new(x + 1.7, 1.7, 0.2));
+        }
+        for k in 0..300u32 {
+            let x = 50.0 * k as f32;
+            scene.push(Circle::new(x, 10.0, 1.0));
+            scene.push(Circle::new(x + 1.5, 10.0, 1.0));
+        }
+        let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
+        let mut answers = vec![checked(&mut kept, &scene, &mut last)];
+        for frame in 1..9u32 {
+            // A pair of circles and a triangle, each changed in one frame and back in the
+            // next: the pair apart by a filter, then by making both sensors (two sensors
+            // never pair).
+            let k = frame.div_ceil(2);
+            let (a, b) = (6_000 + 2 * (k * 37 % 300), 2 * (k * 101 % 3_000));
+            match frame % 4 {
+                1 => scene.set_filter(a, Filter::new(2, 2)),
+                2 => scene.set_filter(a, Filter::ALL),
+                3 | 0 => {
+                    scene.set_sensor(a, frame % 4 == 3);
+                    scene.set_sensor(a + 1, frame % 4 == 3);
+                }
+                _ => unreachable!(),
+            }
+            let x = 5.0 * (b / 2) as f32;
+            if frame % 2 == 1 {
+                scene.update(|id, s| if id == b { triangle(true, x) } else { s });
+            } else {
+                scene.set(b, triangle(false, x));
+            }
+            answers.push(checked(&mut kept, &scene, &mut last));
+            assert!(
+                !kept.began().is_empty() || !kept.ended().is_empty(),
+                "frame {frame}"
+            );
+            assert!(!kept.stats().rebuilt, "frame {frame}");
+        }
+        answers
+    });
+}
+
+/// One kept finder called with a scene and its clone in turn, each changed apart (a few
+/// shapes each, inside their enlarged boxes, so that the stamps of either would tell the
+/// finder nothing changed in the slots the other changed): every answer is its scene's.
+#[test]
+fn a_finder_called_with_a_scene_and_its_clone_in_turn() {
+    let start: Scene = (0..10_000u32)
+        .map(|id| Circle::new(2.02 * (id % 100) as f32, 5.0 * (id / 100) as f32, 1.0))
+        .collect();
+    let mut scenes = [start.clone(), start];
+    let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
+    for frame in 0..12u32 {
+        let which = frame as usize % 2;
+        let scene = &mut scenes[which];
+        let nudge = 0.03 * (1.0 + which as f32);
+        scene.update(|id, s| match s {
+            Shape::Circle(c) if unit_hash(u64::from(id), u64::from(frame)) < 0.01 => {
+                Circle::new(c.x + nudge, c.y, c.radius).into()
+            }
+            s => s,
+        });
+        // Events are the difference from the last answer, whichever scene it was of.
+        checked(&mut kept, &scenes[which], &mut last);
+    }
+}
