@@ -18,21 +18,7 @@ fn a_quarter_million_shapes_are_followed_on_every_thread() {
         for id in 0..n {
             assert_eq!(scene.push(spread_traveller(id, 0)), id);
         }
-        // Ids that leave: `frame` modulo 89, none twice.
-        let change = |scene: &mut Scene, frame| {
-            let (removed, pushed) = match frame {
-                3 => (3_000, 0),
-                5 => (0, 2_500),
-                7 => (1_500, 700),
-                _ => (0, 0),
-            };
-            for k in 0..removed {
-                assert!(scene.remove(k * 89 + frame).is_some());
-            }
-            for k in 0..pushed {
-                scene.push(spread_traveller(k, frame));
-            }
-        };
+        let change = removals_and_pushes([(3_000, 0), (0, 2_500), (1_500, 700)]);
         let kept = PairFinder::new().with_choice(false);
         let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, spread_traveller);
         assert!(followed >= 9, "{followed} frames followed escapers");
@@ -41,8 +27,8 @@ fn a_quarter_million_shapes_are_followed_on_every_thread() {
 }
 
 /// The same quarter of a million shapes mostly at rest: one in 300 moves (the rest are given
-/// their own shapes again, bit for bit, and the scene stamps none of them), with the same
-/// removals and pushes. The escape check reads only the stamped slots and, on one thread,
+/// their own shapes again, bit for bit, and the scene stamps none of them), with a tenth of
+/// the removals and pushes. The escape check reads only the stamped slots and, on one thread,
 /// writes only their records at their indices; elsewhere the few changed records are written
 /// after it. Every answer and its events equal a search from scratch's, and the same on every
 /// count of `THREAD_COUNTS`.
@@ -51,26 +37,32 @@ fn a_quarter_million_shapes_mostly_at_rest_on_every_thread() {
     on_thread_counts(|| {
         let n = 270_000;
         let mut scene: Scene = (0..n).map(|id| spread_traveller(id, 0)).collect();
-        let change = |scene: &mut Scene, frame| {
-            let (removed, pushed) = match frame {
-                3 => (300, 0),
-                5 => (0, 250),
-                7 => (150, 70),
-                _ => (0, 0),
-            };
-            for k in 0..removed {
-                assert!(scene.remove(k * 89 + frame).is_some());
-            }
-            for k in 0..pushed {
-                scene.push(spread_traveller(k, frame));
-            }
-        };
+        let change = removals_and_pushes([(300, 0), (0, 250), (150, 70)]);
         let at = |id: u32, frame| spread_traveller(id, if id % 300 == 7 { 40 * frame } else { 0 });
         let kept = PairFinder::new().with_choice(false);
         let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, at);
         assert!(followed >= 9, "{followed} frames followed escapers");
         answers
     });
+}
+
+/// The changes of frames 3, 5 and 7: `(removed, pushed)` of each. The ids that leave are
+/// `frame` modulo 89, none twice; the pushed shapes are travellers.
+fn removals_and_pushes(counts: [(u32, u32); 3]) -> impl FnMut(&mut Scene, u32) {
+    move |scene, frame| {
+        let (removed, pushed) = match frame {
+            3 => counts[0],
+            5 => counts[1],
+            7 => counts[2],
+            _ => (0, 0),
+        };
+        for k in 0..removed {
+            assert!(scene.remove(k * 89 + frame).is_some());
+        }
+        for k in 0..pushed {
+            scene.push(spread_traveller(k, frame));
+        }
+    }
 }
 
 /// Shape `id` of [`a_quarter_million_shapes_are_followed_on_every_thread`] at `frame`: a
