@@ -4,10 +4,13 @@
 //!
 //! Every change of a store (a push, `set`, `set_filter`, `set_sensor`, a removal's move of the
 //! last shape into the hole, `reorder`, and each `update`, for the slots whose record it
-//! changes) takes a new version and stamps the slots it changed with it. A finder notes the
-//! store's identity and version after a call that left its state matching the scene
-//! ([`Seen`]); on its next call a slot changed since then exactly when its stamp is newer
-//! ([`changed`]). Stamps are the versions' low 32 bits: compared as a wrapping difference, a
+//! changes) takes a new version and stamps the slots it changed with it. A polygon that
+//! `update` leaves a polygon keeps its record (its handle) and is not stamped, even where its
+//! vertices moved: a kept finder checks every slot that held a polygon at its last call.
+//!
+//! A finder notes the store's identity and version after a call that left its state matching
+//! the scene ([`Seen`]); on its next call a slot changed since then exactly when its stamp is
+//! newer ([`changed`]). Stamps are the versions' low 32 bits: compared as a wrapping difference, a
 //! slot changed since a version fewer than 2³¹ changes ago is never taken for unchanged (a
 //! slot unchanged for longer may be taken for changed, which costs only its check), and a
 //! finder that saw more changes pass checks every slot. A clone is another store (its own

@@ -430,8 +430,9 @@ impl Kept {
         // (After one, a single fast frame or a finder switching scenes would search from
         // scratch and then rebuild anyway.)
         let crowded = core::mem::take(&mut self.crowded);
-        sampled |= self.valid && crowded >= 2 && may_jump;
-        if self.valid && crowded >= 2 && may_jump && rush(self.enlarge_sample(scene, false)) {
+        let crowded_sample = self.valid && crowded >= 2 && may_jump;
+        sampled |= crowded_sample;
+        if crowded_sample && rush(self.enlarge_sample(scene, false)) {
             self.note_boxes(scene, 1);
             return false;
         }
