@@ -4,30 +4,9 @@
 //! box) must still reach the kernels, and a finder called with another scene must read it all.
 
 use super::world::on_thread_counts;
+use super::world_runs::against_scratch;
 use crate::support::shapes::unit_hash;
 use widephase::{Circle, Filter, PairFinder, Polygon, Scene, Shape};
-
-/// A frame's kept answer and its events against a search from scratch; `last` is the last
-/// answer, and becomes this one. Returns the answer and the number of escapers.
-fn checked(kept: &mut PairFinder, scene: &Scene, last: &mut Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    let (mut pairs, mut want) = (Vec::new(), Vec::new());
-    kept.overlapping_pairs(scene, &mut pairs);
-    PairFinder::new().overlapping_pairs_from_scratch(scene, &mut want);
-    assert_eq!(pairs, want);
-    let began: Vec<_> = want
-        .iter()
-        .filter(|p| last.binary_search(p).is_err())
-        .copied()
-        .collect();
-    let ended: Vec<_> = last
-        .iter()
-        .filter(|p| want.binary_search(p).is_err())
-        .copied()
-        .collect();
-    assert_eq!((kept.began(), kept.ended()), (&began[..], &ended[..]));
-    *last = want.clone();
-    want
-}
 
 /// Rows of unit circles 0.02 apart; each frame a few dozen of them step 0.03 towards their
 /// right neighbour or back, inside their enlarged boxes: pairs begin and end with no escaper.
@@ -39,8 +18,9 @@ fn moves_inside_the_enlarged_boxes_begin_and_end_pairs_on_any_thread_count() {
     };
     on_thread_counts(|| {
         let mut scene: Scene = (0..20_000).map(|id| at(id, false)).collect();
-        let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
-        let mut answers = vec![checked(&mut kept, &scene, &mut last)];
+        let (mut kept, mut fresh) = (PairFinder::new().with_choice(false), PairFinder::new());
+        let mut answers = Vec::new();
+        against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
         let mut changes = 0;
         for frame in 1..12u32 {
             // Ids of one residue step out on odd frames and back on even ones.
@@ -52,7 +32,7 @@ fn moves_inside_the_enlarged_boxes_begin_and_end_pairs_on_any_thread_count() {
                     s
                 }
             });
-            answers.push(checked(&mut kept, &scene, &mut last));
+            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
             let s = kept.stats();
             assert_eq!((s.rebuilt, s.escaped), (false, 0), "frame {frame}");
             changes += kept.began().len() + kept.ended().len();
@@ -89,8 +69,9 @@ fn filters_sensors_and_turned_polygons_at_rest_on_any_thread_count() {
             scene.push(Circle::new(x, 10.0, 1.0));
             scene.push(Circle::new(x + 1.5, 10.0, 1.0));
         }
-        let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
-        let mut answers = vec![checked(&mut kept, &scene, &mut last)];
+        let (mut kept, mut fresh) = (PairFinder::new().with_choice(false), PairFinder::new());
+        let mut answers = Vec::new();
+        against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
         for frame in 1..9u32 {
             // A pair of circles and a triangle, each changed in one frame and back in the
             // next: the pair apart by a filter, then by making both sensors (two sensors
@@ -112,7 +93,7 @@ fn filters_sensors_and_turned_polygons_at_rest_on_any_thread_count() {
             } else {
                 scene.set(b, triangle(false, x));
             }
-            answers.push(checked(&mut kept, &scene, &mut last));
+            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
             assert!(
                 !kept.began().is_empty() || !kept.ended().is_empty(),
                 "frame {frame}"
@@ -132,7 +113,8 @@ fn a_finder_called_with_a_scene_and_its_clone_in_turn() {
         .map(|id| Circle::new(2.02 * (id % 100) as f32, 5.0 * (id / 100) as f32, 1.0))
         .collect();
     let mut scenes = [start.clone(), start];
-    let (mut kept, mut last) = (PairFinder::new().with_choice(false), Vec::new());
+    let (mut kept, mut fresh) = (PairFinder::new().with_choice(false), PairFinder::new());
+    let mut answers = Vec::new();
     for frame in 0..12u32 {
         let which = frame as usize % 2;
         let scene = &mut scenes[which];
@@ -144,6 +126,6 @@ fn a_finder_called_with_a_scene_and_its_clone_in_turn() {
             s => s,
         });
         // Events are the difference from the last answer, whichever scene it was of.
-        checked(&mut kept, &scenes[which], &mut last);
+        against_scratch(&scenes[which], [&mut kept, &mut fresh], &mut answers);
     }
 }

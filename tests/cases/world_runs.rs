@@ -260,7 +260,7 @@ fn thousands_of_new_neighbours_at_once_are_settled_alike_on_every_thread() {
 
 /// One frame of a kept finder checked against a search from scratch: the same answer, and
 /// the events that lead to it from the last answer in `answers`, to which it is added.
-fn against_scratch(
+pub(super) fn against_scratch(
     scene: &Scene,
     [kept, fresh]: [&mut PairFinder; 2],
     answers: &mut Vec<Vec<(u32, u32)>>,
