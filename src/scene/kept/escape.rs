@@ -110,9 +110,7 @@ impl Kept {
         {
             // One task: each record goes to its index as the check passes it (see
             // `MIN_SCATTER`); the gather then reads only the slots beyond `both`.
-            let indices = self.top.max(n);
-            self.local.resize(indices, Record::INERT);
-            self.kinds.resize(indices, 0);
+            size_locals((&mut self.local, &mut self.kinds), self.top.max(n));
             let (local, kinds, index_of) = (&mut self.local, &mut self.kinds, &self.index_of);
             check.run(t, fat, shifts, tags, slot_ids, |slot, r, tag| {
                 let i = index_of[slot].load(Relaxed) as usize;
@@ -197,9 +195,10 @@ impl Kept {
         if (tasks.iter()).any(|t| t.changed.len() > t.range.len() / FEW_CHANGED) {
             return 0;
         }
-        let indices = self.top.max(scene.moving.len());
-        self.local.resize(indices, Record::INERT);
-        self.kinds.resize(indices, 0);
+        size_locals(
+            (&mut self.local, &mut self.kinds),
+            self.top.max(scene.moving.len()),
+        );
         let (records, index_of) = (&scene.moving.records, &self.index_of);
         for &slot in tasks.iter().flat_map(|t| &t.changed) {
             let i = index_of[slot as usize].load(Relaxed) as usize;
@@ -208,6 +207,13 @@ impl Kept {
         }
         both
     }
+}
+
+/// A kept finder's `local` records and `kinds` with room for `indices` indices (the moving
+/// slots and the holes of a scene that shrank), for records written at their indices.
+fn size_locals((local, kinds): (&mut Vec<Record>, &mut Vec<u32>), indices: usize) {
+    local.resize(indices, Record::INERT);
+    kinds.resize(indices, 0);
 }
 
 /// What every task of the escape check reads.
