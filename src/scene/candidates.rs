@@ -168,6 +168,9 @@ pub(crate) struct Candidates {
     pub(crate) candidates: usize,
     /// Candidates dropped because their filters do not pair.
     pub(crate) filtered: usize,
+    /// Candidates of two still shapes, which kept their flags without a kernel (see
+    /// [`Shared::with_still`]).
+    pub(crate) still: usize,
     pub(crate) pack_time: Duration,
     pub(crate) kernel_time: Duration,
 }
@@ -183,6 +186,7 @@ impl Candidates {
         self.ended.clear();
         self.candidates = 0;
         self.filtered = 0;
+        self.still = 0;
         self.pack_time = Duration::ZERO;
         self.kernel_time = Duration::ZERO;
     }
@@ -283,28 +287,22 @@ impl Candidates {
         A: Overlaps<B> + Stored,
         B: Stored,
     {
-        // A layered list's candidates that pass their filters, and their numbers in the batch.
+        // The candidates picked for the kernels, and their places in the list.
         let mut kept = [(0u32, 0u32); LIST_BATCH];
-        let mut number = [0u16; LIST_BATCH];
-        for whole in list.chunks_mut(LIST_BATCH) {
+        let mut number = [0u32; LIST_BATCH];
+        // Whether the batches are picked (see `pick`) rather than the list's next candidates.
+        let picked = shared.layered || !shared.still.is_empty();
+        let mut from = 0;
+        while from < list.len() {
             let start = Instant::now();
-            let n = if shared.layered {
-                let mut n = 0;
-                for (i, c) in whole.iter_mut().enumerate() {
-                    (kept[n], number[n]) = (*c, i as u16);
-                    let (rp, rq) = (shared.record(c.0), shared.record(c.1 & !HIT));
-                    let pairs = shared.layers_pair(rp, rq);
-                    if !pairs && c.1 & HIT != 0 {
-                        self.flip(shared, c, false, events);
-                    }
-                    n += usize::from(pairs);
-                }
-                self.filtered += whole.len() - n;
-                n
+            let (n, to) = if picked {
+                self.pick(shared, list, from, (&mut kept, &mut number), events)
             } else {
-                whole.len()
+                let to = (from + LIST_BATCH).min(list.len());
+                (to - from, to)
             };
-            let batch = if shared.layered { &kept[..n] } else { &*whole };
+            let batch = if picked { &kept[..n] } else { &list[from..to] };
+            from = to;
             let Some(&pad) = batch.first() else {
                 continue;
             };
@@ -341,12 +339,12 @@ impl Candidates {
                 while changed != 0 {
                     let lane = changed.trailing_zeros();
                     let i = k * KERNEL_LANES + lane as usize;
-                    let i = if shared.layered {
-                        usize::from(number[i])
+                    let i = if picked {
+                        number[i] as usize
                     } else {
-                        i
+                        to - n + i
                     };
-                    self.flip(shared, &mut whole[i], hit >> lane & 1 != 0, events);
+                    self.flip(shared, &mut list[i], hit >> lane & 1 != 0, events);
                     changed &= changed - 1;
                 }
             }
@@ -354,6 +352,40 @@ impl Candidates {
             self.pack_time += (packed - start) + tested.elapsed();
             self.kernel_time += tested - packed;
         }
+    }
+
+    /// Picks from `list[from..]` the candidates the kernels decide into `kept`, their places
+    /// in the list into `number`, until `kept` is full or the list ends; returns how many it
+    /// picked and where it stopped. Passed over: a candidate of two still positions (whose
+    /// records are those the last call decided it with, see [`Shared::with_still`]), which
+    /// keeps its flag, and one whose filters do not pair (its flag cleared).
+    #[inline(never)]
+    fn pick(
+        &mut self,
+        shared: &Shared<'_>,
+        list: &mut [(u32, u32)],
+        from: usize,
+        (kept, number): (&mut [(u32, u32); LIST_BATCH], &mut [u32; LIST_BATCH]),
+        events: bool,
+    ) -> (usize, usize) {
+        let (mut n, mut at) = (0, from);
+        while n < LIST_BATCH && at < list.len() {
+            let c = &mut list[at];
+            let q = c.1 & !HIT;
+            if shared.is_still(c.0) & shared.is_still(q) {
+                self.still += 1;
+            } else if !shared.layered || shared.layers_pair(shared.record(c.0), shared.record(q)) {
+                (kept[n], number[n]) = (*c, at as u32);
+                n += 1;
+            } else {
+                self.filtered += 1;
+                if c.1 & HIT != 0 {
+                    self.flip(shared, c, false, events);
+                }
+            }
+            at += 1;
+        }
+        (n, at)
     }
 
     /// Decides `chunk` (at most [`CHUNK`] candidate pairs of positions) and appends the ids

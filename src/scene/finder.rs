@@ -224,6 +224,7 @@ impl PairFinder {
             cells: grid.cells(),
             cell_size: grid.cell_size(),
             candidates: kept.candidates,
+            still: kept.still,
             filtered: kept.filtered,
             pairs: out.len(),
             build: kept.build,

@@ -53,6 +53,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) unbounded: usize,
     /// Whether this is `pairs_with` (pairs within one scene are dropped).
     pub(crate) cross: bool,
+    /// A bit per position, set where its record is the one the last call of a kept finder
+    /// decided its candidates with (see `kept/still.rs`; empty, and beyond its end: none is).
+    pub(crate) still: &'a [u64],
 }
 
 impl<'a> Shared<'a> {
@@ -78,6 +81,7 @@ impl<'a> Shared<'a> {
             gathered: &[],
             unbounded,
             cross,
+            still: &[],
         }
     }
 
@@ -103,6 +107,22 @@ impl<'a> Shared<'a> {
             split: self.shapes.len() as u32,
             ..self
         }
+    }
+
+    /// This, with the positions whose records are still the last call's: a candidate of two
+    /// such positions keeps its flag without a kernel (see
+    /// [`decide_list`](crate::scene::candidates::Candidates::decide_list)).
+    pub(crate) fn with_still(self, still: &'a [u64]) -> Self {
+        Self { still, ..self }
+    }
+
+    /// Whether the record at position `p` is still the last call's (see
+    /// [`with_still`](Self::with_still)).
+    #[inline(always)]
+    pub(crate) fn is_still(&self, p: u32) -> bool {
+        self.still
+            .get(p as usize / 64)
+            .is_some_and(|w| w >> (p % 64) & 1 != 0)
     }
 
     /// The record at position `p`.

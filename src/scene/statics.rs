@@ -157,6 +157,12 @@ impl Statics {
         &self.hood[start as usize..(start + len) as usize]
     }
 
+    /// The neighbour slots whose records changed since the last [`copy_into`](Self::copy_into)
+    /// (`None`: every one may have).
+    pub(crate) fn changed(&self) -> Option<&[u32]> {
+        (!self.all_changed).then_some(&self.changed[..])
+    }
+
     /// The neighbours' records into `into` from position `at` on: only those that changed
     /// since the last call, where `kept` says `into` holds the last call's copy there (and it
     /// is as long), else all of them.

@@ -45,6 +45,12 @@ pub struct FrameStats {
     pub cell_size: f32,
     /// Candidate pairs (overlapping bounding boxes) handed to the kernels.
     pub candidates: usize,
+    /// Candidate pairs a kept finder kept as they were, without a kernel, because neither
+    /// shape changed since its last call (no [`Scene::update`](crate::Scene::update) gave it
+    /// other bits, no other change touched it) and neither is a moving polygon: their pairs
+    /// are in the answer as they were. `candidates + still` are all the candidates. Only a
+    /// frame in which few shapes changed (under a 32nd) keeps any.
+    pub still: usize,
     /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do
     /// not pair. A kept finder drops them when it finds them (its kept candidates are only
     /// pairs whose filters pair; a shape whose filter changed is found again): it counts those

@@ -34,6 +34,12 @@ const HOLES_MIN: usize = 1024;
 /// cache, the gather was the cheaper, by 0.1 ms.
 const MIN_SCATTER: usize = 256 * 1024;
 
+/// The most moving polygons, as a share `1 / FEW_POLYGONS` of the slots, that the escape
+/// check lists with the changed slots whatever their number: listed, a frame decides only
+/// the candidates of those two lists (see `still.rs`); in a scene of more, listing them all
+/// would cost more than it saves, and they count among the changed few.
+const FEW_POLYGONS: usize = 4;
+
 /// Escapers entering cells from which the escape check's four lists are copied two beside
 /// two.
 const MIN_SIDE_BY_SIDE: usize = 1024;
@@ -61,12 +67,15 @@ impl Kept {
     /// box, tag, last id, record and index as the scene then had them), a slot whose stamp is
     /// not newer is passed over: it cannot have escaped, and its record is at its index
     /// already. Moving polygons are checked every call (their records are the copies'
-    /// handles at their indices, see `numbers.rs`). Where the changed slots are few, their
-    /// records are written at their indices after the check, and `scattered` counts them all.
+    /// handles at their indices, see `numbers.rs`). Where the changed slots are few (and the
+    /// polygons too, or few in all, see [`FEW_POLYGONS`]), the check lists them with the
+    /// polygons in `changed` and notes `listed`, for the candidates of the others to keep
+    /// their flags (see `still.rs`); where those listed are few in all, their records are
+    /// written at their indices after the check, and `scattered` counts every slot.
     pub(super) fn find_escapers(&mut self, scene: &Scene, since: Option<u32>) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
-        self.scattered = 0;
+        (self.scattered, self.listed) = (0, false);
         // Holes left by a scene that shrank cost every call until a rebuild numbers anew.
         if self.top > 2 * n + HOLES_MIN {
             return false;
@@ -91,6 +100,7 @@ impl Kept {
             t.range = (k * chunk).min(both)..((k + 1) * chunk).min(both);
         }
         let found = AtomicUsize::new(0);
+        let polygons_few = self.polygons.len() * FEW_POLYGONS <= both;
         let check = Check {
             grid: &self.grid,
             margin: self.margin,
@@ -100,6 +110,7 @@ impl Kept {
             records: &scene.moving.records[..both],
             stamps: &scene.moving.stamps.of[..both],
             since,
+            polygons_few,
             found: &found,
             room,
         };
@@ -180,32 +191,37 @@ impl Kept {
             // resize above left them).
             self.old_fat.extend_from_slice(&self.fat[both..top]);
         }
-        if since.is_some() && scattered == 0 {
-            self.scattered = self.scatter_changed(scene, both, planned);
+        // The slots that changed and the moving polygons, where every task listed them
+        // (the changed few: see `FEW_CHANGED`), and written at their indices where they are
+        // all that few.
+        let tasks = &self.tasks[..planned];
+        let few = |t: &Task, listed: usize| listed <= t.range.len() / FEW_CHANGED;
+        let listed = |t: &Task| few(t, t.stamped) && (polygons_few || few(t, t.changed.len()));
+        self.changed.clear();
+        self.listed = since.is_some() && tasks.iter().all(listed);
+        if self.listed {
+            concat(&mut self.changed, tasks, &|t: &Task| &t.changed[..]);
+            if scattered == 0 && tasks.iter().all(|t| few(t, t.changed.len())) {
+                self.scatter_changed(scene);
+                self.scattered = both;
+            }
         }
         true
     }
 
-    /// Where each of the escape check's `planned` tasks listed the slots that changed (few of
-    /// them, see [`FEW_CHANGED`]): writes their records and tags at their indices and returns
-    /// `both` (the slots whose records are then in place); else 0, and the gather reads them
-    /// all.
-    fn scatter_changed(&mut self, scene: &Scene, both: usize, planned: usize) -> usize {
-        let tasks = &self.tasks[..planned];
-        if (tasks.iter()).any(|t| t.changed.len() > t.range.len() / FEW_CHANGED) {
-            return 0;
-        }
+    /// Writes the records and tags of the slots the escape check listed as changed at their
+    /// indices (the other slots', unchanged, are there already).
+    fn scatter_changed(&mut self, scene: &Scene) {
         size_locals(
             (&mut self.local, &mut self.kinds),
             self.top.max(scene.moving.len()),
         );
         let (records, index_of) = (&scene.moving.records, &self.index_of);
-        for &slot in tasks.iter().flat_map(|t| &t.changed) {
+        for &slot in &self.changed {
             let i = index_of[slot as usize].load(Relaxed) as usize;
             let r = records[slot as usize];
             (self.local[i], self.kinds[i]) = (r, r.kind & TAG);
         }
-        both
     }
 }
 
@@ -227,6 +243,8 @@ struct Check<'a> {
     /// Each slot's stamp, and the version of the last call where they tell which changed.
     stamps: &'a [u32],
     since: Option<u32>,
+    /// Whether the last call gathered few moving polygons (see [`FEW_POLYGONS`]).
+    polygons_few: bool,
     /// The escapers found so far (held by reference: a struct that holds an atomic is not
     /// read-only behind `&`, and its other fields would be read again after every store),
     /// and the most the call keeps the grid for.
@@ -254,19 +272,27 @@ impl Check<'_> {
         t.entering.clear();
         t.was_in.clear();
         t.changed.clear();
-        (t.outside, t.jumps, t.unkeyed) = (0, 0, false);
+        (t.outside, t.jumps, t.unkeyed, t.stamped) = (0, 0, false, 0);
         let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
+        let most = if self.polygons_few {
+            t.range.len()
+        } else {
+            few
+        };
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
             for i in block..(block + STOP_CHECK).min(t.range.len()) {
                 let slot = first + i;
                 if let Some(since) = self.since {
-                    if !changed(self.stamps[slot], since) & !is_polygon(tags[i]) {
+                    let stamped = changed(self.stamps[slot], since);
+                    if !stamped & !is_polygon(tags[i]) {
                         continue;
                     }
-                    // One more than `few` says "too many".
-                    if t.changed.len() <= few {
+                    // Listed while the stamped slots are few (one more says "too many"),
+                    // and the polygons too, where they are few or all listed are.
+                    if t.stamped <= few && t.changed.len() <= most {
                         t.changed.push(slot as u32);
+                        t.stamped += usize::from(stamped);
                     }
                 }
                 let (b, r) = (&self.boxes[slot], &self.records[slot]);

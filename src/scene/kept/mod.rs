@@ -48,6 +48,7 @@ mod mixed;
 mod moves;
 mod numbers;
 mod rebuild;
+mod still;
 mod tasks;
 mod unbounded;
 mod untouched;
@@ -98,6 +99,7 @@ pub(crate) struct KeptStats {
     pub(crate) rebuilt: bool,
     pub(crate) escaped: usize,
     pub(crate) candidates: usize,
+    pub(crate) still: usize,
     pub(crate) filtered: usize,
     pub(crate) build: Duration,
     pub(crate) search: Duration,
@@ -205,6 +207,13 @@ pub(crate) struct Kept {
     /// not match, or no call did): the escape check then reads only the slots changed since
     /// (see `stamps.rs`).
     seen: Option<Seen>,
+    /// Whether this call's escape check listed the slots that changed since the last call
+    /// (few of them, see `escape.rs`), and those slots with the moving polygons'; a bit per
+    /// position whose record is still the one its candidates were last decided with (see
+    /// `still.rs`; empty: none).
+    listed: bool,
+    changed: Vec<u32>,
+    still: Vec<u64>,
     /// Candidates this call left unfiled because their filters do not pair; the CPU time of
     /// its searches, summed over their tasks.
     filtered: usize,
@@ -306,6 +315,9 @@ impl Default for Kept {
             old_fat: Vec::new(),
             touched: Vec::new(),
             seen: None,
+            listed: false,
+            changed: Vec::new(),
+            still: Vec::new(),
             filtered: 0,
             search_cpu: Duration::ZERO,
             flagged: false,
@@ -496,12 +508,16 @@ impl Kept {
             };
         }
         stats.cpu_search += core::mem::take(&mut self.search_cpu);
-        // The neighbours' records that changed since the last call (all after a refile).
+        let events = events && scene.unbounded() == 0;
+        // Which shapes are as the last call decided their candidates with, where the answer
+        // follows from the flags; then the neighbours' records that changed since the last
+        // call (all after a refile).
+        self.mark_still(events);
         self.statics.copy_into(&mut self.neighbours, 0, true);
         out.clear();
-        let events = events && scene.unbounded() == 0;
         // The kernels, the lists following the escapers' moves on the way (their slots'
-        // flags and last ids still as the escape check left them).
+        // flags and last ids still as the escape check left them), but for the candidates
+        // of two still shapes.
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
         self.settle_escapers(scene);

@@ -58,8 +58,11 @@ pub(super) struct Task {
     pub(super) ids: Vec<u32>,
     /// The old enlarged boxes of the escapers in `ids`.
     pub(super) olds: Vec<[f32; 4]>,
-    /// The slots the escape check found changed since the last call (see `escape.rs`).
+    /// The slots the escape check found changed since the last call, and the moving
+    /// polygons, listed while those stamped are few; how many of them are stamped (see
+    /// `escape.rs`).
     pub(super) changed: Vec<u32>,
+    pub(super) stamped: usize,
     pub(super) buf: Vec<(u32, u32)>,
     pub(super) narrow: Candidates,
 }

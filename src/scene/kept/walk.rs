@@ -65,7 +65,8 @@ impl Kept {
             .with_copies(&self.statics.polygons, n)
             .with_gathered(&self.polygons)
             .admitted()
-            .paired();
+            .paired()
+            .with_still(&self.still);
         let positions = n.saturating_add(self.neighbours.len() as u32);
         let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
             let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
@@ -130,6 +131,7 @@ impl Kept {
             stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
             stats.candidates += t.narrow.candidates;
+            stats.still += t.narrow.still;
         }
     }
 }
