@@ -44,7 +44,8 @@ struct Stream {
 }
 
 /// What the runs met, summed: frames, checked calls, of those the ones that rebuilt or searched
-/// from scratch and the ones that followed escapers, began and ended pairs.
+/// from scratch, the ones that followed escapers and the ones that kept still candidates
+/// without a kernel, began and ended pairs.
 #[derive(Default)]
 struct Met {
     runs: usize,
@@ -52,6 +53,7 @@ struct Met {
     calls: usize,
     rebuilt: usize,
     followed: usize,
+    still: usize,
     events: usize,
     largest: usize,
     /// Frames whose queries were checked, and what they found.
@@ -176,6 +178,7 @@ fn check(
     met.calls += 1;
     met.rebuilt += usize::from(s.rebuilt);
     met.followed += usize::from(!s.rebuilt && s.escaped > 0);
+    met.still += usize::from(s.still > 0);
     met.events += began.len() + ended.len();
     stream.last = want.to_vec();
     Ok(())
@@ -546,12 +549,13 @@ fn main() {
         s += 1;
     }
     println!(
-        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers), {} began and ended pairs, {} frames' queries (finding {}), {} pairs across two scenes, scenes up to {} shapes, in {:.0?}: no disagreement",
+        "world fuzz: {} runs, {} frames, {} calls checked ({} rebuilt, {} followed escapers, {} kept still candidates), {} began and ended pairs, {} frames' queries (finding {}), {} pairs across two scenes, scenes up to {} shapes, in {:.0?}: no disagreement",
         met.runs,
         met.frames,
         met.calls,
         met.rebuilt,
         met.followed,
+        met.still,
         met.events,
         met.queries,
         met.found,
