@@ -20,6 +20,35 @@ pub(super) fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon)
     }
 }
 
+/// Whether `shape` is the one record `r` was made from, bit for bit (so that it would make
+/// the same record and box), for a kind other than a polygon (whose vertices lie outside the
+/// record: `false`). Field by field against the record's fields, the first (a moved shape's
+/// x, mostly) first.
+#[inline(always)]
+pub(super) fn made_from(r: &Record, shape: &Shape) -> bool {
+    let same = |code: u32, fields: &[f32]| {
+        (r.kind & KIND == code)
+            && (fields.iter().zip(&r.fields)).all(|(a, b)| a.to_bits() == b.to_bits())
+    };
+    match *shape {
+        Shape::Circle(c) => same(CIRCLE, &[c.x, c.y, c.radius]),
+        Shape::Aabb(a) => same(AABB, &[a.min_x, a.min_y, a.max_x, a.max_y]),
+        Shape::Obb(o) => same(
+            OBB,
+            &[
+                o.center_x,
+                o.center_y,
+                o.half_width,
+                o.half_height,
+                o.cos,
+                o.sin,
+            ],
+        ),
+        Shape::Capsule(c) => same(CAPSULE, &[c.x0, c.y0, c.x1, c.y1, c.radius]),
+        Shape::Polygon(_) => false,
+    }
+}
+
 /// How a replaced record changes the counts of invalid and unbounded shapes.
 #[inline(always)]
 pub(super) fn count_change(old: Option<&Record>, new: Option<&Record>) -> [isize; 2] {

@@ -3,7 +3,7 @@
 use super::Filter;
 use super::stamps::{Seen, changed};
 use super::store::Scene;
-use crate::shape::{Aabb, Circle, Polygon};
+use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 
 /// The moving slots stamped since `seen`, ascending.
 fn stamped(scene: &Scene, seen: Seen) -> Vec<usize> {
@@ -61,6 +61,61 @@ fn an_update_stamps_the_slots_whose_records_it_changes() {
         }
     });
     assert_eq!(stamped(&scene, seen), [5]);
+}
+
+/// `update` leaves a shape returned bit for bit as it is without making its record again: a
+/// change of any one field, or of the kind alone (the same field bits), still reaches the
+/// record, the box and the stamps.
+#[test]
+fn an_update_sees_a_change_of_the_last_field_or_of_the_kind_alone() {
+    let shapes: [Shape; 4] = [
+        Circle::new(1.0, 2.0, 3.0).into(),
+        Aabb::new(1.0, 2.0, 3.0, 4.0).into(),
+        Obb::from_rotation(1.0, 2.0, 3.0, 4.0, 0.6, 0.8).into(),
+        Capsule::new(1.0, 2.0, 3.0, 4.0, 0.5).into(),
+    ];
+    let changed: [[Shape; 4]; 2] = [
+        [
+            Circle::new(1.0, 2.0, 3.5).into(),
+            Aabb::new(1.0, 2.0, 3.0, 4.5).into(),
+            Obb::from_rotation(1.0, 2.0, 3.0, 4.0, 0.6, -0.8).into(),
+            Capsule::new(1.0, 2.0, 3.0, 4.0, 0.25).into(),
+        ],
+        // Each kind's fields read as another kind's: a record's fields beyond a kind's are 0.
+        [
+            Aabb::new(1.0, 2.0, 3.0, 0.0).into(),
+            Capsule::new(1.0, 2.0, 3.0, 4.0, 0.0).into(),
+            Obb::from_rotation(1.0, 2.0, 3.0, 4.0, 0.6, 0.8).into(),
+            Aabb::new(1.0, 2.0, 3.0, 4.0).into(),
+        ],
+    ];
+    for (case, new) in changed.into_iter().enumerate() {
+        let mut scene: Scene = shapes.into_iter().collect();
+        let seen = Seen::of(&scene.moving.stamps);
+        scene.update(|id, s| {
+            if case == 1 && id == 2 {
+                s
+            } else {
+                new[id as usize]
+            }
+        });
+        for (id, want) in new.into_iter().enumerate() {
+            assert_eq!(scene.get(id as u32), Some(want), "case {case}, shape {id}");
+        }
+        // The boxes and records those of the new shapes pushed anew, bit for bit.
+        let fresh: Scene = new.into_iter().collect();
+        let bits = |b: &[f32; 4]| b.map(f32::to_bits);
+        for k in 0..4 {
+            assert_eq!(bits(&scene.moving.boxes[k]), bits(&fresh.moving.boxes[k]));
+            assert!(scene.moving.records[k].same(&fresh.moving.records[k]));
+        }
+        let stamps = if case == 0 {
+            vec![0, 1, 2, 3]
+        } else {
+            vec![0, 1, 3]
+        };
+        assert_eq!(stamped(&scene, seen), stamps, "case {case}");
+    }
 }
 
 #[test]

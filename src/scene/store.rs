@@ -11,7 +11,7 @@
 use super::MAX_SHAPES;
 use super::filter::{Filter, FilterTable, Rule};
 use super::handles::Handles;
-use super::packed::{Store, count_change, shape_of};
+use super::packed::{Store, count_change, made_from, shape_of};
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
 use super::records::{CLASS, FILTER_SHIFT, Record, STATIC};
 use crate::shape::Shape;
@@ -421,8 +421,9 @@ impl Scene {
     /// Replaces every live moving shape `id` by `f(id, shape)`, on rayon's threads, with the
     /// rules of [`set`](Self::set): the frame loop's move, in one call. `f` is called exactly
     /// once per live moving shape, in no particular order, and never for a static shape. A
-    /// shape `f` returns unchanged, bit for bit, is left as it is, and a kept finder's next
-    /// call checks it by a word rather than by its box and record (a polygon by its box).
+    /// shape `f` returns unchanged, bit for bit, is left as it is (its box and record are not
+    /// computed again), and a kept finder's next call checks it by a word rather than by its
+    /// box and record and decides none of its pairs again (a polygon: by its box, and all).
     ///
     /// ```
     /// use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
@@ -466,6 +467,10 @@ impl Scene {
                 let mut change = [0isize; 2];
                 for ((b, r), stamp) in boxes.iter_mut().zip(records.iter_mut()).zip(stamps) {
                     let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
+                    // The same bits make the same record and box: nothing to write.
+                    if made_from(r, &shape) {
+                        continue;
+                    }
                     let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
                     let [i, u] = count_change(Some(r), Some(&nr));
                     change = [change[0] + i, change[1] + u];
