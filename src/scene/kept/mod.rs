@@ -29,7 +29,8 @@
 //! is the last one without the pairs whose flag the kernels cleared or whose candidate an escaper
 //! dropped, and with those whose flag they set, a merge of a few thousand changes rather than a
 //! sort of the whole answer (the flags stay true because a slot that holds another id is an
-//! escaper).
+//! escaper). Where few shapes changed since the last call, a candidate of two that did not
+//! keeps its flag without a kernel (see `still.rs`).
 //!
 //! Exactness rests on the check alone: a pair whose shapes overlap has overlapping padded
 //! boxes, hence overlapping enlarged boxes, hence is a candidate, however the shapes moved.
