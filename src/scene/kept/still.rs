@@ -26,8 +26,9 @@ use super::Kept;
 use std::sync::atomic::Ordering::Relaxed;
 
 impl Kept {
-    /// Sets `self.still`, a bit per index, where its record is the one the last call decided
-    /// its candidates with (see the module docs); leaves it empty (every candidate decided)
+    /// Sets `self.still`, a bit per position (the indices, then the static neighbours), where
+    /// its record is the one the last call decided its candidates with (see the module docs);
+    /// leaves it empty (every candidate decided)
     /// where the answer does not follow from the flags (`events` false) or the escape check
     /// did not list the changed slots.
     pub(super) fn mark_still(&mut self, events: bool) {
