@@ -3,7 +3,7 @@
 //! array.
 
 use super::polygon_blocks::{POLYGON_BLOCK, PolygonBlock};
-use super::records::{AABB, CAPSULE, CIRCLE, INVALID, KIND, OBB, Record, UNBOUNDED};
+use super::records::{AABB, CAPSULE, CIRCLE, INVALID, KIND, OBB, POLYGON, Record, UNBOUNDED};
 use super::stamps::Stamps;
 use crate::shape::{Aabb, Capsule, Circle, Obb, Polygon, Shape};
 
@@ -20,17 +20,21 @@ pub(super) fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon)
     }
 }
 
-/// Whether `shape` is the one record `r` was made from, bit for bit (so that it would make
-/// the same record and box), for a kind other than a polygon (whose vertices lie outside the
-/// record: `false`). Field by field against the record's fields, the first (a moved shape's
-/// x, mostly) first.
+/// Whether `shape` is the one record `r` was made from, bit for bit, so that it would make the
+/// same record and box (`polygon` finds a polygon's vertices by its handle). Field by field
+/// against the record's fields (or the vertices), the first (a moved shape's x, mostly)
+/// first.
 #[inline(always)]
-pub(super) fn made_from(r: &Record, shape: &Shape) -> bool {
+pub(super) fn made_from<'a>(
+    r: &Record,
+    shape: &Shape,
+    polygon: impl FnOnce(u32) -> &'a Polygon,
+) -> bool {
+    let bits = |a: &f32, b: &f32| a.to_bits() == b.to_bits();
     let same = |code: u32, fields: &[f32]| {
-        (r.kind & KIND == code)
-            && (fields.iter().zip(&r.fields)).all(|(a, b)| a.to_bits() == b.to_bits())
+        (r.kind & KIND == code) && fields.iter().zip(&r.fields).all(|(a, b)| bits(a, b))
     };
-    match *shape {
+    match shape {
         Shape::Circle(c) => same(CIRCLE, &[c.x, c.y, c.radius]),
         Shape::Aabb(a) => same(AABB, &[a.min_x, a.min_y, a.max_x, a.max_y]),
         Shape::Obb(o) => same(
@@ -45,8 +49,22 @@ pub(super) fn made_from(r: &Record, shape: &Shape) -> bool {
             ],
         ),
         Shape::Capsule(c) => same(CAPSULE, &[c.x0, c.y0, c.x1, c.y1, c.radius]),
-        Shape::Polygon(_) => false,
+        Shape::Polygon(p) => {
+            r.kind & KIND == POLYGON && same_polygon(p, polygon(r.fields[0].to_bits()))
+        }
     }
+}
+
+/// Whether two polygons are the same bits, the first vertex first (a moved polygon's
+/// differs). Out of line: inlined into `update`'s loop, it made every moving polygon's update
+/// a tenth dearer, its compare never reached.
+#[inline(never)]
+fn same_polygon(p: &Polygon, q: &Polygon) -> bool {
+    let bits = |a: &f32, b: &f32| a.to_bits() == b.to_bits();
+    let first = bits(&p.xs[0], &q.xs[0]) && bits(&p.ys[0], &q.ys[0]);
+    first
+        && (p.xs.iter().zip(&q.xs)).all(|(a, b)| bits(a, b))
+        && (p.ys.iter().zip(&q.ys)).all(|(a, b)| bits(a, b))
 }
 
 /// How a replaced record changes the counts of invalid and unbounded shapes.

@@ -118,6 +118,25 @@ fn an_update_sees_a_change_of_the_last_field_or_of_the_kind_alone() {
     }
 }
 
+/// A polygon returned with one vertex other than its first moved gets its new vertices and
+/// box; one returned bit for bit keeps them.
+#[test]
+fn an_update_sees_a_polygon_vertex_moved_past_the_first() {
+    let quad = |x: f32| Polygon::new(&[[0.0, 0.0], [2.0, 0.0], [x, 2.0], [0.0, 2.0]]);
+    let (before, after) = (quad(2.0).expect("convex"), quad(3.0).expect("convex"));
+    let mut scene = Scene::new();
+    for _ in 0..2 {
+        scene.push(before);
+    }
+    scene.update(|id, s| if id == 0 { after.into() } else { s });
+    let fresh: Scene = [after, before].into_iter().collect();
+    for id in 0..2 {
+        assert_eq!(scene.get(id), fresh.get(id), "shape {id}");
+        let bits = |s: &Scene| s.moving.boxes[id as usize].map(f32::to_bits);
+        assert_eq!(bits(&scene), bits(&fresh), "shape {id}");
+    }
+}
+
 #[test]
 fn sets_filters_sensors_removals_and_reorders_stamp_their_slots() {
     let mut scene = scene();

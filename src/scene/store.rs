@@ -468,7 +468,7 @@ impl Scene {
                 for ((b, r), stamp) in boxes.iter_mut().zip(records.iter_mut()).zip(stamps) {
                     let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
                     // The same bits make the same record and box: nothing to write.
-                    if made_from(r, &shape) {
+                    if made_from(r, &shape, |h| block.polygon(h)) {
                         continue;
                     }
                     let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
