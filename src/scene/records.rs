@@ -87,22 +87,29 @@ impl Record {
 /// classifies every shape it moves.
 #[inline(always)]
 pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
+    let (kind, fields) = fields_of(shape);
     match shape {
-        Shape::Circle(c) => finish(
-            [c.x, c.y, c.radius, 0.0, 0.0, 0.0],
-            CIRCLE,
-            id,
-            c.check().is_ok(),
-            || Aabb::from_center(c.x, c.y, c.radius, c.radius),
-        ),
-        Shape::Aabb(b) => finish(
-            [b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0],
-            AABB,
-            id,
-            b.check().is_ok(),
-            || *b,
-        ),
-        Shape::Obb(o) => finish(
+        Shape::Circle(c) => finish(fields, kind, id, c.check().is_ok(), || {
+            Aabb::from_center(c.x, c.y, c.radius, c.radius)
+        }),
+        Shape::Aabb(b) => finish(fields, kind, id, b.check().is_ok(), || *b),
+        Shape::Obb(o) => finish(fields, kind, id, o.check().is_ok(), || o.bounding_box()),
+        Shape::Capsule(c) => finish(fields, kind, id, c.check().is_ok(), || c.bounding_box()),
+        Shape::Polygon(p) => finish(fields, kind, id, p.check().is_ok(), || {
+            p.finite_bounding_box()
+        }),
+    }
+}
+
+/// A shape's kind code and its record's fields (0 beyond its own; a polygon's, all 0 here,
+/// take its handle in the scene).
+#[inline(always)]
+pub(crate) fn fields_of(shape: &Shape) -> (u32, [f32; 6]) {
+    match *shape {
+        Shape::Circle(c) => (CIRCLE, [c.x, c.y, c.radius, 0.0, 0.0, 0.0]),
+        Shape::Aabb(b) => (AABB, [b.min_x, b.min_y, b.max_x, b.max_y, 0.0, 0.0]),
+        Shape::Obb(o) => (
+            OBB,
             [
                 o.center_x,
                 o.center_y,
@@ -111,22 +118,9 @@ pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
                 o.cos,
                 o.sin,
             ],
-            OBB,
-            id,
-            o.check().is_ok(),
-            || o.bounding_box(),
         ),
-        Shape::Capsule(c) => finish(
-            [c.x0, c.y0, c.x1, c.y1, c.radius, 0.0],
-            CAPSULE,
-            id,
-            c.check().is_ok(),
-            || c.bounding_box(),
-        ),
-        // The slot is filled in by the scene.
-        Shape::Polygon(p) => finish([0.0; 6], POLYGON, id, p.check().is_ok(), || {
-            p.finite_bounding_box()
-        }),
+        Shape::Capsule(c) => (CAPSULE, [c.x0, c.y0, c.x1, c.y1, c.radius, 0.0]),
+        Shape::Polygon(_) => (POLYGON, [0.0; 6]),
     }
 }
 
