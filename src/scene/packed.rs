@@ -48,7 +48,7 @@ pub(super) fn made_from<'a>(
 
 /// Whether two polygons are the same bits, the first vertex first (a moved polygon's
 /// differs). Out of line: inlined into `update`'s loop, it made every moving polygon's update
-/// a tenth dearer, its compare never reached.
+/// a tenth dearer, although the compare stops at the first vertex.
 #[inline(never)]
 fn same_polygon(p: &Polygon, q: &Polygon) -> bool {
     let bits = |a: &f32, b: &f32| a.to_bits() == b.to_bits();
