@@ -25,7 +25,8 @@ pub(super) fn shape_of<'a>(r: &Record, polygon: impl FnOnce(u32) -> &'a Polygon)
 /// Whether `shape` is the one record `r` was made from, bit for bit, so that it would make the
 /// same record and box (`polygon` finds a polygon's vertices by its handle). Field by field
 /// against the record's fields (or the vertices), the first (a moved shape's x, mostly)
-/// first.
+/// first: a vector compare of a shape just built waits for its field stores (a compare of
+/// whole records doubled the 1 M update, 5.3 → 11.7 ms).
 #[inline(always)]
 pub(super) fn made_from<'a>(
     r: &Record,

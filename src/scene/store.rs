@@ -474,17 +474,13 @@ impl Scene {
                     let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
                     let [i, u] = count_change(Some(r), Some(&nr));
                     change = [change[0] + i, change[1] + u];
-                    // An unchanged record (and so box) is left as it is, its lines clean. A
-                    // polygon's record is its handle, its box may change under it: it is
-                    // written, and stamped only where it replaces another kind.
-                    let polygon = nr.is_polygon();
-                    let same = if polygon { r.is_polygon() } else { nr.same(r) };
-                    if !same || polygon {
-                        (*b, *r) = (nb, nr);
-                    }
-                    if !same {
+                    // Any other shape makes another record, but a polygon that stays one: its
+                    // record is its handle (its vertices and box changed under it), and it
+                    // is not stamped.
+                    if !(nr.is_polygon() && r.is_polygon()) {
                         *stamp = version;
                     }
+                    (*b, *r) = (nb, nr);
                 }
                 change
             })
