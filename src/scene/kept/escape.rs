@@ -100,7 +100,6 @@ impl Kept {
             t.range = (k * chunk).min(both)..((k + 1) * chunk).min(both);
         }
         let found = AtomicUsize::new(0);
-        let polygons_few = self.polygons.len() * FEW_POLYGONS <= both;
         let check = Check {
             grid: &self.grid,
             margin: self.margin,
@@ -110,7 +109,7 @@ impl Kept {
             records: &scene.moving.records[..both],
             stamps: &scene.moving.stamps.of[..both],
             since,
-            polygons_few,
+            polygons_few: self.polygons.len() * FEW_POLYGONS <= both,
             found: &found,
             room,
         };
@@ -195,13 +194,12 @@ impl Kept {
         // (the changed few: see `FEW_CHANGED`), and written at their indices where they are
         // all that few.
         let tasks = &self.tasks[..planned];
-        let few = |t: &Task, listed: usize| listed <= t.range.len() / FEW_CHANGED;
-        let listed = |t: &Task| few(t, t.stamped) && (polygons_few || few(t, t.changed.len()));
         self.changed.clear();
-        self.listed = since.is_some() && tasks.iter().all(listed);
+        self.listed = since.is_some() && tasks.iter().all(|t| t.listed);
         if self.listed {
             concat(&mut self.changed, tasks, &|t: &Task| &t.changed[..]);
-            if scattered == 0 && tasks.iter().all(|t| few(t, t.changed.len())) {
+            let few = |t: &Task| t.changed.len() <= t.range.len() / FEW_CHANGED;
+            if scattered == 0 && tasks.iter().all(few) {
                 self.scatter_changed(scene);
                 self.scattered = both;
             }
@@ -272,27 +270,28 @@ impl Check<'_> {
         t.entering.clear();
         t.was_in.clear();
         t.changed.clear();
-        (t.outside, t.jumps, t.unkeyed, t.stamped) = (0, 0, false, 0);
+        (t.outside, t.jumps, t.unkeyed, t.listed) = (0, 0, false, false);
         let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
         let most = if self.polygons_few {
             t.range.len()
         } else {
             few
         };
+        let mut stamped = 0;
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
             for i in block..(block + STOP_CHECK).min(t.range.len()) {
                 let slot = first + i;
                 if let Some(since) = self.since {
-                    let stamped = changed(self.stamps[slot], since);
-                    if !stamped & !is_polygon(tags[i]) {
+                    let newer = changed(self.stamps[slot], since);
+                    if !newer & !is_polygon(tags[i]) {
                         continue;
                     }
                     // Listed while the stamped slots are few (one more says "too many"),
                     // and the polygons too, where they are few or all listed are.
-                    if t.stamped <= few && t.changed.len() <= most {
+                    if stamped <= few && t.changed.len() <= most {
                         t.changed.push(slot as u32);
-                        t.stamped += usize::from(stamped);
+                        stamped += usize::from(newer);
                     }
                 }
                 let (b, r) = (&self.boxes[slot], &self.records[slot]);
@@ -323,5 +322,7 @@ impl Check<'_> {
                 return;
             }
         }
+        // Every changed slot and polygon listed: the listing never stopped.
+        t.listed = self.since.is_some() && stamped <= few && t.changed.len() <= most;
     }
 }

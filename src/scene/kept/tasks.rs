@@ -59,10 +59,10 @@ pub(super) struct Task {
     /// The old enlarged boxes of the escapers in `ids`.
     pub(super) olds: Vec<[f32; 4]>,
     /// The slots the escape check found changed since the last call, and the moving
-    /// polygons, listed while those stamped are few; how many of them are stamped (see
+    /// polygons, listed while those stamped are few; whether it listed them all (see
     /// `escape.rs`).
     pub(super) changed: Vec<u32>,
-    pub(super) stamped: usize,
+    pub(super) listed: bool,
     pub(super) buf: Vec<(u32, u32)>,
     pub(super) narrow: Candidates,
 }
