@@ -215,12 +215,9 @@ impl Obb {
         sin: f32,
     ) -> Self {
         Self {
-            center_x,
-            center_y,
-            half_width,
-            half_height,
             cos,
             sin,
+            ..Self::axis_aligned(center_x, center_y, half_width, half_height)
         }
     }
 
@@ -233,7 +230,14 @@ impl Obb {
         half_width: f32,
         half_height: f32,
     ) -> Self {
-        Self::from_rotation(center_x, center_y, half_width, half_height, 1.0, 0.0)
+        Self {
+            center_x,
+            center_y,
+            half_width,
+            half_height,
+            cos: 1.0,
+            sin: 0.0,
+        }
     }
 
     /// The rotation angle in radians, in `(-π, π]`.
