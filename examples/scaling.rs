@@ -6,7 +6,8 @@
 //!
 //! ```text
 //! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
-//!     [--frames N]   frames timed per run (default 30), after the warm-up frames
+//!     [--frames N]   frames timed per run (default 128: a whole to and fro of the
+//!                    motion), after the warm-up frames
 //!     [--warm-up N]  warm-up frames per run (default: as many as timed, and at least 100
 //!                    where a kept finder may choose: past its first verdict, as a game's
 //!                    frames are after a second or two)
@@ -69,6 +70,15 @@ struct Options {
     scene: String,
 }
 
+/// Frames timed by default: the motion's whole period (every shape turns back every 64
+/// frames). A kept frame's cost comes in waves, as shapes that left their enlarged boxes
+/// together leave their new ones about together (at 1 M shapes on one thread of a Zen 5,
+/// from 33 ms in a frame without escapers to 120 in one of 167 k), so the median of a shorter
+/// window says where the window fell: over 30 frames the 1 M kept frame's read 52–53 ms where
+/// the finder chose (a search from scratch and a rebuild shortly before) and 70–75 with
+/// `--choice off`; over 128, 55.7–56.0 and 62.3–62.5 (2026-12-01).
+const FRAMES: usize = 128;
+
 /// Calls after which a kept finder that may choose between its kept path and a search from
 /// scratch has timed both and taken the cheaper for the first time (the first trial of the
 /// kept path ends after 93 calls: see `src/scene/kept/choice.rs`).
@@ -122,7 +132,7 @@ fn options() -> Result<Options, String> {
     let mut o = Options {
         threads: vec![1, 2],
         shapes: vec![100_000, 1_000_000],
-        frames: 30,
+        frames: FRAMES,
         warm_up: None,
         speed: 0.06,
         moving: 1.0,
@@ -310,7 +320,7 @@ fn main() {
     let o = options().unwrap_or_else(|e| {
         eprintln!("scaling: {e}");
         eprintln!(
-            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 30] \
+            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 128] \
              [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] \
              [--choice on|off] [--caller pool|main] \
              [--scene mixed|sized|crowded|polygons|tiles]"
