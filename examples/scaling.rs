@@ -73,10 +73,10 @@ struct Options {
 /// Frames timed by default: the motion's whole period (every shape turns back every 64
 /// frames). A kept frame's cost comes in waves, as shapes that left their enlarged boxes
 /// together leave their new ones about together (at 1 M shapes on one thread of a Zen 5,
-/// from 33 ms in a frame without escapers to 120 in one of 167 k), so the median of a shorter
-/// window says where the window fell: over 30 frames the 1 M kept frame's read 52–53 ms where
-/// the finder chose (a search from scratch and a rebuild shortly before) and 70–75 with
-/// `--choice off`; over 128, 55.7–56.0 and 62.3–62.5 (2026-12-01).
+/// from 33 ms in a frame without escapers to 110–123 in one of 167 k), so the median of a
+/// shorter window says where the window fell: over 30 frames the 1 M kept frame's read 52–53
+/// ms where the finder chose (a search from scratch and a rebuild shortly before) and 70–75
+/// with `--choice off`; over 128, 55.7–56.0 and 62.3–62.5 (2026-12-01).
 const FRAMES: usize = 128;
 
 /// Calls after which a kept finder that may choose between its kept path and a search from
