@@ -50,7 +50,7 @@ run() {
 run mixed_100k --shapes 100000 --frames 128
 run mixed_1m --shapes 1000000 --frames 128 --warm-up 100
 # The kept path alone at 1 M (no timed choice of the cheaper path).
-run mixed_1m_kept_only --shapes 1000000 --frames 30 --modes kept --choice off
+run mixed_1m_kept_only --shapes 1000000 --frames 128 --warm-up 30 --modes kept --choice off
 # The other worlds.
 run tiles --scene tiles --shapes 100000,1000000 --frames 20
 run sized --scene sized --shapes 100000,1000000 --frames 20
