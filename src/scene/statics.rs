@@ -157,18 +157,19 @@ impl Statics {
         &self.hood[start as usize..(start + len) as usize]
     }
 
-    /// The neighbour slots whose records changed since the last [`copy_into`](Self::copy_into)
-    /// (`None`: every one may have).
-    pub(crate) fn changed(&self) -> Option<&[u32]> {
-        (!self.all_changed).then_some(&self.changed[..])
+    /// The neighbour slots whose records changed since the last [`copy_into`](Self::copy_into),
+    /// where `into` holds that copy from position `at` on (it is as long; no static shape was
+    /// added since): the only ones the next `copy_into` writes. `None`: every one may have.
+    pub(crate) fn changed_in(&self, into: &[Record], at: usize) -> Option<&[u32]> {
+        (!self.all_changed && into.len() == at + self.records.len()).then_some(&self.changed[..])
     }
 
     /// The neighbours' records into `into` from position `at` on: only those that changed
-    /// since the last call, where `kept` says `into` holds the last call's copy there (and it
-    /// is as long), else all of them.
+    /// since the last call (see [`changed_in`](Self::changed_in)), where `kept` says `into`
+    /// holds the last call's copy there, else all of them.
     pub(crate) fn copy_into(&mut self, into: &mut Vec<Record>, at: usize, kept: bool) {
-        if kept && !self.all_changed && into.len() == at + self.records.len() {
-            for &c in &self.changed {
+        if let Some(changed) = self.changed_in(into, at).filter(|_| kept) {
+            for &c in changed {
                 into[at + c as usize] = self.records[c as usize];
             }
         } else {

@@ -37,10 +37,9 @@ impl Kept {
             return;
         }
         let top = self.top;
-        // The neighbours after the indices, where their copies are kept (as long as the
-        // neighbours: none was added since) and the static shapes know which changed.
-        let kept = self.neighbours.len() == self.statics.records.len();
-        let neighbours = self.statics.changed().filter(|_| kept);
+        // The neighbours after the indices, where their copies are kept and the static shapes
+        // know which changed (those the copy after this writes).
+        let neighbours = self.statics.changed_in(&self.neighbours, 0);
         let end = top + neighbours.map_or(0, |_| self.neighbours.len());
         self.still.resize(end.div_ceil(64), u64::MAX);
         if let (Some(last), 1..) = (self.still.last_mut(), end % 64) {
