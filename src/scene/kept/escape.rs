@@ -277,6 +277,9 @@ impl Check<'_> {
         } else {
             few
         };
+        // Whether a list of `listed` slots, `stamped` of them stamped, still lists them all
+        // (one more than `few` or `most` says "too many").
+        let complete = |stamped: usize, listed: usize| stamped <= few && listed <= most;
         let mut stamped = 0;
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
@@ -287,9 +290,9 @@ impl Check<'_> {
                     if !newer & !is_polygon(tags[i]) {
                         continue;
                     }
-                    // Listed while the stamped slots are few (one more says "too many"),
-                    // and the polygons too, where they are few or all listed are.
-                    if stamped <= few && t.changed.len() <= most {
+                    // Listed while the stamped slots are few, and the polygons too, where
+                    // they are few or all listed are.
+                    if complete(stamped, t.changed.len()) {
                         t.changed.push(slot as u32);
                         stamped += usize::from(newer);
                     }
@@ -323,6 +326,6 @@ impl Check<'_> {
             }
         }
         // Every changed slot and polygon listed: the listing never stopped.
-        t.listed = self.since.is_some() && stamped <= few && t.changed.len() <= most;
+        t.listed = self.since.is_some() && complete(stamped, t.changed.len());
     }
 }
