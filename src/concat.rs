@@ -11,10 +11,10 @@ const MIN_COPY: usize = 16 * 1024;
 /// (resized, its old items overwritten): list `j` as exactly `part(t, j)` of every task `t`,
 /// each item as `map(t, j, item)` makes it; all the lists in one pass on rayon's threads (one
 /// pass a list left the short ones on one thread, one after another).
-pub(crate) fn concat_all<P: Sync, T: Copy + Default + Send + Sync, const N: usize>(
+pub(crate) fn concat_all<'s, P: Sync, T: Copy + Default + Send + Sync + 's, const N: usize>(
     lists: [&mut Vec<T>; N],
-    tasks: &[P],
-    part: &(impl Fn(&P, usize) -> &[T] + Sync),
+    tasks: &'s [P],
+    part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
     map: &(impl Fn(&P, usize, T) -> T + Sync),
 ) {
     let mut j = 0;
@@ -58,10 +58,10 @@ pub(crate) fn concat_pieces<P: Sync, T: Copy + Default + Send + Sync>(
 /// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
 /// `t`, one after another; all lists in halves of the tasks on rayon's threads (on this one
 /// below [`MIN_COPY`] items in all).
-pub(crate) fn copy_parts<P: Sync, T: Copy + Send + Sync, const N: usize>(
+pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize>(
     dst: [&mut [T]; N],
-    tasks: &[P],
-    part: &(impl Fn(&P, usize) -> &[T] + Sync),
+    tasks: &'s [P],
+    part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
     map: &(impl Fn(&P, usize, T) -> T + Sync),
 ) {
     if tasks.len() == 1 || dst.iter().map(|d| d.len()).sum::<usize>() < MIN_COPY {

@@ -3,6 +3,7 @@
 //! ones merged in, in one pass.
 
 use super::untouched::{BLOCK_SHIFT, next_touched, touched};
+use super::written::{DEAD, Share};
 use crate::scene::candidates::HIT;
 use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
@@ -38,11 +39,12 @@ impl Follow<'_> {
         x - self.before + self.after
     }
 
-    /// The position of `x` in this call, `None` for an escaper's slot.
+    /// The position of `x` in this call, `None` for an escaper's slot and for a pad's
+    /// [`DEAD`] (see `written.rs`).
     #[inline(always)]
     pub(super) fn at(&self, x: u32) -> Option<u32> {
         if x >= self.before {
-            Some(self.shifted(x))
+            (x != DEAD).then(|| self.shifted(x))
         } else if self.escaped[x as usize] != STAYED {
             None
         } else {
@@ -123,6 +125,14 @@ impl Part<'_> {
         self.follow.map_or(x, |f| f.key(x))
     }
 
+    /// The least key of the first positions of the candidates from `from` to `to` (old,
+    /// new), `None` where there are none.
+    pub(super) fn first_key(&self, from: (usize, usize), to: (usize, usize)) -> Option<u32> {
+        let old = (from.0 < to.0).then(|| self.key(self.old[from.0].0));
+        let new = (from.1 < to.1).then(|| self.added[from.1].0);
+        old.into_iter().chain(new).min()
+    }
+
     /// The number of old candidates whose first positions' keys are below `at`, and of new
     /// ones whose first positions are, known to lie between `from` and `to`.
     pub(super) fn below_within(
@@ -145,7 +155,7 @@ impl Part<'_> {
         at: &mut (usize, usize),
         end: (usize, usize),
         window: u32,
-        out: &mut Vec<(u32, u32)>,
+        out: &mut Share<'_>,
         dropped: &mut Vec<(u32, u32)>,
     ) {
         // The ends of this window in both, searched from where it starts (see [`ahead`]), so
@@ -155,6 +165,7 @@ impl Part<'_> {
         let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);
         *at = (old_end, new_end);
         match self.follow {
+            // Lists filed anew this call, which hold no pads.
             None => merge_into(old, new, (Some, |_| None), |c| c, out, dropped),
             Some(f) if !self.touched.is_empty() => {
                 merge_blocks(f, self.touched, old, new, out, dropped);
@@ -181,7 +192,7 @@ fn merge_blocks(
     touched_bits: &[u64],
     mut old: &[(u32, u32)],
     mut new: &[(u32, u32)],
-    out: &mut Vec<(u32, u32)>,
+    out: &mut Share<'_>,
     dropped: &mut Vec<(u32, u32)>,
 ) {
     let first = |l: &[(u32, u32)]| l.first().map_or(u32::MAX, |c| c.0);
@@ -205,7 +216,7 @@ fn merge_blocks(
             };
             let end = end.min(first(new));
             let o = ahead(old, |c| c.0 < end);
-            out.extend_from_slice(&old[..o]);
+            out.put_all(&old[..o]);
             old = &old[o..];
         }
     }
@@ -224,7 +235,7 @@ pub(super) fn merge_into(
         impl Fn((u32, u32)) -> Option<(u32, u32)>,
     ),
     named: impl Fn((u32, u32)) -> (u32, u32),
-    out: &mut Vec<(u32, u32)>,
+    out: &mut Share<'_>,
     dropped: &mut Vec<(u32, u32)>,
 ) {
     // Compared with its flag, as one number: a flagged pair may come after a new one of the
@@ -233,9 +244,9 @@ pub(super) fn merge_into(
     // The key of the next new candidate (none: above every key).
     let head_of = |new: &[(u32, u32)]| new.first().map_or(u64::MAX, |&c| pair_key(c));
     let mut head = head_of(new);
-    let take = |new: &mut &[(u32, u32)], head: &mut u64, key: u64, out: &mut Vec<_>| {
+    let take = |new: &mut &[(u32, u32)], head: &mut u64, key: u64, out: &mut Share<'_>| {
         while *head < key {
-            out.push(new[0]);
+            out.put(new[0]);
             *new = &new[1..];
             *head = head_of(new);
         }
@@ -249,7 +260,7 @@ pub(super) fn merge_into(
                     let key = pair_key(t);
                     take(&mut new, &mut head, key, out);
                     if head == key {
-                        out.push((t.0, t.1 | HIT));
+                        out.put((t.0, t.1 | HIT));
                         new = &new[1..];
                         head = head_of(new);
                         continue;
@@ -260,9 +271,9 @@ pub(super) fn merge_into(
             continue;
         };
         take(&mut new, &mut head, pair_key(m), out);
-        out.push(m);
+        out.put(m);
     }
-    out.extend_from_slice(new);
+    out.put_all(new);
 }
 
 /// The number of `list`'s candidates whose first position is below `at`, by binary search.
@@ -315,24 +326,26 @@ mod tests {
         }
     }
 
+    /// `part`'s candidates merged in one window: those written, and the pairs dropped.
+    fn merge_whole(part: &Part<'_>) -> [Vec<(u32, u32)>; 2] {
+        let mut places = vec![(0, 0); part.old.len() + part.added.len()];
+        let mut dropped = Vec::new();
+        let mut out = Share::new(&mut places);
+        let end = (part.old.len(), part.added.len());
+        part.merge(&mut (0, 0), end, u32::MAX, &mut out, &mut dropped);
+        let written = out.pad(0);
+        places.truncate(written);
+        [places, dropped]
+    }
+
     fn merged(f: Follow<'_>, old: &[(u32, u32)], new: &[(u32, u32)]) -> [Vec<(u32, u32)>; 2] {
-        let (mut out, mut dropped) = (Vec::new(), Vec::new());
-        let part = Part {
+        merge_whole(&Part {
             kind: 0,
             old,
             added: new,
             follow: Some(f),
             touched: &[],
-        };
-        let mut at = (0, 0);
-        part.merge(
-            &mut at,
-            (old.len(), new.len()),
-            u32::MAX,
-            &mut out,
-            &mut dropped,
-        );
-        [out, dropped]
+        })
     }
 
     #[test]
@@ -438,22 +451,13 @@ mod tests {
             new.iter().for_each(|c| mark(c.0));
             (0..5).for_each(|_| mark(rng.below(n)));
             let followed = |touched: &[u64]| {
-                let (mut out, mut dropped) = (Vec::new(), Vec::new());
-                let part = Part {
+                merge_whole(&Part {
                     kind: 0,
                     old: &old,
                     added: &new,
                     follow: Some(f),
                     touched,
-                };
-                part.merge(
-                    &mut (0, 0),
-                    (old.len(), new.len()),
-                    u32::MAX,
-                    &mut out,
-                    &mut dropped,
-                );
-                (out, dropped)
+                })
             };
             let one_by_one = followed(&[]);
             assert_eq!(followed(&bits), one_by_one, "round {round}");

@@ -30,15 +30,21 @@ pub(super) struct Lists {
     /// by kind, ascending.
     pub(super) new: Vec<(u32, u32)>,
     pub(super) added: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// The buffers a walk that follows the moves writes the lists into, which then take the
+    /// lists' place (see `written.rs`).
+    pub(super) spare: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// Where the lists hold pads: per task of the walk that wrote them, where its share of
+    /// each list starts and how many candidates it wrote there (empty: no pads).
+    pub(super) shares: Vec<[(usize, usize); PAIR_KINDS]>,
+    /// Where each task's share of each list starts in the lists a walk of several tasks
+    /// writes (see [`place`](super::written::place)).
+    pub(super) places: Vec<[usize; PAIR_KINDS]>,
 }
 
 impl Lists {
-    pub(super) fn len(&self) -> usize {
-        self.kinds.iter().map(Vec::len).sum()
-    }
-
     /// The pairs each task filed, as the lists, in task order.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
+        self.shares.clear();
         let lists = self.kinds.each_mut();
         concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
     }

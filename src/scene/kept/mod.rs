@@ -54,6 +54,7 @@ mod tasks;
 mod unbounded;
 mod untouched;
 mod walk;
+mod written;
 
 #[cfg(test)]
 pub(crate) use choice::FIRST_TIMED;

@@ -41,10 +41,11 @@ pub(super) struct Task {
     pub(super) emptied: Vec<u32>,
     /// Candidates the task left unfiled because their filters do not pair.
     pub(super) filtered: usize,
-    /// Pairs the task filed, by pair kind; and the lists it decided, as they follow the
-    /// escapers' moves (the moving lists', then the mixed ones').
+    /// Pairs the task filed, by pair kind; and how many candidates of each list it wrote as
+    /// they follow the escapers' moves (the moving lists', then the mixed ones': see
+    /// `written.rs`).
     pub(super) filed: [Vec<(u32, u32)>; PAIR_KINDS],
-    pub(super) outs: [Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    pub(super) written: [usize; 2 * PAIR_KINDS],
     /// The escapers the task found that enter the grid, `(id, new enlarged box)` (their
     /// `(key, number)` in `found`), how they change the count of boxes outside their
     /// level's cells, how many jumped, and whether one fits no level.

@@ -20,6 +20,9 @@
 //! whose static shape comes first in its kernel's order lies among the moving shapes' pairs,
 //! not at its first position, so no block of first positions holds all of a position's pairs.
 //!
+//! A block that holds pads (the places a task of the last walk left empty, see `written.rs`)
+//! is marked too, so that the pads are dropped rather than copied.
+//!
 //! The marks cost a grid query per escaper (about what its query for new candidates costs),
 //! so they are made only where the escapers are few for the slots ([`FEW`]) and used only
 //! where they leave most blocks untouched.
@@ -97,6 +100,15 @@ impl Kept {
             for c in added {
                 mark(c.0);
             }
+        }
+        // The blocks that hold pads, so that none is copied as it lies (see `written.rs`); a
+        // pad beyond this call's blocks (the slots fewer) leaves every block followed.
+        for (_, p) in self.candidates.pads() {
+            if (p >> BLOCK_SHIFT) as usize >= blocks {
+                bits.clear();
+                return;
+            }
+            mark(p);
         }
         let marked: u32 = bits.iter().map(|w| w.count_ones()).sum();
         if marked as usize * 2 > blocks {

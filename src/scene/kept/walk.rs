@@ -3,10 +3,9 @@
 //! positions at a time so that the records stay in cache for every pair kind.
 
 use super::follow::{Follow, Part, ahead};
-use super::lists::Lists;
-use super::tasks::{MIN_TASK, Task, each_task, plan};
+use super::tasks::{MIN_TASK, Task, plan};
+use super::written::{Share, place};
 use super::{Kept, KeptStats};
-use crate::concat::concat_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
 use crate::scene::store::Scene;
@@ -27,7 +26,8 @@ impl Kept {
     /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
     /// decided, the escapers' candidates dropped (the pairs of flagged ones ended) and the new
     /// ones merged in, in the same pass: a list is read once per frame, not once to follow the
-    /// moves and once more for the kernels.
+    /// moves and once more for the kernels. Several tasks write it where it will lie, with
+    /// pads (see `written.rs`).
     pub(super) fn decide_lists(
         &mut self,
         scene: &Scene,
@@ -45,17 +45,19 @@ impl Kept {
             slot_of: &self.slot_of,
             labels: &self.statics.labels,
         });
+        if follow.is_none() {
+            // Decided where they lie, the lists must not hold pads.
+            self.candidates.unpad();
+            self.mixed.unpad();
+        }
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
         let touched = &self.touched[..];
         let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
-        let added = |set: usize, lists: &Lists| -> usize {
-            if follows[set] {
-                lists.added.iter().map(Vec::len).sum()
-            } else {
-                0
-            }
-        };
-        let total = moving.len() + mixed.len() + added(0, moving) + added(1, mixed);
+        let (kinds, added) = ([&moving.kinds, &mixed.kinds], [&moving.added, &mixed.added]);
+        let count = |lists: &[Vec<(u32, u32)>; PAIR_KINDS]| lists.iter().map(Vec::len).sum();
+        let total: usize = (0..2)
+            .map(|set| count(kinds[set]) + if follows[set] { count(added[set]) } else { 0 })
+            .sum();
         if total == 0 {
             return;
         }
@@ -70,15 +72,10 @@ impl Kept {
         let positions = n.saturating_add(self.neighbours.len() as u32);
         let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
             let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
-            let lists: &Lists = if set == 0 { moving } else { mixed };
             Part {
                 kind,
-                old: &lists.kinds[kind],
-                added: if follows[set] {
-                    &lists.added[kind]
-                } else {
-                    &[]
-                },
+                old: &kinds[set][kind],
+                added: if follows[set] { &added[set][kind] } else { &[] },
                 follow: if follows[set] { follow } else { None },
                 touched: if set == 0 { touched } else { &[] },
             }
@@ -91,36 +88,22 @@ impl Kept {
             // shapes on 16 threads, 30 M instructions a frame over 16 frames.)
             let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
             let lists = core::array::from_fn(|_| &mut lists.next().expect("every list")[..]);
-            walk_tasks(tasks, &shared, lists, splits, events);
-        } else {
-            each_task(tasks, |k, t| {
-                let start = Instant::now();
-                t.narrow.reset();
-                t.ended.clear();
-                let bounds = [&splits[k], &splits[k + 1]];
-                merge_walk(
-                    &mut t.narrow,
-                    &shared,
-                    &parts,
-                    bounds,
-                    &mut t.outs,
-                    events,
-                    &mut t.ended,
-                );
-                t.time = start.elapsed();
+            let at = |k: usize, j: usize| splits[k][j].0;
+            with_shares(tasks, 0, lists, &at, &|_, t, lists| {
+                timed(t, |narrow, _| walk(narrow, &shared, lists, events));
             });
-            // The lists as written: one task's buffers take the lists' place (the old lists
-            // are its buffers next call), several tasks' follow one another.
-            let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
-            if let [t] = tasks {
-                for (list, out) in lists.zip(&mut t.outs) {
-                    core::mem::swap(list, out);
-                }
-            } else {
-                let lists: [_; 2 * PAIR_KINDS] =
-                    core::array::from_fn(|_| lists.next().expect("every list"));
-                concat_all(lists, tasks, &|t: &Task, j| &t.outs[j][..], &|_, _, x| x);
-            }
+        } else {
+            let mut spares = moving.spare.iter_mut().chain(&mut mixed.spare);
+            let spares: [_; 2 * PAIR_KINDS] =
+                core::array::from_fn(|_| spares.next().expect("every list"));
+            place(&mut moving.places, kinds[0], &moving.shares, splits, 0);
+            place(&mut mixed.places, kinds[1], &mixed.shares, splits, 1);
+            let places = [&moving.places, &mixed.places];
+            // Where task `k`'s share of list `j` starts in the lists written.
+            let at = |k: usize, j: usize| places[j / PAIR_KINDS][k][j % PAIR_KINDS];
+            merge_tasks(tasks, &shared, &parts, splits, spares, &at, events);
+            moving.take_written(tasks, 0);
+            mixed.take_written(tasks, 1);
         }
         for t in tasks.iter() {
             out.extend_from_slice(&t.narrow.pairs);
@@ -215,39 +198,77 @@ pub(super) fn split_parts<'s>(
     splits
 }
 
-/// [`walk`] by `tasks` tasks on rayon's threads, task `k` over the candidates of each list `j`
-/// of `lists` (the moving lists, then the mixed ones) from `splits[k][j].0` to `splits[k +
-/// 1][j].0` (counted from `splits[0][j].0`, where `lists[j]` starts), where they lie. One task
-/// walks them all without splits.
-fn walk_tasks(
+/// [`merge_walk`] by `tasks` tasks, task `k` over the candidates of each part `j` from
+/// `splits[k][j]` to `splits[k + 1][j]`, each writing its share of the lists anew into
+/// `spares`, from `at(k, j)` to `at(k + 1, j)`, where the lists will lie, and padding it (see
+/// `written.rs`); how many candidates each wrote, in its `written`.
+fn merge_tasks(
     tasks: &mut [Task],
     shared: &Shared<'_>,
-    lists: [&mut [(u32, u32)]; 2 * PAIR_KINDS],
+    parts: &[Part<'_>; 2 * PAIR_KINDS],
     splits: &[[(usize, usize); 2 * PAIR_KINDS]],
+    spares: [&mut Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    at: &(impl Fn(usize, usize) -> usize + Sync),
     events: bool,
 ) {
+    let mut j = 0;
+    let places = spares.map(|v| {
+        v.resize(at(tasks.len(), j), (0, 0));
+        j += 1;
+        &mut v[..]
+    });
+    with_shares(tasks, 0, places, at, &|k, t, places| {
+        let mut outs = places.map(Share::new);
+        timed(t, |narrow, ended| {
+            let bounds = [&splits[k], &splits[k + 1]];
+            merge_walk(narrow, shared, parts, bounds, &mut outs, events, ended);
+        });
+        let mut j = 0;
+        t.written = outs.map(|out| {
+            let first = parts[j].first_key(splits[k][j], splits[k + 1][j]);
+            j += 1;
+            out.pad(first.unwrap_or(0))
+        });
+    });
+}
+
+/// `f` over the task's scratch, reset first (the kernels' and the pairs it drops), timed into
+/// its `time`.
+fn timed(t: &mut Task, f: impl FnOnce(&mut Candidates, &mut Vec<(u32, u32)>)) {
+    let start = Instant::now();
+    t.narrow.reset();
+    t.ended.clear();
+    f(&mut t.narrow, &mut t.ended);
+    t.time = start.elapsed();
+}
+
+/// `f(k, task k, its shares)` for each of `tasks` on rayon's threads (on this one for one
+/// task), task `k`'s share of list `j` of `lists` (the moving lists, then the mixed ones) its
+/// places from `at(k, j)` to `at(k + 1, j)`, counted from `at(k0, j)` where the slices start:
+/// the lists halved at the middle task's places, each half to its half of the tasks.
+fn with_shares<'l>(
+    tasks: &mut [Task],
+    k0: usize,
+    lists: [&'l mut [(u32, u32)]; 2 * PAIR_KINDS],
+    at: &(impl Fn(usize, usize) -> usize + Sync),
+    f: &(impl Fn(usize, &mut Task, [&'l mut [(u32, u32)]; 2 * PAIR_KINDS]) + Sync),
+) {
     if let [t] = tasks {
-        let start = Instant::now();
-        t.narrow.reset();
-        t.ended.clear();
-        walk(&mut t.narrow, shared, lists, events);
-        t.time = start.elapsed();
-        return;
+        return f(k0, t, lists);
     }
-    // The lists halved at the middle task's splits, each half walked by its half of the tasks.
     let mid = tasks.len() / 2;
     let mut j = 0;
     let mut halves = lists.map(|list| {
-        let at = splits[mid][j].0 - splits[0][j].0;
+        let cut = at(k0 + mid, j) - at(k0, j);
         j += 1;
-        list.split_at_mut(at)
+        list.split_at_mut(cut)
     });
     let left = core::array::from_fn(|j| core::mem::take(&mut halves[j].0));
     let right = core::array::from_fn(|j| core::mem::take(&mut halves[j].1));
     let (first, last) = tasks.split_at_mut(mid);
     rayon::join(
-        || walk_tasks(first, shared, left, &splits[..=mid], events),
-        || walk_tasks(last, shared, right, &splits[mid..], events),
+        || with_shares(first, k0, left, at, f),
+        || with_shares(last, k0 + mid, right, at, f),
     );
 }
 
@@ -287,24 +308,16 @@ pub(super) fn walk(
 }
 
 /// [`walk`] over the parts' candidates from `from[j]` to `to[j]`, each list written anew to
-/// `outs[j]` (cleared first) as it follows the escapers' moves (see [`Part::merge`]), and
-/// decided there.
+/// `outs[j]` as it follows the escapers' moves (see [`Part::merge`]), and decided there.
 pub(super) fn merge_walk(
     narrow: &mut Candidates,
     shared: &Shared<'_>,
     parts: &[Part<'_>; 2 * PAIR_KINDS],
     [from, to]: [&[(usize, usize); 2 * PAIR_KINDS]; 2],
-    outs: &mut [Vec<(u32, u32)>; 2 * PAIR_KINDS],
+    outs: &mut [Share<'_>; 2 * PAIR_KINDS],
     events: bool,
     dropped: &mut Vec<(u32, u32)>,
 ) {
-    for (j, out) in outs.iter_mut().enumerate() {
-        out.clear();
-        // Room for a sixteenth more, so that the buffers, which take turns with the lists, do
-        // not grow by turns in a steady frame loop.
-        let n = (to[j].0 - from[j].0) + (to[j].1 - from[j].1);
-        out.reserve(n + n / 16);
-    }
     let mut at = *from;
     // Each window starts at the least first position left in any list.
     while let Some(low) = (0..2 * PAIR_KINDS)
@@ -319,10 +332,11 @@ pub(super) fn merge_walk(
     {
         let window = low.saturating_add(WINDOW);
         for (j, part) in parts.iter().enumerate() {
-            let start = outs[j].len();
+            let start = outs[j].written().len();
             part.merge(&mut at[j], to[j], window, &mut outs[j], dropped);
-            if start < outs[j].len() {
-                narrow.decide_list(shared, part.kind, &mut outs[j][start..], events);
+            let written = &mut outs[j].written()[start..];
+            if !written.is_empty() {
+                narrow.decide_list(shared, part.kind, written, events);
             }
         }
     }
