@@ -24,8 +24,8 @@ use super::tasks::Task;
 use crate::concat::concat_all;
 use crate::scene::candidates::{HIT, PAIR_KINDS};
 
-/// The second position of a pad: no position (positions stay below 2³¹, see
-/// [`HIT`]), never flagged.
+/// The second position of a pad, 2³¹ − 1, never flagged ([`HIT`]): no position (the
+/// moving indices and the static neighbours after them, each store's below 2²⁴).
 pub(super) const DEAD: u32 = !HIT;
 
 /// A task's share of a list: the places it may write, and how many it wrote.
