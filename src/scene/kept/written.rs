@@ -36,6 +36,7 @@ pub(super) struct Share<'a> {
 }
 
 impl<'a> Share<'a> {
+    /// A share of `places`, none written yet.
     pub(super) fn new(places: &'a mut [(u32, u32)]) -> Self {
         Self { places, len: 0 }
     }
@@ -49,9 +50,7 @@ impl<'a> Share<'a> {
         rest.fill((p, DEAD));
         self.len
     }
-}
 
-impl Share<'_> {
     /// Appends `c`.
     #[inline(always)]
     pub(super) fn put(&mut self, c: (u32, u32)) {
