@@ -101,8 +101,9 @@ impl Kept {
                 mark(c.0);
             }
         }
-        // The blocks that hold pads, so that none is copied as it lies (see `written.rs`); a
-        // pad beyond this call's blocks (the slots fewer) leaves every block followed.
+        // The blocks that hold pads, so that none is copied as it lies (see `written.rs`). The
+        // indices only grow between rebuilds, so every pad lies below `n`; one beyond this
+        // call's blocks would leave every block followed rather than index past the marks.
         for (_, p) in self.candidates.pads() {
             if (p >> BLOCK_SHIFT) as usize >= blocks {
                 bits.clear();
