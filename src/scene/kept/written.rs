@@ -29,7 +29,7 @@ use crate::scene::candidates::{HIT, PAIR_KINDS};
 pub(super) const DEAD: u32 = !HIT;
 
 /// A task's share of a list: the places it may write, and how many it wrote.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Share<'a> {
     places: &'a mut [(u32, u32)],
     len: usize,
@@ -81,12 +81,10 @@ impl Lists {
     /// The first position of each run of pads, with its list: a run follows each share that
     /// its task did not fill.
     pub(super) fn pads(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let shares = &self.shares;
-        shares.iter().enumerate().flat_map(move |(k, share)| {
+        (0..self.shares.len()).flat_map(move |k| {
             (0..PAIR_KINDS).filter_map(move |j| {
-                let (start, written) = share[j];
-                let end = shares.get(k + 1).map_or(self.kinds[j].len(), |s| s[j].0);
-                (start + written < end).then(|| (j, self.kinds[j][start + written].0))
+                let run = pad_run(&self.shares, self.kinds[j].len(), k, j);
+                (!run.is_empty()).then(|| (j, self.kinds[j][run.start].0))
             })
         })
     }
@@ -144,25 +142,36 @@ pub(super) fn place(
     places.clear();
     places.resize(splits.len(), [0; PAIR_KINDS]);
     for j in 0..PAIR_KINDS {
-        // The pads of share `s` lie from `start(s)` to `end(s)`; `before`: those of the shares
-        // before `s`.
-        let start = |s: usize| shares[s][j].0 + shares[s][j].1;
-        let end = |s: usize| shares.get(s + 1).map_or(kinds[j].len(), |n| n[j].0);
+        // `before`: the pads of the shares before `s`.
+        let run = |s: usize| pad_run(shares, kinds[j].len(), s, j);
         let (mut s, mut before) = (0, 0);
         for (split, place) in splits.iter().zip(places.iter_mut()) {
             let (old, new) = split[set * PAIR_KINDS + j];
-            while s < shares.len() && end(s) <= old {
-                before += end(s) - start(s);
+            while s < shares.len() && run(s).end <= old {
+                before += run(s).len();
                 s += 1;
             }
             let within = if s < shares.len() {
-                old.saturating_sub(start(s)).min(end(s) - start(s))
+                let pads = run(s);
+                old.saturating_sub(pads.start).min(pads.len())
             } else {
                 0
             };
             place[j] = old - before - within + new;
         }
     }
+}
+
+/// Where the pads of share `k` of list `j` lie, of `len` places: from the last candidate its
+/// task wrote to where the next task's share starts (or the list ends).
+fn pad_run(
+    shares: &[[(usize, usize); PAIR_KINDS]],
+    len: usize,
+    k: usize,
+    j: usize,
+) -> core::ops::Range<usize> {
+    let (start, written) = shares[k][j];
+    start + written..shares.get(k + 1).map_or(len, |next| next[j].0)
 }
 
 #[cfg(test)]
@@ -293,11 +302,9 @@ mod tests {
                     finder.overlapping_pairs(&scene, &mut out);
                     let lists = &finder.kept.candidates;
                     let mut runs = vec![Vec::new(); PAIR_KINDS];
-                    for (k, share) in lists.shares.iter().enumerate() {
+                    for k in 0..lists.shares.len() {
                         for (j, run) in runs.iter_mut().enumerate() {
-                            let next = lists.shares.get(k + 1);
-                            let end = next.map_or(lists.kinds[j].len(), |n| n[j].0);
-                            run.extend(share[j].0 + share[j].1..end);
+                            run.extend(pad_run(&lists.shares, lists.kinds[j].len(), k, j));
                         }
                     }
                     let mut pads = 0;
