@@ -3,6 +3,7 @@
 //! decided by the kernels, and the hits become answer pairs.
 
 use super::SIDE;
+use super::blocks::ahead;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
@@ -358,9 +359,29 @@ impl Candidates {
     /// in the list into `number`, until `kept` is full or the list ends; returns how many it
     /// picked and where it stopped. Passed over: a candidate of two still positions (whose
     /// records are those the last call decided it with, see [`Shared::with_still`]), which
-    /// keeps its flag, and one whose filters do not pair (its flag cleared).
+    /// keeps its flag, a run of them at once where the blocks of first positions say so (see
+    /// [`Shared::busy_run`]), and one whose filters do not pair (its flag cleared).
     #[inline(never)]
     fn pick(
+        &mut self,
+        shared: &Shared<'_>,
+        list: &mut [(u32, u32)],
+        from: usize,
+        into: (&mut [(u32, u32); LIST_BATCH], &mut [u32; LIST_BATCH]),
+        events: bool,
+    ) -> (usize, usize) {
+        // Two loops, so that one without marks tests none per candidate (a test cost the
+        // pick of a world of a 333rd of its shapes moving 13 % more instructions).
+        if shared.marks_busy() {
+            self.pick_with::<true>(shared, list, from, into, events)
+        } else {
+            self.pick_with::<false>(shared, list, from, into, events)
+        }
+    }
+
+    /// [`pick`](Self::pick), reading the busy blocks where `MARKS`.
+    #[inline(always)]
+    fn pick_with<const MARKS: bool>(
         &mut self,
         shared: &Shared<'_>,
         list: &mut [(u32, u32)],
@@ -369,7 +390,21 @@ impl Candidates {
         events: bool,
     ) -> (usize, usize) {
         let (mut n, mut at) = (0, from);
+        // The first position from which the busy blocks are read again (see
+        // [`Shared::busy_run`]): a run of quiet blocks holds only candidates of two still
+        // positions, passed over together.
+        let mut look_from = 0;
         while n < LIST_BATCH && at < list.len() {
+            if MARKS && list[at].0 >= look_from {
+                let (busy, end) = shared.busy_run(list[at].0);
+                if !busy {
+                    let run = ahead(&list[at..], |c| c.0 < end);
+                    self.still += run;
+                    at += run;
+                    continue;
+                }
+                look_from = end;
+            }
             let c = &mut list[at];
             let q = c.1 & !HIT;
             if shared.is_still(c.0) & shared.is_still(q) {

@@ -81,6 +81,7 @@
 //! shape), about 155 from scratch.
 
 mod answers;
+mod blocks;
 mod candidates;
 mod contacts;
 mod filter;

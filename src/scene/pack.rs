@@ -2,6 +2,7 @@
 //! until [`BATCH`] of a key are there, then their records are gathered into lane blocks
 //! ([`Stored::gather`]) for one kernel call per block, while they are still in cache.
 
+use super::blocks::{BLOCK_SHIFT, block_start, is_set, next_clear, next_set};
 use super::filter::Rule;
 use super::records::{
     AABB, CAPSULE, CIRCLE, COPIED, Copied, GATHERED, KIND, OBB, POLYGON, Record, STATIC,
@@ -28,6 +29,7 @@ pub(crate) const BLOCKS: usize = BATCH / KERNEL_LANES;
 /// order, then the unbounded shapes, then one inert sentinel that pads partial lane blocks;
 /// for a kept finder, the moving shapes by index as it gathered them, then the static
 /// neighbours), and the scenes whose polygons and filters they point to.
+#[derive(Clone, Copy)]
 pub(crate) struct Shared<'a> {
     pub(crate) grid: &'a Grid,
     /// The records of positions `0 .. split`, and of `split ..` (empty unless a kept finder
@@ -56,6 +58,10 @@ pub(crate) struct Shared<'a> {
     /// A bit per position, set where its record is the one the last call of a kept finder
     /// decided its candidates with (see `kept/still.rs`; empty, and beyond its end: none is).
     pub(crate) still: &'a [u64],
+    /// A bit per block of first positions of a kept finder's moving lists, set where the
+    /// block may hold a candidate that is not of two still positions (see `kept/still.rs`;
+    /// empty: every candidate is looked at, and beyond its end every block is set).
+    busy: &'a [u64],
 }
 
 impl<'a> Shared<'a> {
@@ -82,6 +88,7 @@ impl<'a> Shared<'a> {
             unbounded,
             cross,
             still: &[],
+            busy: &[],
         }
     }
 
@@ -114,6 +121,36 @@ impl<'a> Shared<'a> {
     /// [`decide_list`](crate::scene::candidates::Candidates::decide_list)).
     pub(crate) fn with_still(self, still: &'a [u64]) -> Self {
         Self { still, ..self }
+    }
+
+    /// This, with the blocks of first positions that may hold candidates of changed shapes
+    /// (see [`busy_run`](Self::busy_run)): for a kept finder's moving lists, whose candidates
+    /// are in order of first positions.
+    pub(crate) fn with_busy(self, busy: &'a [u64]) -> Self {
+        Self { busy, ..self }
+    }
+
+    /// Whether blocks of first positions are marked busy at all (see
+    /// [`with_busy`](Self::with_busy)).
+    #[inline(always)]
+    pub(crate) fn marks_busy(&self) -> bool {
+        !self.busy.is_empty()
+    }
+
+    /// The run of blocks from first position `p`'s: `(true, end)` where its candidates and
+    /// those up to first position `end` may be of changed shapes, `(false, end)` where those
+    /// up to `end` are all of two still positions.
+    #[inline(always)]
+    pub(crate) fn busy_run(&self, p: u32) -> (bool, u32) {
+        let (bits, b) = (self.busy, (p >> BLOCK_SHIFT) as usize);
+        let blocks = bits.len() * 64;
+        if b >= blocks {
+            (true, u32::MAX)
+        } else if is_set(bits, b) {
+            (true, block_start(next_clear(bits, b)))
+        } else {
+            (false, block_start(next_set(bits, b).min(blocks)))
+        }
     }
 
     /// Whether the record at position `p` is still the last call's (see

@@ -6,7 +6,7 @@
 use super::world::on_thread_counts;
 use super::world_runs::against_scratch;
 use crate::support::shapes::unit_hash;
-use widephase::{Circle, Filter, PairFinder, Polygon, Scene, Shape};
+use widephase::{Aabb, Circle, Filter, PairFinder, Polygon, Scene, Shape};
 
 /// Rows of unit circles 0.02 apart; each frame a few dozen of them step 0.03 towards their
 /// right neighbour or back, inside their enlarged boxes: pairs begin and end with no escaper,
@@ -150,4 +150,46 @@ fn a_finder_called_with_a_scene_and_its_clone_in_turn() {
         // Events are the difference from the last answer, whichever scene it was of.
         against_scratch(&scenes[which], [&mut kept, &mut fresh], &mut answers);
     }
+}
+
+/// Rows of unit circles at rest; each frame a box and a circle are pushed over two of them
+/// (a pushed shape's candidates lie under the first index of the shape at rest it meets), the
+/// two pushed two frames before are removed, and one circle moves inside its enlarged box:
+/// every pair of a pushed shape is found, every pair of a removed one ends.
+#[test]
+fn shapes_pushed_and_removed_among_shapes_at_rest_on_any_thread_count() {
+    let at = |id: u32| Circle::new(2.02 * (id % 200) as f32, 5.0 * (id / 200) as f32, 1.0);
+    on_thread_counts(|| {
+        let mut scene: Scene = (0..20_000).map(at).collect();
+        let (mut kept, mut fresh) = (PairFinder::new().with_choice(false), PairFinder::new());
+        let mut answers = Vec::new();
+        against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
+        let mut pushed = Vec::new();
+        let mut found = 0;
+        for frame in 1..16u32 {
+            let k = (frame * 7_919) % 20_000;
+            let c = at(k);
+            let (x, y) = (c.x + 1.5, c.y);
+            pushed.push(scene.push(Aabb::new(x - 0.2, y - 0.3, x + 0.2, y + 0.3)));
+            pushed.push(scene.push(Circle::new(c.x - 0.5, c.y + 0.5, 0.3)));
+            if frame > 2 {
+                for id in pushed.drain(..2) {
+                    assert!(scene.remove(id).is_some());
+                }
+            }
+            let mover = (frame * 4_001) % 20_000;
+            scene.update(|id, s| match s {
+                Shape::Circle(c) if id == mover => Circle::new(c.x + 0.03, c.y, 1.0).into(),
+                s => s,
+            });
+            against_scratch(&scene, [&mut kept, &mut fresh], &mut answers);
+            let s = kept.stats();
+            assert!(!s.rebuilt, "frame {frame}");
+            assert!(s.still > 20 * s.candidates, "frame {frame}: {s:?}");
+            found += kept.began().len();
+        }
+        // Each pushed pair meets two circles of its row (the box its circle's neighbour too).
+        assert!(found >= 15 * 3, "{found} pairs began");
+        answers
+    });
 }

@@ -124,7 +124,7 @@ const MIN_SETTLE: usize = 1024;
 /// for six to twelve.) The escapers' static candidates split alike: a neighbourhood of a few
 /// dozen static shapes costs about as much as a query (tasks of [`MIN_TASK`]` / 4` ran the 1–4 k
 /// escapers of a scene of 50 k moving shapes among 50 k static tiles on one thread, 0.5–1.2 ms).
-const MIN_QUERIES: usize = 256;
+pub(super) const MIN_QUERIES: usize = 256;
 
 /// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which
 /// starts at slot `base`), in halves on rayon's threads (on this one up to [`MIN_SETTLE`] of

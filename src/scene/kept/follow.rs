@@ -2,8 +2,8 @@
 //! the flagged ones ended, or passed to the same pair found again), every other kept, the new
 //! ones merged in, in one pass.
 
-use super::untouched::{BLOCK_SHIFT, next_touched, touched};
 use super::written::{DEAD, Share};
+use crate::scene::blocks::{BLOCK_SHIFT, ahead, block_start, is_set, next_set};
 use crate::scene::candidates::HIT;
 use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
@@ -201,20 +201,14 @@ fn merge_blocks(
         let b = (at >> BLOCK_SHIFT) as usize;
         // A new candidate's block is marked; the second test only keeps a wrong mark from
         // stalling the loop.
-        if touched(touched_bits, b) || first(new) >> BLOCK_SHIFT == b as u32 {
+        if is_set(touched_bits, b) || first(new) >> BLOCK_SHIFT == b as u32 {
             let end = (at | ((1 << BLOCK_SHIFT) - 1)).saturating_add(1);
             let (o, k) = (ahead(old, |c| c.0 < end), ahead(new, |c| c.0 < end));
             let moves = (|c| f.moved(c), |c| f.twin(c));
             merge_into(&old[..o], &new[..k], moves, |c| f.named(c), out, dropped);
             (old, new) = (&old[o..], &new[k..]);
         } else {
-            let next = next_touched(touched_bits, b);
-            let end = if next == usize::MAX {
-                u32::MAX
-            } else {
-                (next as u32) << BLOCK_SHIFT
-            };
-            let end = end.min(first(new));
+            let end = block_start(next_set(touched_bits, b)).min(first(new));
             let o = ahead(old, |c| c.0 < end);
             out.put_all(&old[..o]);
             old = &old[o..];
@@ -279,21 +273,6 @@ pub(super) fn merge_into(
 /// The number of `list`'s candidates whose first position is below `at`, by binary search.
 pub(super) fn below(list: &[(u32, u32)], at: u32) -> usize {
     list.partition_point(|c| c.0 < at)
-}
-
-/// `list.partition_point(pred)` searched from the start: probes 1, 2, 4, … ahead, then a
-/// binary search within the last step. A window's end lies a window's length ahead in a list
-/// of millions: its probes stay in the memory the walk reads next, where a binary search over
-/// the whole rest of the list misses the cache at every step.
-pub(super) fn ahead<T>(list: &[T], pred: impl Fn(&T) -> bool) -> usize {
-    let mut lo = 0;
-    let mut step = 1;
-    while lo + step <= list.len() && pred(&list[lo + step - 1]) {
-        lo += step;
-        step *= 2;
-    }
-    let hi = (lo + step).min(list.len());
-    lo + list[lo..hi].partition_point(pred)
 }
 
 #[cfg(test)]
@@ -384,7 +363,6 @@ mod tests {
     /// left unmarked they do not.
     #[test]
     fn lists_followed_by_blocks_are_lists_followed_one_by_one() {
-        use super::super::untouched::BLOCK_SHIFT;
         use crate::test_rng::Xorshift;
         let mut rng = Xorshift::new(0x51ed_2701);
         let n = 3000u32;

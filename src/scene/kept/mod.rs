@@ -212,10 +212,12 @@ pub(crate) struct Kept {
     /// Whether this call's escape check listed the slots that changed since the last call
     /// (few of them, see `escape.rs`), and those slots with the moving polygons'; a bit per
     /// position whose record is still the one its candidates were last decided with (see
-    /// `still.rs`; empty: none).
+    /// `still.rs`; empty: none), and a bit per block of first indices that may hold a
+    /// moving candidate of a position not still (empty: not marked).
     listed: bool,
     changed: Vec<u32>,
     still: Vec<u64>,
+    busy: Vec<u64>,
     /// Candidates this call left unfiled because their filters do not pair; the CPU time of
     /// its searches, summed over their tasks.
     filtered: usize,
@@ -320,6 +322,7 @@ impl Default for Kept {
             listed: false,
             changed: Vec::new(),
             still: Vec::new(),
+            busy: Vec::new(),
             filtered: 0,
             search_cpu: Duration::ZERO,
             flagged: false,

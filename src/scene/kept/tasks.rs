@@ -64,6 +64,8 @@ pub(super) struct Task {
     /// `escape.rs`).
     pub(super) changed: Vec<u32>,
     pub(super) listed: bool,
+    /// The blocks of first indices the task found busy (see `still.rs`).
+    pub(super) marks: Vec<u32>,
     pub(super) buf: Vec<(u32, u32)>,
     pub(super) narrow: Candidates,
 }

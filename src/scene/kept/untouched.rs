@@ -28,10 +28,8 @@
 //! where they leave most blocks untouched.
 
 use super::Kept;
+use crate::scene::blocks::BLOCK_SHIFT;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// First indices per block: a block is copied whole or followed candidate by candidate.
-pub(super) const BLOCK_SHIFT: u32 = 6;
 
 /// The most escapers, as a share `1 / FEW` of the moving slots, for which a frame marks the
 /// touched blocks: each touches a few blocks (its own, those of the shapes in the rows its box
@@ -44,32 +42,6 @@ pub(super) fn grown(b: [f32; 4]) -> [f32; 4] {
     let big = b.iter().fold(0.0f32, |m, x| m.max(x.abs()));
     let d = big * (1.0 / (1u32 << 20) as f32) + f32::MIN_POSITIVE;
     [b[0] - d, b[1] - d, b[2] + d, b[3] + d]
-}
-
-/// Whether block `b` of first indices is touched, by the marks `bits` (a bit per block).
-#[inline(always)]
-pub(super) fn touched(bits: &[u64], b: usize) -> bool {
-    bits.get(b / 64).is_some_and(|w| w >> (b % 64) & 1 != 0)
-}
-
-/// The first touched block at `b` or after it (`usize::MAX`: none).
-#[inline(always)]
-pub(super) fn next_touched(bits: &[u64], b: usize) -> usize {
-    let mut w = b / 64;
-    let Some(&first) = bits.get(w) else {
-        return usize::MAX;
-    };
-    let mut word = first & (u64::MAX << (b % 64));
-    loop {
-        if word != 0 {
-            return w * 64 + word.trailing_zeros() as usize;
-        }
-        w += 1;
-        match bits.get(w) {
-            Some(&next) => word = next,
-            None => return usize::MAX,
-        }
-    }
 }
 
 impl Kept {
@@ -121,19 +93,6 @@ impl Kept {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_next_touched_block_is_the_first_set_bit_from_there() {
-        let mut bits = vec![0u64; 3];
-        for b in [0, 63, 64, 130] {
-            bits[b / 64] |= 1 << (b % 64);
-        }
-        for b in 0..200 {
-            let want = (b..192).find(|&x| touched(&bits, x)).unwrap_or(usize::MAX);
-            assert_eq!(next_touched(&bits, b), want, "from block {b}");
-        }
-        assert!(!touched(&bits, 500));
-    }
 
     #[test]
     fn a_grown_box_holds_the_old_one_and_nan_stays_nan() {

@@ -2,10 +2,11 @@
 //! share anew as it follows the escapers' moves and runs the kernels over it, a window of
 //! positions at a time so that the records stay in cache for every pair kind.
 
-use super::follow::{Follow, Part, ahead};
+use super::follow::{Follow, Part};
 use super::tasks::{MIN_TASK, Task, plan};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
+use crate::scene::blocks::ahead;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
 use crate::scene::store::Scene;
@@ -69,6 +70,9 @@ impl Kept {
             .admitted()
             .paired()
             .with_still(&self.still);
+        // The moving lists pass over the blocks of candidates of still shapes (see
+        // `still.rs`); the mixed lists are not in order of moving indices.
+        let shared = [shared.with_busy(&self.busy), shared];
         let positions = n.saturating_add(self.neighbours.len() as u32);
         let parts: [Part<'_>; 2 * PAIR_KINDS] = core::array::from_fn(|j| {
             let (set, kind) = (j / PAIR_KINDS, j % PAIR_KINDS);
@@ -204,7 +208,7 @@ pub(super) fn split_parts<'s>(
 /// `written.rs`); how many candidates each wrote, in its `written`.
 fn merge_tasks(
     tasks: &mut [Task],
-    shared: &Shared<'_>,
+    shared: &[Shared<'_>; 2],
     parts: &[Part<'_>; 2 * PAIR_KINDS],
     splits: &[[(usize, usize); 2 * PAIR_KINDS]],
     spares: [&mut Vec<(u32, u32)>; 2 * PAIR_KINDS],
@@ -273,12 +277,13 @@ fn with_shares<'l>(
 }
 
 /// Decides every one of `lists` (the moving lists, then the mixed ones, list `j` of pair kind
-/// `j % PAIR_KINDS`) where it is (see [`Candidates::decide_list`]), all the lists together, a
-/// [`WINDOW`] of first positions at a time: the records a window reads stay in cache for every
-/// pair kind (one list after another read all the records once per pair kind).
+/// `j % PAIR_KINDS`, read through `shared[j / PAIR_KINDS]`) where it is (see
+/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at a
+/// time: the records a window reads stay in cache for every pair kind (one list after another
+/// read all the records once per pair kind).
 pub(super) fn walk(
     narrow: &mut Candidates,
-    shared: &Shared<'_>,
+    shared: &[Shared<'_>; 2],
     mut lists: [&mut [(u32, u32)]; 2 * PAIR_KINDS],
     events: bool,
 ) {
@@ -300,7 +305,8 @@ pub(super) fn walk(
             let stop = (start + ahead(&list[start..], |c| c.0 < window))
                 .max(start + usize::from(list[start].0 < window));
             if start < stop {
-                narrow.decide_list(shared, j % PAIR_KINDS, &mut list[start..stop], events);
+                let (shared, kind) = (&shared[j / PAIR_KINDS], j % PAIR_KINDS);
+                narrow.decide_list(shared, kind, &mut list[start..stop], events);
             }
             at[j] = stop;
         }
@@ -311,7 +317,7 @@ pub(super) fn walk(
 /// `outs[j]` as it follows the escapers' moves (see [`Part::merge`]), and decided there.
 pub(super) fn merge_walk(
     narrow: &mut Candidates,
-    shared: &Shared<'_>,
+    shared: &[Shared<'_>; 2],
     parts: &[Part<'_>; 2 * PAIR_KINDS],
     [from, to]: [&[(usize, usize); 2 * PAIR_KINDS]; 2],
     outs: &mut [Share<'_>; 2 * PAIR_KINDS],
@@ -336,7 +342,7 @@ pub(super) fn merge_walk(
             part.merge(&mut at[j], to[j], window, &mut outs[j], dropped);
             let written = &mut outs[j].written()[start..];
             if !written.is_empty() {
-                narrow.decide_list(shared, part.kind, written, events);
+                narrow.decide_list(&shared[j / PAIR_KINDS], part.kind, written, events);
             }
         }
     }
