@@ -13,24 +13,34 @@ use widephase::{Aabb, Circle, Filter, PairFinder, Polygon, Scene, Shape};
 /// and the candidates of the circles at rest keep their answers without a kernel.
 #[test]
 fn moves_inside_the_enlarged_boxes_begin_and_end_pairs_on_any_thread_count() {
-    steps_inside_the_enlarged_boxes(false);
+    steps_inside_the_enlarged_boxes(false, 20_000, 383);
 }
 
 /// As above, every other circle static: the pairs that begin and end are of a moving and a
 /// static circle.
 #[test]
 fn moves_beside_static_shapes_begin_and_end_pairs_on_any_thread_count() {
-    steps_inside_the_enlarged_boxes(true);
+    steps_inside_the_enlarged_boxes(true, 20_000, 383);
 }
 
-fn steps_inside_the_enlarged_boxes(statics: bool) {
+/// As above with 150 k circles, about 280 of them stepping each frame: under a 512th of the
+/// shapes, so the blocks that hold their candidates are marked, by several tasks where the
+/// pool has several threads.
+#[test]
+fn many_moves_at_rest_marked_by_tasks_on_any_thread_count() {
+    steps_inside_the_enlarged_boxes(false, 150_000, 541);
+}
+
+/// `n` circles in rows, `statics`: every other one static; each frame those whose ids are one
+/// residue modulo `every` (odd) step towards their right neighbour or back.
+fn steps_inside_the_enlarged_boxes(statics: bool, n: u32, every: u32) {
     let at = |id: u32, out: bool| {
         let x = 2.02 * (id % 200) as f32 + if out { 0.03 } else { 0.0 };
         Circle::new(x, 5.0 * (id / 200) as f32, 1.0)
     };
     on_thread_counts(|| {
         let mut scene = Scene::new();
-        for id in 0..20_000 {
+        for id in 0..n {
             let pushed = if statics && id % 2 == 0 {
                 scene.push_static(at(id, false))
             } else {
@@ -45,9 +55,9 @@ fn steps_inside_the_enlarged_boxes(statics: bool) {
         for frame in 1..12u32 {
             // Ids of one residue step out on odd frames and back on even ones (odd ids only,
             // where the even ones are static).
-            let residue = 2 * (frame.div_ceil(2) % 191) + 1;
+            let residue = 2 * (frame.div_ceil(2) % (every / 2)) + 1;
             scene.update(|id, s| {
-                if id % 383 == residue {
+                if id % every == residue {
                     at(id, frame % 2 == 1).into()
                 } else {
                     s
@@ -59,7 +69,10 @@ fn steps_inside_the_enlarged_boxes(statics: bool) {
             assert!(s.still > 20 * s.candidates, "frame {frame}: {s:?}");
             changes += kept.began().len() + kept.ended().len();
         }
-        assert!(changes >= 11 * 25, "{changes} pairs began or ended");
+        assert!(
+            changes >= 11 * (n / every / 2 - 1) as usize,
+            "{changes} pairs began or ended"
+        );
         answers
     });
 }
