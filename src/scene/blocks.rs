@@ -13,6 +13,12 @@ pub(crate) fn is_set(bits: &[u64], b: usize) -> bool {
     bits.get(b / 64).is_some_and(|w| w >> (b % 64) & 1 != 0)
 }
 
+/// Sets block `b` in `bits` (which reach it).
+#[inline(always)]
+pub(crate) fn set(bits: &mut [u64], b: usize) {
+    bits[b / 64] |= 1 << (b % 64);
+}
+
 /// The first set block at `b` or after it (`usize::MAX`: none).
 #[inline(always)]
 pub(crate) fn next_set(bits: &[u64], b: usize) -> usize {
@@ -78,7 +84,7 @@ mod tests {
     fn the_next_set_and_clear_blocks_are_the_first_from_there() {
         let mut bits = vec![0u64; 3];
         for b in [0, 63, 64, 130] {
-            bits[b / 64] |= 1 << (b % 64);
+            set(&mut bits, b);
         }
         bits[2] |= u64::MAX << 40;
         for b in 0..200 {

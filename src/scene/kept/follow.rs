@@ -278,6 +278,7 @@ pub(super) fn below(list: &[(u32, u32)], at: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::blocks::set;
 
     /// Slots 0–2 moving (slot 1 escaped this call) at indices 1, 2, 0, neighbours after
     /// them; each slot's id in the last call its number plus 10. `replaced`: slot 2 escaped
@@ -414,10 +415,7 @@ mod tests {
             new.dedup();
             let blocks = (n >> BLOCK_SHIFT) as usize + 1;
             let mut bits = vec![0u64; blocks.div_ceil(64)];
-            let mut mark = |x: u32| {
-                let b = (x >> BLOCK_SHIFT) as usize;
-                bits[b / 64] |= 1 << (b % 64);
-            };
+            let mut mark = |x: u32| set(&mut bits, (x >> BLOCK_SHIFT) as usize);
             let mut touched_blocks = Vec::new();
             for c in old
                 .iter()

@@ -36,7 +36,7 @@ use super::Kept;
 use super::escapers::MIN_QUERIES;
 use super::tasks::{each_task, plan};
 use super::untouched::grown;
-use crate::scene::blocks::BLOCK_SHIFT;
+use crate::scene::blocks::{BLOCK_SHIFT, set};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// The most changed slots, as a share `1 / FEW_BUSY` of the indices, for which a frame marks
@@ -117,7 +117,7 @@ impl Kept {
         });
         let busy = &mut self.busy;
         for &b in tasks.iter().flat_map(|t| &t.marks) {
-            busy[b as usize / 64] |= 1 << (b % 64);
+            set(busy, b as usize);
         }
         let marked: usize = busy.iter().map(|w| w.count_ones() as usize).sum();
         if marked * 4 > (words * 64) * 3 {

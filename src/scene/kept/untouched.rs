@@ -28,7 +28,7 @@
 //! where they leave most blocks untouched.
 
 use super::Kept;
-use crate::scene::blocks::BLOCK_SHIFT;
+use crate::scene::blocks::{BLOCK_SHIFT, set};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// The most escapers, as a share `1 / FEW` of the moving slots, for which a frame marks the
@@ -59,10 +59,7 @@ impl Kept {
         let blocks = (n >> BLOCK_SHIFT) + 1;
         self.touched.resize(blocks.div_ceil(64), 0);
         let bits = &mut self.touched;
-        let mut mark = |i: u32| {
-            let b = (i >> BLOCK_SHIFT) as usize;
-            bits[b / 64] |= 1 << (b % 64);
-        };
+        let mut mark = |i: u32| set(bits, (i >> BLOCK_SHIFT) as usize);
         let (grid, ids) = (&self.grid, &self.ids);
         for (&slot, &old) in self.escapers.iter().zip(&self.old_fat) {
             mark(self.index_of[slot as usize].load(Relaxed));
