@@ -29,19 +29,37 @@ fn scene() -> Scene {
 }
 
 #[test]
-fn an_update_stamps_the_slots_whose_records_it_changes() {
+fn an_update_stamps_the_slots_whose_shapes_it_changes() {
     let mut scene = scene();
     let seen = Seen::of(&scene.moving.stamps);
-    // The same shapes (the NaN circle too, bit for bit), and the pentagon moved: a polygon
-    // that stays a polygon keeps its record (a kept finder checks it whatever its stamp).
-    scene.update(|id, s| if id == 5 { s.translated(3.0, 0.0) } else { s });
+    // The same shapes, the NaN circle and the pentagon too, bit for bit.
+    scene.update(|_, s| s);
     assert_eq!(stamped(&scene, seen), []);
+    // The pentagon moved: a polygon that stays a polygon keeps its record (its handle), and
+    // is stamped all the same.
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.update(|id, s| if id == 5 { s.translated(3.0, 0.0) } else { s });
+    assert_eq!(stamped(&scene, seen), [5]);
     // Its box moved with it (from 8.19).
     assert!(
         scene.moving.boxes[5][0] > 11.0,
         "{:?}",
         scene.moving.boxes[5]
     );
+    // Its last vertex alone moved by the least amount.
+    let seen = Seen::of(&scene.moving.stamps);
+    scene.update(|id, s| match (id, s) {
+        (5, Shape::Polygon(mut p)) => {
+            // The slots past the last vertex repeat it.
+            let last = p.vertex_count() - 1;
+            for x in &mut p.xs[last..] {
+                *x = x.next_up();
+            }
+            p.into()
+        }
+        (_, s) => s,
+    });
+    assert_eq!(stamped(&scene, seen), [5]);
     let seen = Seen::of(&scene.moving.stamps);
     scene.update(|id, s| match id {
         1 => Circle::new(1.0, 1e-6, 0.4).into(),

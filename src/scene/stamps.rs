@@ -3,10 +3,10 @@
 //! rest reading a word each, not their boxes and records.
 //!
 //! Every change of a store (a push, `set`, `set_filter`, `set_sensor`, a removal's move of the
-//! last shape into the hole, `reorder`, and each `update`, for the slots whose record it
+//! last shape into the hole, `reorder`, and each `update`, for the slots whose shape it
 //! changes) takes a new version and stamps the slots it changed with it. A polygon that
-//! `update` leaves a polygon keeps its record (its handle) and is not stamped, even where its
-//! vertices moved: a kept finder checks every slot that held a polygon at its last call.
+//! `update` moves keeps its record (its handle) and is stamped all the same: a kept finder
+//! keeps each polygon's vertices copied, and copies them again only where the slot changed.
 //!
 //! A finder notes the store's identity and version after a call that left its state matching
 //! the scene ([`Seen`]); on its next call a slot changed since then exactly when its stamp is

@@ -442,8 +442,7 @@ impl Scene {
     pub fn update(&mut self, f: impl Fn(u32, Shape) -> Shape + Sync + Send) {
         let store = &mut self.moving;
         let n = store.len();
-        // The slots whose records change take one new version (a kept finder checks every
-        // slot that held a polygon at its last call, whatever its stamp).
+        // The slots whose shapes change take one new version.
         let version = store.stamps.next();
         // Every block of slots gets its polygon block, so that each task owns those of its
         // slots.
@@ -474,12 +473,9 @@ impl Scene {
                     let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
                     let [i, u] = count_change(Some(r), Some(&nr));
                     change = [change[0] + i, change[1] + u];
-                    // Any other shape makes another record, but a polygon that stays one: its
-                    // record is its handle (its vertices and box changed under it), and it
-                    // is not stamped.
-                    if !(nr.is_polygon() && r.is_polygon()) {
-                        *stamp = version;
-                    }
+                    // A polygon that stays one keeps its record (its handle: its vertices
+                    // and box changed under it), and is stamped all the same.
+                    *stamp = version;
                     (*b, *r) = (nb, nr);
                 }
                 change
