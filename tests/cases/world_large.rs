@@ -46,6 +46,57 @@ fn a_quarter_million_shapes_mostly_at_rest_on_every_thread() {
     });
 }
 
+/// The quarter of a million shapes at rest again, with polygons among those that move (one
+/// in 200 of the shapes) and among those that turn into circles in frames 5 to 7 and back
+/// (one in 388): a polygon at rest keeps its vertices' copy from call to call, a changed one
+/// is copied again at its slot's last place, and one that was a circle at a new place. Every
+/// answer and its events equal a search from scratch's, and the same on every count of
+/// `THREAD_COUNTS`.
+#[test]
+fn polygons_at_rest_keep_their_copies_among_polygons_that_change() {
+    on_thread_counts(|| {
+        let n = 270_000;
+        let mut scene: Scene = (0..n).map(|id| spread_traveller(id, 0)).collect();
+        let change = removals_and_pushes([(300, 0), (0, 250), (150, 70)]);
+        let at = |id: u32, frame| match id % 200 {
+            4 | 5 => spread_traveller(id, 40 * frame),
+            _ if id.is_multiple_of(388) => spread_traveller(id, frame),
+            _ => spread_traveller(id, 0),
+        };
+        let kept = PairFinder::new().with_choice(false);
+        let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, at);
+        assert!(followed >= 9, "{followed} frames followed escapers");
+        answers
+    });
+}
+
+/// 40 000 shapes at rest, of which the polygons (a quarter) turn into circles a tenth a
+/// frame, eight tenths in all, then back the same way: more copies of polygons that are no
+/// more than live ones (from the seventh frame), which the kept finder then copies anew, and
+/// new places for those that turn back. Every answer and its events equal a search from
+/// scratch's, and the same on every count of `THREAD_COUNTS`.
+#[test]
+fn polygons_turning_into_circles_and_back_at_rest() {
+    on_thread_counts(|| {
+        let mut scene: Scene = (0..40_000).map(|id| traveller_on(440.0, id, 0)).collect();
+        let at = |id: u32, frame: u32| {
+            let (shape, group) = (traveller_on(440.0, id, 0), id / 4 % 10);
+            match shape {
+                Shape::Polygon(p) if group < 8 && frame > group && frame < 9 + group => {
+                    let b = p.bounding_box();
+                    let r = 0.5 * (b.max_x - b.min_x).max(b.max_y - b.min_y);
+                    Circle::new(0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y), r).into()
+                }
+                _ => shape,
+            }
+        };
+        let kept = PairFinder::new().with_choice(false);
+        let (answers, followed) = followed_run(&mut scene, kept, 1..=16, |_, _| {}, at);
+        assert!(followed >= 15, "{followed} frames followed escapers");
+        answers
+    });
+}
+
 /// The changes of frames 3, 5 and 7: `(removed, pushed)` of each. The ids that leave are
 /// `frame` modulo 89, none twice; the pushed shapes are travellers.
 fn removals_and_pushes(counts: [(u32, u32); 3]) -> impl FnMut(&mut Scene, u32) {
@@ -70,7 +121,12 @@ fn removals_and_pushes(counts: [(u32, u32); 3]) -> impl FnMut(&mut Scene, u32) {
 /// a box, each moving up to 0.15 a frame along each axis over a field of side 1160 (about a
 /// pair a shape), wrapping around.
 fn spread_traveller(id: u32, frame: u32) -> Shape {
-    let (side, t) = (1160.0, frame as f32);
+    traveller_on(1160.0, id, frame)
+}
+
+/// [`spread_traveller`] over a field of side `side`.
+fn traveller_on(side: f32, id: u32, frame: u32) -> Shape {
+    let t = frame as f32;
     let h = numbers_of(id);
     let x = (h(3) * side + 0.3 * (h(1) - 0.5) * t).rem_euclid(side);
     let y = (h(4) * side + 0.3 * (h(2) - 0.5) * t).rem_euclid(side);

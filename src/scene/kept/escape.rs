@@ -13,7 +13,7 @@ use super::moves::relocate;
 use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
-use crate::scene::records::{Record, is_polygon};
+use crate::scene::records::Record;
 use crate::scene::stamps::changed;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -33,12 +33,6 @@ const HOLES_MIN: usize = 1024;
 /// 5) the check and the gather took 14.1 ms rather than 15.9; at 100 k, whose records stay in
 /// cache, the gather was the cheaper, by 0.1 ms.
 const MIN_SCATTER: usize = 256 * 1024;
-
-/// The most moving polygons, as a share `1 / FEW_POLYGONS` of the slots, that the escape
-/// check lists with the changed slots whatever their number: listed, a frame decides only
-/// the candidates of those two lists (see `still.rs`); in a scene of more, listing them all
-/// would cost more than it saves, and they count among the changed few.
-const FEW_POLYGONS: usize = 4;
 
 /// Escapers entering cells from which the escape check's four lists are copied two beside
 /// two.
@@ -66,12 +60,11 @@ impl Kept {
     /// With `since` (the store's version at the last call, which left every slot's enlarged
     /// box, tag, last id, record and index as the scene then had them), a slot whose stamp is
     /// not newer is passed over: it cannot have escaped, and its record is at its index
-    /// already. Moving polygons are checked every call (their records are the copies'
-    /// handles at their indices, see `numbers.rs`). Where the changed slots are few (and the
-    /// polygons too, or few in all, see [`FEW_POLYGONS`]), the check lists them with the
-    /// polygons in `changed` and notes `listed`, for the candidates of the others to keep
-    /// their flags (see `still.rs`); where those listed are few in all, their records are
-    /// written at their indices after the check, and `scattered` counts every slot.
+    /// already (a polygon's too, and its vertices' copy: see `copies.rs`). Where the changed
+    /// slots are few, the check lists them in `changed` and notes `listed`, for the
+    /// candidates of the others to keep their flags (see `still.rs`); where they are few in
+    /// every task, their records are written at their indices after the check, and
+    /// `scattered` counts every slot.
     pub(super) fn find_escapers(&mut self, scene: &Scene, since: Option<u32>) -> bool {
         let (n, old) = (scene.moving.len(), self.len);
         let (both, top) = (n.min(old), n.max(old));
@@ -109,7 +102,6 @@ impl Kept {
             records: &scene.moving.records[..both],
             stamps: &scene.moving.stamps.of[..both],
             since,
-            polygons_few: self.polygons.len() * FEW_POLYGONS <= both,
             found: &found,
             room,
         };
@@ -122,9 +114,11 @@ impl Kept {
             // `MIN_SCATTER`); the gather then reads only the slots beyond `both`.
             size_locals((&mut self.local, &mut self.kinds), self.top.max(n));
             let (local, kinds, index_of) = (&mut self.local, &mut self.kinds, &self.index_of);
-            check.run(t, fat, shifts, tags, slot_ids, |slot, r, tag| {
+            let copies = &mut self.copies;
+            copies.size(both);
+            check.run(t, fat, shifts, tags, slot_ids, |slot, r| {
                 let i = index_of[slot].load(Relaxed) as usize;
-                (local[i], kinds[i]) = (*r, tag);
+                copies.put(slot, (&mut local[i], &mut kinds[i]), r);
             });
             both
         } else {
@@ -135,7 +129,7 @@ impl Kept {
                 .zip(tags.par_chunks_mut(chunk))
                 .zip(slot_ids.par_chunks(chunk))
                 .for_each(|((((t, fat), shifts), tags), slot_ids)| {
-                    check.run(t, fat, shifts, tags, slot_ids, |_, _, _| {});
+                    check.run(t, fat, shifts, tags, slot_ids, |_, _| {});
                 });
             0
         };
@@ -190,16 +184,14 @@ impl Kept {
             // resize above left them).
             self.old_fat.extend_from_slice(&self.fat[both..top]);
         }
-        // The slots that changed and the moving polygons, where every task listed them
-        // (the changed few: see `FEW_CHANGED`), and written at their indices where they are
-        // all that few.
+        // The slots that changed, where every task listed them (the changed few: see
+        // `FEW_CHANGED`), then written at their indices.
         let tasks = &self.tasks[..planned];
         self.changed.clear();
         self.listed = since.is_some() && tasks.iter().all(|t| t.listed);
         if self.listed {
             concat(&mut self.changed, tasks, &|t: &Task| &t.changed[..]);
-            let few = |t: &Task| t.changed.len() <= t.range.len() / FEW_CHANGED;
-            if scattered == 0 && tasks.iter().all(few) {
+            if scattered == 0 {
                 self.scatter_changed(scene);
                 self.scattered = both;
             }
@@ -215,10 +207,14 @@ impl Kept {
             self.top.max(scene.moving.len()),
         );
         let (records, index_of) = (&scene.moving.records, &self.index_of);
+        let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
+        copies.size(self.top);
         for &slot in &self.changed {
-            let i = index_of[slot as usize].load(Relaxed) as usize;
-            let r = records[slot as usize];
-            (self.local[i], self.kinds[i]) = (r, r.kind & TAG);
+            let (slot, i) = (
+                slot as usize,
+                index_of[slot as usize].load(Relaxed) as usize,
+            );
+            copies.put(slot, (&mut local[i], &mut kinds[i]), &records[slot]);
         }
     }
 }
@@ -241,8 +237,6 @@ struct Check<'a> {
     /// Each slot's stamp, and the version of the last call where they tell which changed.
     stamps: &'a [u32],
     since: Option<u32>,
-    /// Whether the last call gathered few moving polygons (see [`FEW_POLYGONS`]).
-    polygons_few: bool,
     /// The escapers found so far (held by reference: a struct that holds an atomic is not
     /// read-only behind `&`, and its other fields would be read again after every store),
     /// and the most the call keeps the grid for.
@@ -252,7 +246,7 @@ struct Check<'a> {
 
 impl Check<'_> {
     /// The escape check of task `t`'s slots, whose enlarged boxes, shifts, tags and last ids
-    /// are `fat`, `shifts`, `tags` and `slot_ids`; `put(slot, record, tag)` sees every slot's
+    /// are `fat`, `shifts`, `tags` and `slot_ids`; `put(slot, record)` sees every slot's
     /// record as it passes. Stops early once the escapers of all tasks are more than `room`.
     #[inline(always)]
     fn run(
@@ -262,7 +256,7 @@ impl Check<'_> {
         shifts: &mut [([f32; 2], u32)],
         tags: &mut [u32],
         slot_ids: &[u32],
-        mut put: impl FnMut(usize, &Record, u32),
+        mut put: impl FnMut(usize, &Record),
     ) {
         t.ids.clear();
         t.olds.clear();
@@ -271,35 +265,23 @@ impl Check<'_> {
         t.was_in.clear();
         t.changed.clear();
         (t.outside, t.jumps, t.unkeyed, t.listed) = (0, 0, false, false);
+        // One more listed than `few` says "too many".
         let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
-        let most = if self.polygons_few {
-            t.range.len()
-        } else {
-            few
-        };
-        // Whether a list of `listed` slots, `stamped` of them stamped, still lists them all
-        // (one more than `few` or `most` says "too many").
-        let complete = |stamped: usize, listed: usize| stamped <= few && listed <= most;
-        let mut stamped = 0;
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
             for i in block..(block + STOP_CHECK).min(t.range.len()) {
                 let slot = first + i;
                 if let Some(since) = self.since {
-                    let newer = changed(self.stamps[slot], since);
-                    if !newer & !is_polygon(tags[i]) {
+                    if !changed(self.stamps[slot], since) {
                         continue;
                     }
-                    // Listed while the stamped slots are few, and the polygons too, where
-                    // they are few or all listed are.
-                    if complete(stamped, t.changed.len()) {
+                    if t.changed.len() <= few {
                         t.changed.push(slot as u32);
-                        stamped += usize::from(newer);
                     }
                 }
                 let (b, r) = (&self.boxes[slot], &self.records[slot]);
                 let tag = r.kind & TAG;
-                put(slot, r, tag);
+                put(slot, r);
                 if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
                     continue;
                 }
@@ -325,7 +307,7 @@ impl Check<'_> {
                 return;
             }
         }
-        // Every changed slot and polygon listed: the listing never stopped.
-        t.listed = self.since.is_some() && complete(stamped, t.changed.len());
+        // Every changed slot listed: the listing never stopped.
+        t.listed = self.since.is_some() && t.changed.len() <= few;
     }
 }

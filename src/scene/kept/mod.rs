@@ -39,6 +39,7 @@
 
 mod by_first;
 mod choice;
+mod copies;
 mod escape;
 mod escapers;
 mod follow;
@@ -62,7 +63,7 @@ pub(crate) use choice::{CHOOSE_FROM, CHOOSE_FROM_MANY, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
-use super::records::{Copied, Record};
+use super::records::Record;
 use super::sort::{Cancel, Events, apply_events};
 use super::stamps::Seen;
 use super::statics::Statics;
@@ -71,6 +72,7 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::scene::candidates::PAIR_KINDS;
+use copies::Copies;
 use lists::Lists;
 use std::sync::atomic::AtomicU32;
 use std::time::Duration;
@@ -161,11 +163,10 @@ pub(crate) struct Kept {
     /// How many slots' records this call's escape check wrote at their indices (all that
     /// both calls hold, or none: see `escape.rs`), which the gather then skips.
     scattered: usize,
-    /// The vertices of the moving polygons among `local`, in index order, one per polygon
-    /// (their records flagged [`GATHERED`](crate::scene::records::GATHERED) and pointing here),
-    /// and how many each chunk of the gather holds (see `numbers.rs`).
-    polygons: Vec<Copied>,
-    polygon_counts: Vec<usize>,
+    /// The vertices of the moving polygons among `local`, one per polygon (their records
+    /// flagged [`GATHERED`](crate::scene::records::GATHERED) and pointing there: see
+    /// `copies.rs`).
+    copies: Copies,
     top: usize,
     /// Per index, the [`TAG`](lists::TAG) of its record: what filing a pair reads, a word
     /// rather than a record per hit.
@@ -210,7 +211,7 @@ pub(crate) struct Kept {
     /// (see `stamps.rs`).
     seen: Option<Seen>,
     /// Whether this call's escape check listed the slots that changed since the last call
-    /// (few of them, see `escape.rs`), and those slots with the moving polygons'; a bit per
+    /// (few of them, see `escape.rs`), and those slots; a bit per
     /// position whose record is still the one its candidates were last decided with (see
     /// `still.rs`; empty: none), and a bit per block of first indices that may hold a
     /// moving candidate of a position not still (empty: not marked).
@@ -297,8 +298,7 @@ impl Default for Kept {
             index_of: Vec::new(),
             local: Vec::new(),
             scattered: 0,
-            polygons: Vec::new(),
-            polygon_counts: Vec::new(),
+            copies: Copies::default(),
             top: 0,
             kinds: Vec::new(),
             fat: Vec::new(),

@@ -7,11 +7,8 @@ use super::follow::STAYED;
 use super::lists::TAG;
 use super::tasks::{MIN_TASK, Task, chunk_len, each_task, plan};
 use crate::concat::copy_runs;
-use crate::scene::records::{Copied, GATHERED, Record, is_polygon};
+use crate::scene::records::Record;
 use crate::scene::store::Scene;
-use crate::shape::Polygon;
-use crate::tasks::piece_len;
-use bytemuck::Zeroable;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -49,92 +46,41 @@ impl Kept {
 
     /// Every index's record, read from the scene by its slot (inert for a hole), and its
     /// [`TAG`], in parallel, for the kernels and the filing; then the moving polygons'
-    /// vertices copied in the same order ([`copy_polygons`]). The first `written` slots' records
-    /// are in place already (the escape check wrote them: see `escape.rs`): then only the
-    /// slots beyond, pushed or removed since the last call, are read.
+    /// vertices copied in the same order (see `copies.rs`). The first `written` slots' records
+    /// are in place already (the escape check wrote those that changed since the last call:
+    /// see `escape.rs`): then only the slots beyond, pushed or removed since the last call,
+    /// are read, and only the polygons written copied.
     pub(super) fn gather(&mut self, scene: &Scene, written: usize) {
         let records = &scene.moving.records[..];
+        let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
+        if written > 0 {
+            let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
+            local.resize(self.top, Record::INERT);
+            kinds.resize(self.top, 0);
+            copies.size(self.top);
+            for (s, index) in self.index_of.iter().enumerate().skip(written) {
+                let i = index.load(Relaxed) as usize;
+                copies.put(s, (&mut local[i], &mut kinds[i]), &read(s as u32));
+            }
+            if copies.write(scene) {
+                return;
+            }
+        }
         self.local.resize(self.top, Record::INERT);
         self.kinds.resize(self.top, 0);
-        let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
         let chunk = chunk_len(self.top);
-        if written > 0 {
-            for (s, index) in self.index_of.iter().enumerate().skip(written) {
-                let (i, r) = (index.load(Relaxed) as usize, read(s as u32));
-                (self.local[i], self.kinds[i]) = (r, r.kind & TAG);
-            }
-        } else {
-            (self.local.par_chunks_mut(chunk))
-                .zip(self.kinds.par_chunks_mut(chunk))
-                .zip(self.slot_of.par_chunks(chunk))
-                .for_each(|((local, kinds), slots)| {
-                    for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
-                        *r = read(s);
-                        *k = r.kind & TAG;
-                    }
-                });
-        }
-        if !scene.moving.has_polygons() {
-            self.polygons.clear();
-            return;
-        }
-        // The polygons of each chunk, counted from the kinds rather than in the loop above:
-        // an add per record there, chained through the records' cache misses, cost a gather
-        // of a million records 6 ms.
-        (self.kinds.par_chunks(chunk))
-            .map(|kinds| kinds.iter().filter(|&&k| is_polygon(k)).count())
-            .collect_into_vec(&mut self.polygon_counts);
-        // Only a longer list than the last is written before it is copied into.
-        let total = self.polygon_counts.iter().sum();
-        self.polygons.resize(total, Copied(Polygon::zeroed()));
-        let counts = &self.polygon_counts;
-        copy_polygons(&mut self.local, chunk, counts, &mut self.polygons, 0, scene);
+        (self.local.par_chunks_mut(chunk))
+            .zip(self.kinds.par_chunks_mut(chunk))
+            .zip(self.slot_of.par_chunks(chunk))
+            .for_each(|((local, kinds), slots)| {
+                for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
+                    *r = read(s);
+                    *k = r.kind & TAG;
+                }
+            });
+        let records = (&mut self.local[..], &self.kinds[..], &self.slot_of[..]);
+        self.copies.copy_all(records, scene);
     }
-}
-
-/// Fewest polygons whose copies [`copy_polygons`] splits among tasks.
-const MIN_POLYGONS: usize = 4 * 1024;
-
-/// The vertices of every moving polygon among `local` (chunks of `chunk` records, `counts[c]`
-/// polygons in chunk `c`) copied into `out` in index order, each record then pointing to its
-/// copy (flagged [`GATHERED`], its field the copy's place, counted from `base`); on rayon's
-/// threads, in halves of the chunks, from [`MIN_POLYGONS`] polygons (outside the pool, on this
-/// thread: see [`piece_len`]).
-///
-/// The lane blocks read a polygon's vertices once per candidate, at the handle its record
-/// holds: in a scene that stores its shapes out of grid order, a miss each time (at a million
-/// shapes, half of them polygons, about a quarter of the frame). Here each is read once, at
-/// handles read in index order from the records already gathered, so that the misses overlap
-/// (copying it with its record, a second miss that waited for the first, cost twice as much).
-fn copy_polygons(
-    local: &mut [Record],
-    chunk: usize,
-    counts: &[usize],
-    out: &mut [Copied],
-    base: u32,
-    scene: &Scene,
-) {
-    if out.is_empty() {
-        return;
-    }
-    if counts.len() <= 1 || out.len() < piece_len(MIN_POLYGONS) {
-        let polygons = local.iter_mut().filter(|r| r.is_polygon());
-        for (place, (r, copy)) in (base..).zip(polygons.zip(out)) {
-            *copy = Copied(*scene.moving.polygon(r.fields[0].to_bits()));
-            r.fields[0] = f32::from_bits(place);
-            r.kind |= GATHERED;
-        }
-        return;
-    }
-    let mid = counts.len() / 2;
-    let before: usize = counts[..mid].iter().sum();
-    let (low, high) = local.split_at_mut((mid * chunk).min(local.len()));
-    let (first, rest) = out.split_at_mut(before);
-    let (low_counts, high_counts) = counts.split_at(mid);
-    rayon::join(
-        || copy_polygons(low, chunk, low_counts, first, base, scene),
-        || copy_polygons(high, chunk, high_counts, rest, base + before as u32, scene),
-    );
 }
 
 /// Numbers slots `0 .. n`: the slots `entered` (each once, in the grid's order) take indices

@@ -3,14 +3,14 @@
 //! holds from the same bits, so none runs.
 //!
 //! A candidate's answer is a function of its two records alone (kind, fields, id and filter
-//! index, whose rule cannot change while a shape holds it), but for a moving polygon, whose
-//! record points to its vertices' copy, written anew in every call. The escape check lists
-//! the slots whose stamps are newer than the last call's version, and every moving polygon
-//! (see `escape.rs`); an index is *still* when its slot is in neither that list nor the
-//! escapers (which include the slots pushed or removed since). Its record is then the one
-//! the last call gathered at that index and decided its candidates with, and a candidate of
-//! two still indices keeps its [`HIT`](crate::scene::candidates::HIT) flag: the pair is in
-//! the answer as it was.
+//! index, whose rule cannot change while a shape holds it; a moving polygon's record points
+//! to its vertices' copy, which stays as long as the slot does not change: see `copies.rs`).
+//! The escape check lists the slots whose stamps are newer than the last call's version (see
+//! `escape.rs`); an index is *still* when its slot is in neither that list nor the escapers
+//! (which include the slots pushed or removed since). Its record is then the one the last
+//! call gathered at that index and decided its candidates with, and a candidate of two still
+//! indices keeps its [`HIT`](crate::scene::candidates::HIT) flag: the pair is in the answer
+//! as it was.
 //!
 //! The static neighbours follow the indices among the positions the kernels read: one is
 //! still when its copy is, that is when no other static shape took its slot since the last

@@ -59,9 +59,8 @@ pub(super) struct Task {
     pub(super) ids: Vec<u32>,
     /// The old enlarged boxes of the escapers in `ids`.
     pub(super) olds: Vec<[f32; 4]>,
-    /// The slots the escape check found changed since the last call, and the moving
-    /// polygons, listed while those stamped are few; whether it listed them all (see
-    /// `escape.rs`).
+    /// The slots the escape check found changed since the last call, listed while they are
+    /// few; whether it listed them all (see `escape.rs`).
     pub(super) changed: Vec<u32>,
     pub(super) listed: bool,
     /// The blocks of first indices the task found busy (see `still.rs`).

@@ -66,7 +66,7 @@ impl Kept {
         let shared = Shared::new(&self.grid, &self.local, [scene, scene], 0, false)
             .with_tail(&self.neighbours)
             .with_copies(&self.statics.polygons, n)
-            .with_gathered(&self.polygons)
+            .with_gathered(&self.copies.of)
             .admitted()
             .paired()
             .with_still(&self.still);
