@@ -423,7 +423,8 @@ impl Scene {
     /// once per live moving shape, in no particular order, and never for a static shape. A
     /// shape `f` returns unchanged, bit for bit, is left as it is (its box and record are not
     /// computed again), and a kept finder's next call checks it by a word rather than by its
-    /// box and record and decides none of its pairs again (a polygon: by its box, and all).
+    /// box and record and decides none of its pairs again (a polygon too: the finder keeps
+    /// its vertices' copy).
     ///
     /// ```
     /// use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};

@@ -13,14 +13,14 @@ use widephase::{Aabb, Circle, Filter, PairFinder, Polygon, Scene, Shape};
 /// and the candidates of the circles at rest keep their answers without a kernel.
 #[test]
 fn moves_inside_the_enlarged_boxes_begin_and_end_pairs_on_any_thread_count() {
-    steps_inside_the_enlarged_boxes(false, 20_000, 383);
+    steps_inside_the_enlarged_boxes(false, false, 20_000, 383);
 }
 
 /// As above, every other circle static: the pairs that begin and end are of a moving and a
 /// static circle.
 #[test]
 fn moves_beside_static_shapes_begin_and_end_pairs_on_any_thread_count() {
-    steps_inside_the_enlarged_boxes(true, 20_000, 383);
+    steps_inside_the_enlarged_boxes(true, false, 20_000, 383);
 }
 
 /// As above with 150 k circles, about 280 of them stepping each frame: under a 512th of the
@@ -28,15 +28,29 @@ fn moves_beside_static_shapes_begin_and_end_pairs_on_any_thread_count() {
 /// pool has several threads.
 #[test]
 fn many_moves_at_rest_marked_by_tasks_on_any_thread_count() {
-    steps_inside_the_enlarged_boxes(false, 150_000, 541);
+    steps_inside_the_enlarged_boxes(false, false, 150_000, 541);
 }
 
-/// `n` circles in rows, `statics`: every other one static; each frame those whose ids are one
-/// residue modulo `every` (odd) step towards their right neighbour or back.
-fn steps_inside_the_enlarged_boxes(statics: bool, n: u32, every: u32) {
-    let at = |id: u32, out: bool| {
+/// As the first, with hexagons of circumradius 1 (corners to the left and the right) for
+/// the circles: a polygon at rest keeps its vertices' copy, so its candidates keep their
+/// answers without a kernel too.
+#[test]
+fn polygons_moving_inside_their_enlarged_boxes_on_any_thread_count() {
+    steps_inside_the_enlarged_boxes(false, true, 20_000, 383);
+}
+
+/// `n` circles (`polygons`: hexagons) in rows, `statics`: every other one static; each frame
+/// those whose ids are one residue modulo `every` (odd) step towards their right neighbour or
+/// back.
+fn steps_inside_the_enlarged_boxes(statics: bool, polygons: bool, n: u32, every: u32) {
+    let at = |id: u32, out: bool| -> Shape {
         let x = 2.02 * (id % 200) as f32 + if out { 0.03 } else { 0.0 };
-        Circle::new(x, 5.0 * (id / 200) as f32, 1.0)
+        let y = 5.0 * (id / 200) as f32;
+        if polygons {
+            Polygon::regular(6, x, y, 1.0, 0.0).into()
+        } else {
+            Circle::new(x, y, 1.0).into()
+        }
     };
     on_thread_counts(|| {
         let mut scene = Scene::new();
@@ -58,7 +72,7 @@ fn steps_inside_the_enlarged_boxes(statics: bool, n: u32, every: u32) {
             let residue = 2 * (frame.div_ceil(2) % (every / 2)) + 1;
             scene.update(|id, s| {
                 if id % every == residue {
-                    at(id, frame % 2 == 1).into()
+                    at(id, frame % 2 == 1)
                 } else {
                     s
                 }
