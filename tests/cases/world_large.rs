@@ -30,41 +30,38 @@ fn a_quarter_million_shapes_are_followed_on_every_thread() {
 /// their own shapes again, bit for bit, and the scene stamps none of them), with a tenth of
 /// the removals and pushes. The escape check reads only the stamped slots and, on one thread,
 /// writes only their records at their indices; elsewhere the few changed records are written
-/// after it. Every answer and its events equal a search from scratch's, and the same on every
-/// count of `THREAD_COUNTS`.
+/// after it.
 #[test]
 fn a_quarter_million_shapes_mostly_at_rest_on_every_thread() {
-    on_thread_counts(|| {
-        let n = 270_000;
-        let mut scene: Scene = (0..n).map(|id| spread_traveller(id, 0)).collect();
-        let change = removals_and_pushes([(300, 0), (0, 250), (150, 70)]);
-        let at = |id: u32, frame| spread_traveller(id, if id % 300 == 7 { 40 * frame } else { 0 });
-        let kept = PairFinder::new().with_choice(false);
-        let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, at);
-        assert!(followed >= 9, "{followed} frames followed escapers");
-        answers
+    at_rest_on_every_thread(|id, frame| {
+        spread_traveller(id, if id % 300 == 7 { 40 * frame } else { 0 })
     });
 }
 
 /// The quarter of a million shapes at rest again, with polygons among those that move (one
 /// in 200 of the shapes) and among those that turn into circles in frames 5 to 7 and back
 /// (one in 388): a polygon at rest keeps its vertices' copy from call to call, a changed one
-/// is copied again at its slot's last place, and one that was a circle at a new place. Every
-/// answer and its events equal a search from scratch's, and the same on every count of
-/// `THREAD_COUNTS`.
+/// is copied again at its slot's last place, and one that was a circle at a new place.
 #[test]
 fn polygons_at_rest_keep_their_copies_among_polygons_that_change() {
+    at_rest_on_every_thread(|id, frame| match id % 200 {
+        4 | 5 => spread_traveller(id, 40 * frame),
+        _ if id.is_multiple_of(388) => spread_traveller(id, frame),
+        _ => spread_traveller(id, 0),
+    });
+}
+
+/// 270 000 shapes of [`spread_traveller`] at rest but for what `at(id, frame)` moves or
+/// changes, with the removals and pushes of frames 3, 5 and 7 (a tenth of those of
+/// [`a_quarter_million_shapes_are_followed_on_every_thread`]), followed for ten frames: every
+/// answer and its events equal a search from scratch's, and the same on every count of
+/// `THREAD_COUNTS`.
+fn at_rest_on_every_thread(at: impl Fn(u32, u32) -> Shape + Sync) {
     on_thread_counts(|| {
-        let n = 270_000;
-        let mut scene: Scene = (0..n).map(|id| spread_traveller(id, 0)).collect();
+        let mut scene: Scene = (0..270_000).map(|id| spread_traveller(id, 0)).collect();
         let change = removals_and_pushes([(300, 0), (0, 250), (150, 70)]);
-        let at = |id: u32, frame| match id % 200 {
-            4 | 5 => spread_traveller(id, 40 * frame),
-            _ if id.is_multiple_of(388) => spread_traveller(id, frame),
-            _ => spread_traveller(id, 0),
-        };
         let kept = PairFinder::new().with_choice(false);
-        let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, at);
+        let (answers, followed) = followed_run(&mut scene, kept, 1..=10, change, &at);
         assert!(followed >= 9, "{followed} frames followed escapers");
         answers
     });
