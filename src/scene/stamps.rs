@@ -100,6 +100,17 @@ pub(crate) fn changed(stamp: u32, since: u32) -> bool {
     stamp.wrapping_sub(since) as i32 > 0
 }
 
+/// Whether any of the slots stamped `stamps` changed after version `since` ([`changed`] of
+/// one of them): the greatest of their wrapping differences from `since`, with no early exit,
+/// so that it is a few vector instructions (an `or` of the compares was not vectorized).
+#[inline(always)]
+pub(crate) fn any_changed(stamps: &[u32], since: u32) -> bool {
+    let newest = stamps
+        .iter()
+        .fold(0, |m: i32, &s| m.max(s.wrapping_sub(since) as i32));
+    newest > 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +140,28 @@ mod tests {
         assert!(seen.since(&s).is_some());
         s.version += 1;
         assert_eq!(seen.since(&s), None);
+    }
+
+    /// `any_changed` of a run is whether `changed` holds for one of its stamps, across the
+    /// wrap: runs of stamps as old as the look or older, with one newer stamp at each place
+    /// or none, and the empty run.
+    #[test]
+    fn a_run_changed_where_one_of_its_stamps_did() {
+        for since in [0, 5, u32::MAX - 3, u32::MAX, 1 << 31] {
+            let old = [0u32, 1, 9, 1 << 30, (1 << 31) - 1].map(|d| since.wrapping_sub(d));
+            let mut run: Vec<u32> = old.iter().copied().cycle().take(64).collect();
+            assert!(!any_changed(&run, since) && !any_changed(&[], since));
+            for at in [0, 1, 31, 63] {
+                for d in [1u32, 2, (1 << 31) - 1] {
+                    let kept = run[at];
+                    run[at] = since.wrapping_add(d);
+                    assert!(any_changed(&run, since), "{since} {at} {d}");
+                    assert!(any_changed(&run[at..=at], since));
+                    assert!(!any_changed(&run[..at], since));
+                    run[at] = kept;
+                }
+            }
+        }
     }
 
     /// The wrapping comparison across the stamps' 2³² wrap: a stamp newer than the look by

@@ -14,13 +14,18 @@ use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
 use crate::scene::records::Record;
-use crate::scene::stamps::changed;
+use crate::scene::stamps::{any_changed, changed};
 use crate::scene::store::Scene;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 /// Shapes the escape check looks at between two looks at the escapers found so far.
 pub(super) const STOP_CHECK: usize = 4096;
+
+/// Slots whose stamps the escape check compares at once, passing over them all where none
+/// changed since the last call: a compare and a branch per slot cost a million shapes at
+/// rest 0.8 ms (Zen 5), a few vector compares per run of them a fraction of that.
+const QUIET_RUN: usize = 64;
 
 /// Holes (indices whose slots the scene no longer has) beyond as many again as the moving
 /// shapes that a call tolerates before it rebuilds.
@@ -269,37 +274,46 @@ impl Check<'_> {
         let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
             let before = t.ids.len();
-            for i in block..(block + STOP_CHECK).min(t.range.len()) {
-                let slot = first + i;
-                if let Some(since) = self.since {
-                    if !changed(self.stamps[slot], since) {
+            let end = (block + STOP_CHECK).min(t.range.len());
+            for run in (block..end).step_by(QUIET_RUN) {
+                let run_end = (run + QUIET_RUN).min(end);
+                // A run none of whose slots changed since the last call, passed over at once.
+                let stamps = &self.stamps[first + run..first + run_end];
+                if self.since.is_some_and(|since| !any_changed(stamps, since)) {
+                    continue;
+                }
+                for i in run..run_end {
+                    let slot = first + i;
+                    if let Some(since) = self.since {
+                        if !changed(self.stamps[slot], since) {
+                            continue;
+                        }
+                        if t.changed.len() <= few {
+                            t.changed.push(slot as u32);
+                        }
+                    }
+                    let (b, r) = (&self.boxes[slot], &self.records[slot]);
+                    let tag = r.kind & TAG;
+                    put(slot, r);
+                    if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
                         continue;
                     }
-                    if t.changed.len() <= few {
-                        t.changed.push(slot as u32);
+                    t.ids.push(slot as u32);
+                    t.olds.push(fat[i]);
+                    t.jumps += usize::from(jumped_from(b, &fat[i]));
+                    tags[i] = tag;
+                    let old = (&fat[i], shifts[i], self.call);
+                    let Some(to) = relocate(self.grid, self.margin, slot, old, Some(b)) else {
+                        t.unkeyed = true;
+                        continue;
+                    };
+                    (fat[i], shifts[i]) = (to.fat, (to.shift, self.call));
+                    t.outside += to.outside;
+                    if let Some(key) = to.key {
+                        t.found.push((key, t.entering.len() as u32));
+                        t.entering.push((self.index_of[slot].load(Relaxed), to.fat));
+                        t.was_in.push(to.was_in);
                     }
-                }
-                let (b, r) = (&self.boxes[slot], &self.records[slot]);
-                let tag = r.kind & TAG;
-                put(slot, r);
-                if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
-                    continue;
-                }
-                t.ids.push(slot as u32);
-                t.olds.push(fat[i]);
-                t.jumps += usize::from(jumped_from(b, &fat[i]));
-                tags[i] = tag;
-                let old = (&fat[i], shifts[i], self.call);
-                let Some(to) = relocate(self.grid, self.margin, slot, old, Some(b)) else {
-                    t.unkeyed = true;
-                    continue;
-                };
-                (fat[i], shifts[i]) = (to.fat, (to.shift, self.call));
-                t.outside += to.outside;
-                if let Some(key) = to.key {
-                    t.found.push((key, t.entering.len() as u32));
-                    t.entering.push((self.index_of[slot].load(Relaxed), to.fat));
-                    t.was_in.push(to.was_in);
                 }
             }
             let more = t.ids.len() - before;
