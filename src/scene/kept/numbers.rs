@@ -49,7 +49,8 @@ impl Kept {
     /// vertices copied in the same order (see `copies.rs`). The first `written` slots' records
     /// are in place already (the escape check wrote those that changed since the last call:
     /// see `escape.rs`): then only the slots beyond, pushed or removed since the last call,
-    /// are read, and only the polygons written copied.
+    /// are read, and only the polygons written copied (but where the copies no record points
+    /// to have grown too many: every record is then read again, see `copies.rs`).
     pub(super) fn gather(&mut self, scene: &Scene, written: usize) {
         let records = &scene.moving.records[..];
         let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
