@@ -47,8 +47,9 @@ pub struct FrameStats {
     pub candidates: usize,
     /// Candidate pairs a kept finder kept as they were, without a kernel, because neither
     /// shape changed since its last call (no [`Scene::update`](crate::Scene::update) gave it
-    /// other bits, no other change touched it): their pairs are in the answer as they were. `candidates + still` are all the candidates. Only a
-    /// frame in which few shapes changed (under a 32nd) keeps any.
+    /// other bits, no other change touched it): their pairs are in the answer as they were.
+    /// `candidates + still` are all the candidates. Only a frame in which few shapes changed
+    /// (under a 32nd) keeps any.
     pub still: usize,
     /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do
     /// not pair. A kept finder drops them when it finds them (its kept candidates are only
