@@ -10,6 +10,7 @@ use super::Kept;
 use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
+use super::numbers::size_records;
 use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
@@ -117,10 +118,9 @@ impl Kept {
         {
             // One task: each record goes to its index as the check passes it (see
             // `MIN_SCATTER`); the gather then reads only the slots beyond `both`.
-            size_locals((&mut self.local, &mut self.kinds), self.top.max(n));
-            let (local, kinds, index_of) = (&mut self.local, &mut self.kinds, &self.index_of);
-            let copies = &mut self.copies;
-            copies.size(both);
+            let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
+            size_records((local, kinds, copies), self.top.max(n));
+            let index_of = &self.index_of;
             check.run(t, fat, shifts, tags, slot_ids, |slot, r| {
                 let i = index_of[slot].load(Relaxed) as usize;
                 copies.put(slot, (&mut local[i], &mut kinds[i]), r);
@@ -207,13 +207,9 @@ impl Kept {
     /// Writes the records and tags of the slots the escape check listed as changed at their
     /// indices (the other slots', unchanged, are there already).
     fn scatter_changed(&mut self, scene: &Scene) {
-        size_locals(
-            (&mut self.local, &mut self.kinds),
-            self.top.max(scene.moving.len()),
-        );
         let (records, index_of) = (&scene.moving.records, &self.index_of);
         let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
-        copies.size(self.top);
+        size_records((local, kinds, copies), self.top.max(scene.moving.len()));
         for &slot in &self.changed {
             let (slot, i) = (
                 slot as usize,
@@ -222,13 +218,6 @@ impl Kept {
             copies.put(slot, (&mut local[i], &mut kinds[i]), &records[slot]);
         }
     }
-}
-
-/// A kept finder's `local` records and `kinds` with room for `indices` indices (the moving
-/// slots and the holes of a scene that shrank), for records written at their indices.
-fn size_locals((local, kinds): (&mut Vec<Record>, &mut Vec<u32>), indices: usize) {
-    local.resize(indices, Record::INERT);
-    kinds.resize(indices, 0);
 }
 
 /// What every task of the escape check reads.

@@ -3,6 +3,7 @@
 //! records gathered in that order.
 
 use super::Kept;
+use super::copies::Copies;
 use super::follow::STAYED;
 use super::lists::TAG;
 use super::tasks::{MIN_TASK, Task, chunk_len, each_task, plan};
@@ -54,11 +55,9 @@ impl Kept {
     pub(super) fn gather(&mut self, scene: &Scene, written: usize) {
         let records = &scene.moving.records[..];
         let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
+        let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
+        size_records((local, kinds, copies), self.top);
         if written > 0 {
-            let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
-            local.resize(self.top, Record::INERT);
-            kinds.resize(self.top, 0);
-            copies.size(self.top);
             for (s, index) in self.index_of.iter().enumerate().skip(written) {
                 let i = index.load(Relaxed) as usize;
                 copies.put(s, (&mut local[i], &mut kinds[i]), &read(s as u32));
@@ -67,8 +66,6 @@ impl Kept {
                 return;
             }
         }
-        self.local.resize(self.top, Record::INERT);
-        self.kinds.resize(self.top, 0);
         let chunk = chunk_len(self.top);
         (self.local.par_chunks_mut(chunk))
             .zip(self.kinds.par_chunks_mut(chunk))
@@ -82,6 +79,18 @@ impl Kept {
         let records = (&mut self.local[..], &self.kinds[..], &self.slot_of[..]);
         self.copies.copy_all(records, scene);
     }
+}
+
+/// A kept finder's `local` records, their `kinds` and the copies' places with room for
+/// `indices` indices (the moving slots and the holes of a scene that shrank, as many as the
+/// slots), for records written at their indices.
+pub(super) fn size_records(
+    (local, kinds, copies): (&mut Vec<Record>, &mut Vec<u32>, &mut Copies),
+    indices: usize,
+) {
+    local.resize(indices, Record::INERT);
+    kinds.resize(indices, 0);
+    copies.size(indices);
 }
 
 /// Numbers slots `0 .. n`: the slots `entered` (each once, in the grid's order) take indices
