@@ -1,7 +1,8 @@
 //! Blocks of positions and searches in lists sorted by first position: a bit per block of
 //! [`BLOCK_SHIFT`] positions says where a kept frame's walk must look (see
 //! `kept/untouched.rs` for the blocks the escapers touch, `kept/still.rs` for those that hold
-//! a candidate of a changed shape), and [`ahead`] finds where a run of a list ends.
+//! a candidate of a changed shape), and [`ahead`], [`ahead_or_all`] and [`scan`] find where a
+//! run of a list ends: by probes, or by reading it through where the caller reads it next.
 
 /// Positions per block, as a power of two: a block is copied or passed over whole, or looked
 /// at candidate by candidate.
@@ -76,6 +77,34 @@ pub(crate) fn ahead<T>(list: &[T], pred: impl Fn(&T) -> bool) -> usize {
     lo + list[lo..hi].partition_point(pred)
 }
 
+/// [`ahead`], but the list's last item read first: where it satisfies `pred`, so does every
+/// item, and the search is skipped. For a slice whose last item is in cache (a window of a
+/// list whose end the walk just found, a task's share whose last candidate every window
+/// reads again): passing over the candidates of a world at rest, [`ahead`] to the end
+/// probed twenty-odd cache lines per list per window.
+pub(crate) fn ahead_or_all<T>(list: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    match list.last() {
+        Some(last) if pred(last) => list.len(),
+        _ => ahead(list, pred),
+    }
+}
+
+/// Candidates [`scan`] steps over at a time: 64 bytes of pairs, a cache line.
+const SCAN_STEP: usize = 8;
+
+/// `list.partition_point(pred)` found by reading every [`SCAN_STEP`]th item from the start,
+/// then a binary search within the last step: for a list the caller reads up to that point
+/// next (a window's candidates it copies or decides), the reads stream through memory the
+/// caller then finds in cache, where [`ahead`]'s probes wait for a miss each.
+pub(crate) fn scan<T>(list: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    let mut lo = 0;
+    while lo + SCAN_STEP <= list.len() && pred(&list[lo + SCAN_STEP - 1]) {
+        lo += SCAN_STEP;
+    }
+    let hi = (lo + SCAN_STEP).min(list.len());
+    lo + list[lo..hi].partition_point(pred)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,9 +128,14 @@ mod tests {
 
     #[test]
     fn ahead_is_the_partition_point() {
-        let list: Vec<u32> = (0..300).map(|x| x / 3).collect();
-        for at in 0..110 {
-            assert_eq!(ahead(&list, |&x| x < at), list.partition_point(|&x| x < at));
+        for len in [0, 1, 7, 8, 9, 31, 300, 1000] {
+            let list: Vec<u32> = (0..len).map(|x| x / 3).collect();
+            for at in 0..len / 3 + 3 {
+                let want = list.partition_point(|&x| x < at);
+                assert_eq!(ahead(&list, |&x| x < at), want, "{len} items, below {at}");
+                assert_eq!(ahead_or_all(&list, |&x| x < at), want);
+                assert_eq!(scan(&list, |&x| x < at), want);
+            }
         }
         assert_eq!(ahead(&[] as &[u32], |_| true), 0);
         assert_eq!(block_start(3), 3 << BLOCK_SHIFT);

@@ -3,7 +3,7 @@
 //! decided by the kernels, and the hits become answer pairs.
 
 use super::SIDE;
-use super::blocks::ahead;
+use super::blocks::ahead_or_all;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
@@ -398,7 +398,9 @@ impl Candidates {
             if MARKS && list[at].0 >= look_from {
                 let (busy, end) = shared.busy_run(list[at].0);
                 if !busy {
-                    let run = ahead(&list[at..], |c| c.0 < end);
+                    // A run that reaches past the list's end, as at rest, is not searched:
+                    // the walk just read its last candidate.
+                    let run = ahead_or_all(&list[at..], |c| c.0 < end);
                     self.still += run;
                     at += run;
                     continue;

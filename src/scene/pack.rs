@@ -137,6 +137,14 @@ impl<'a> Shared<'a> {
         !self.busy.is_empty()
     }
 
+    /// The share of the blocks marked busy, as `(busy, blocks)` (`None`: none is marked, every
+    /// candidate is looked at).
+    pub(crate) fn busy_share(&self) -> Option<(u64, u64)> {
+        let busy = self.busy.iter().map(|w| u64::from(w.count_ones())).sum();
+        self.marks_busy()
+            .then(|| (busy, self.busy.len() as u64 * 64))
+    }
+
     /// The run of blocks from first position `p`'s: `(true, end)` where its candidates and
     /// those up to first position `end` may be of changed shapes, `(false, end)` where those
     /// up to `end` are all of two still positions.
