@@ -137,8 +137,8 @@ impl<'a> Shared<'a> {
         !self.busy.is_empty()
     }
 
-    /// The share of the blocks marked busy, as `(busy, blocks)` (`None`: none is marked, every
-    /// candidate is looked at).
+    /// The share of the blocks marked busy, as `(busy, blocks)`; `None` where the blocks are
+    /// not marked at all (every candidate is looked at).
     pub(crate) fn busy_share(&self) -> Option<(u64, u64)> {
         let busy = self.busy.iter().map(|w| u64::from(w.count_ones())).sum();
         self.marks_busy()
