@@ -10,11 +10,12 @@ use super::pack::Shared;
 use super::packed::Store;
 use super::radix::RadixSort;
 use super::records::{Record, UNBOUNDED};
+use super::sort::keep_answer;
 use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::{concat_all, concat_pieces, copy_runs};
+use crate::concat::{concat_all, concat_pieces};
 use crate::shape::Contact;
 use crate::tasks::{on_pool, on_pool_kept, task_count};
 use core::ops::Range;
@@ -200,7 +201,7 @@ impl PairFinder {
             self.run(&[scene], scene.cell_size, out, &mut laps);
             let (began, ended) = (&mut self.began, &mut self.ended);
             self.kept.events.between(&self.previous, out, began, ended);
-            copy_runs([&mut self.previous], [out], &|pair| pair);
+            keep_answer(&mut self.previous, out, [&self.began, &self.ended]);
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();
             self.stats.events = laps.lap();
@@ -210,8 +211,7 @@ impl PairFinder {
             self.kept.choice.record(moving, path, start.elapsed());
             return;
         }
-        // The answer kept for the next call, copied on rayon's threads.
-        copy_runs([&mut self.previous], [out], &|pair| pair);
+        keep_answer(&mut self.previous, out, [&self.began, &self.ended]);
         let grid = self.kept.grid();
         let [pack, kernels] = share(kept.decide, [kept.cpu_pack, kept.cpu_kernels]);
         self.stats = FrameStats {

@@ -1,7 +1,7 @@
 //! The answer from the last one and the pairs that began and ended since, and the events
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
-use crate::concat::concat_all;
+use crate::concat::{concat_all, copy_runs};
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -148,6 +148,21 @@ impl Cancel {
         core::mem::swap(a, only_a);
         core::mem::swap(b, only_b);
     }
+}
+
+/// The answer `out` kept in `previous` for the next call, copied on rayon's threads, where
+/// any pair began or ended (`events`): where none did, `previous` holds it already (both
+/// sorted, no pair twice), and a world at rest copies its answer once a call, not twice (0.18
+/// ms of a 0.6 ms frame at a million shapes at rest, one thread).
+pub(crate) fn keep_answer(
+    previous: &mut Vec<(u32, u32)>,
+    out: &[(u32, u32)],
+    events: [&[(u32, u32)]; 2],
+) {
+    if events.iter().any(|e| !e.is_empty()) {
+        copy_runs([previous], [out], &|pair| pair);
+    }
+    debug_assert!(previous == out);
 }
 
 /// Fewest pairs of the last answer from which [`apply_events`] merges in parts on rayon's
