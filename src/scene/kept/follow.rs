@@ -161,8 +161,8 @@ impl Part<'_> {
         // The ends of this window in both, so that the loops below test neither the window
         // nor the kind of list per candidate: the old list's read through from where the
         // window starts (see [`scan`]: every one of them is copied or followed next), the
-        // new one's searched (see [`ahead`]). Searched, the old list's end waited on twenty-
-        // odd misses per list per window, with few escapers a third of a frame's `pack`.
+        // new one's searched (see [`ahead`]). Searched, the old list's end waited on a miss
+        // per probe, twenty-odd per list per window.
         let old_end = at.0 + scan(&self.old[at.0..end.0], |c| self.key(c.0) < window);
         let new_end = at.1 + ahead(&self.added[at.1..end.1], |c| c.0 < window);
         let (old, new) = (&self.old[at.0..old_end], &self.added[at.1..new_end]);

@@ -278,9 +278,8 @@ fn with_shares<'l>(
 }
 
 /// The first positions of a window of [`walk`], given the share of busy blocks (see
-/// [`Shared::busy_share`]): as many times [`WINDOW`] as the blocks are the busy ones, so that
-/// a window still holds about a window's candidates to decide (at rest, one window holds
-/// them all). A window's end is searched for in every list, a miss at each probe where the
+/// [`Shared::busy_share`]): [`WINDOW`] times the blocks over the busy ones, so that a window
+/// still holds about a window's candidates to decide (at rest, one window holds them all). A window's end is searched for in every list, a miss at each probe where the
 /// walk then passes over the candidates unread: at a million shapes at rest, 61 windows'
 /// searches were the whole of `pack`, 0.7 ms.
 fn window_len(busy_share: Option<(u64, u64)>) -> u32 {
@@ -370,6 +369,7 @@ pub(super) fn merge_walk(
 mod tests {
     use super::*;
     use crate::scene::blocks::BLOCK_SHIFT;
+    use crate::test_rng::Xorshift;
 
     /// A window is [`WINDOW`] where no block is marked or every one is busy, as many times
     /// more as the busy blocks are fewer, and holds every first position where none is.
@@ -385,7 +385,6 @@ mod tests {
             assert!(len >= (blocks << BLOCK_SHIFT).min(u64::from(u32::MAX)));
         }
     }
-    use crate::test_rng::Xorshift;
 
     /// Lists of three kinds (one also with new candidates to merge in, one empty), first
     /// positions repeating a few times each, spread evenly or crowded towards the start and
