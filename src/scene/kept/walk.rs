@@ -94,8 +94,9 @@ impl Kept {
             let mut lists = moving.kinds.iter_mut().chain(&mut mixed.kinds);
             let lists = core::array::from_fn(|_| &mut lists.next().expect("every list")[..]);
             let at = |k: usize, j: usize| splits[k][j].0;
+            let window = window_len(shared[0].busy_share());
             with_shares(tasks, 0, lists, &at, &|_, t, lists| {
-                timed(t, |narrow, _| walk(narrow, &shared, lists, events));
+                timed(t, |narrow, _| walk(narrow, &shared, lists, window, events));
             });
         } else {
             let mut spares = moving.spare.iter_mut().chain(&mut mixed.spare);
@@ -292,18 +293,18 @@ fn window_len(busy_share: Option<(u64, u64)>) -> u32 {
 
 /// Decides every one of `lists` (the moving lists, then the mixed ones, list `j` of pair kind
 /// `j % PAIR_KINDS`, read through `shared[j / PAIR_KINDS]`) where it is (see
-/// [`Candidates::decide_list`]), all the lists together, a [`WINDOW`] of first positions at a
-/// time (more where few blocks are busy, see [`window_len`]): the records a window reads stay
-/// in cache for every pair kind (one list after another read all the records once per pair
-/// kind).
+/// [`Candidates::decide_list`]), all the lists together, `len` first positions at a time
+/// ([`WINDOW`], more where few blocks are busy: see [`window_len`]): the records a window
+/// reads stay in cache for every pair kind (one list after another read all the records once
+/// per pair kind).
 pub(super) fn walk(
     narrow: &mut Candidates,
     shared: &[Shared<'_>; 2],
     mut lists: [&mut [(u32, u32)]; 2 * PAIR_KINDS],
+    len: u32,
     events: bool,
 ) {
     let mut at = [0usize; 2 * PAIR_KINDS];
-    let len = window_len(shared[0].busy_share());
     // Each window starts at the least first position left in any list.
     while let Some(low) = (0..2 * PAIR_KINDS)
         .filter_map(|j| lists[j].get(at[j]))
