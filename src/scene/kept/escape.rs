@@ -14,6 +14,7 @@ use super::numbers::size_records;
 use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
+use crate::prefetch::{AHEAD, prefetch};
 use crate::scene::records::Record;
 use crate::scene::stamps::{any_changed, changed};
 use crate::scene::store::Scene;
@@ -122,6 +123,15 @@ impl Kept {
             size_records((local, kinds, copies), self.top.max(n));
             let index_of = &self.index_of;
             check.run(t, fat, shifts, tags, slot_ids, |slot, r| {
+                // The index a few slots ahead, whose lines are then fetched by the time
+                // they are written (see `prefetch.rs`).
+                if let Some(ahead) = index_of.get(slot + AHEAD) {
+                    let j = ahead.load(Relaxed) as usize;
+                    if let (Some(at), Some(tag)) = (local.get(j), kinds.get(j)) {
+                        prefetch(at);
+                        prefetch(tag);
+                    }
+                }
                 let i = index_of[slot].load(Relaxed) as usize;
                 copies.put(slot, (&mut local[i], &mut kinds[i]), r);
             });

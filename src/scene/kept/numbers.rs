@@ -8,6 +8,7 @@ use super::follow::STAYED;
 use super::lists::TAG;
 use super::tasks::{MIN_TASK, Task, chunk_len, each_task, plan};
 use crate::concat::copy_runs;
+use crate::prefetch::{AHEAD, prefetch};
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -71,7 +72,13 @@ impl Kept {
             .zip(self.kinds.par_chunks_mut(chunk))
             .zip(self.slot_of.par_chunks(chunk))
             .for_each(|((local, kinds), slots)| {
-                for ((r, k), &s) in local.iter_mut().zip(kinds).zip(slots) {
+                for (n, ((r, k), &s)) in local.iter_mut().zip(kinds).zip(slots).enumerate() {
+                    // The record a few indices ahead (see `prefetch.rs`).
+                    if let Some(&ahead) = slots.get(n + AHEAD)
+                        && let Some(a) = records.get(ahead as usize)
+                    {
+                        prefetch(a);
+                    }
                     *r = read(s);
                     *k = r.kind & TAG;
                 }
