@@ -7,11 +7,14 @@
 //! neighbour shares, from memory at a million shapes. The CPU overlaps few such misses by
 //! itself: a write's waits in order in the store buffer, and a read's holds the loop's next
 //! work behind it. Asked for the line a few dozen shapes ahead, the memory system fetches
-//! many at once. Measured on a 2-core Zen 5 at a million shapes (`docs/benchmarks.md`):
-//! the escape check's scatter on one thread 28–33 → 21–24 ms, the gather on two threads
-//! 13.2–14.0 → 11.0–12.4 ms of the frame's `build`. Without `unsafe` there is no such hint:
-//! a plain read of the line ahead (kept by `black_box`) waits for it, and doubled the
-//! scatter's time.
+//! many at once. And the kernels of a kept list read each candidate's second record a grid
+//! row or a level away from its first, which a batch ahead is asked for too.
+//!
+//! Measured on a 2-core Zen 5 at a million shapes (`docs/benchmarks.md`): the escape check's
+//! scatter on one thread 28–33 → 21–24 ms and the gather on two threads 13.2–14.0 → 11.0–12.4
+//! ms of the frame's `build`; `pack` on one thread 25.0–26.5 → 20.4–20.6 ms. Without `unsafe`
+//! there is no such hint: a plain read of the line ahead (kept by `black_box`) waits for it,
+//! and doubled the scatter's time.
 #![allow(unsafe_code)]
 
 /// How far ahead, in shapes, the random passes ask for their lines: 16 and 32 measured the

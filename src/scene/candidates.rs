@@ -8,6 +8,7 @@ use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide};
+use crate::prefetch::prefetch;
 use std::time::{Duration, Instant};
 
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
@@ -303,6 +304,13 @@ impl Candidates {
                 (to - from, to)
             };
             let batch = if picked { &kept[..n] } else { &list[from..to] };
+            // The next batch's second records, a grid row or a level away from the first
+            // ones, asked for while this batch is gathered and tested (see `prefetch.rs`).
+            for &(_, q) in list[to..].iter().take(LIST_BATCH) {
+                if let Some(r) = shared.get_record(q & !HIT) {
+                    prefetch(r);
+                }
+            }
             from = to;
             let Some(&pad) = batch.first() else {
                 continue;

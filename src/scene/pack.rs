@@ -170,6 +170,16 @@ impl<'a> Shared<'a> {
             .is_some_and(|w| w >> (p % 64) & 1 != 0)
     }
 
+    /// The record at position `p`, if any.
+    #[inline(always)]
+    pub(crate) fn get_record(&self, p: u32) -> Option<&'a Record> {
+        if p < self.split {
+            self.shapes.get(p as usize)
+        } else {
+            self.tail.get((p - self.split) as usize)
+        }
+    }
+
     /// The record at position `p`.
     #[inline(always)]
     pub(crate) fn record(&self, p: u32) -> &'a Record {
