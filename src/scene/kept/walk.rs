@@ -280,9 +280,10 @@ fn with_shares<'l>(
 
 /// The first positions of a window of [`walk`], given the share of busy blocks (see
 /// [`Shared::busy_share`]): [`WINDOW`] times the blocks over the busy ones, so that a window
-/// still holds about a window's candidates to decide (at rest, one window holds them all). A window's end is searched for in every list, a miss at each probe where the
-/// walk then passes over the candidates unread: at a million shapes at rest, 61 windows'
-/// searches were the whole of `pack`, 0.7 ms.
+/// still holds about a window's candidates to decide (at rest, one window holds them all). A
+/// window's end is searched for in every list, a miss at each probe where the walk then
+/// passes over the candidates unread: at a million shapes at rest, 61 windows' searches were
+/// the whole of `pack`, 0.7 ms.
 fn window_len(busy_share: Option<(u64, u64)>) -> u32 {
     let Some((busy, blocks)) = busy_share else {
         return WINDOW;
