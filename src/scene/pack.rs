@@ -180,14 +180,10 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The record at position `p`.
+    /// The record at position `p` (which must be one).
     #[inline(always)]
     pub(crate) fn record(&self, p: u32) -> &'a Record {
-        if p < self.split {
-            &self.shapes[p as usize]
-        } else {
-            &self.tail[(p - self.split) as usize]
-        }
+        self.get_record(p).expect("a record at every position read")
     }
 
     /// This, for candidates that are never two static shapes nor of one `pairs_with` scene.
