@@ -6,6 +6,7 @@ use super::follow::{Follow, Part};
 use super::tasks::{MIN_TASK, Task, plan};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
+use crate::concat::concat_all;
 use crate::scene::blocks::ahead_or_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
@@ -111,10 +112,15 @@ impl Kept {
             moving.take_written(tasks, 0);
             mixed.take_written(tasks, 1);
         }
+        // The tasks' answers one after another, on rayon's threads (a copy on this thread was
+        // the longest pass of a 1 M kept frame that ran alone: 0.08 ms of 600 k pairs). The
+        // pairs that ended are sorted next, in whatever order they come.
+        let lists = [&mut *out, &mut self.began, &mut self.ended];
+        fn part(t: &Task, j: usize) -> &[(u32, u32)] {
+            [&t.narrow.pairs, &t.narrow.began, &t.narrow.ended][j]
+        }
+        concat_all(lists, tasks, &part, &|_, _, x| x);
         for t in tasks.iter() {
-            out.extend_from_slice(&t.narrow.pairs);
-            self.began.extend_from_slice(&t.narrow.began);
-            self.ended.extend_from_slice(&t.narrow.ended);
             self.ended.extend_from_slice(&t.ended);
             stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.cpu_kernels += t.narrow.kernel_time;
