@@ -50,6 +50,7 @@ mod mixed;
 mod moves;
 mod numbers;
 mod rebuild;
+mod splits;
 mod still;
 mod tasks;
 mod unbounded;
@@ -71,12 +72,11 @@ use super::stats::Laps;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::scene::candidates::PAIR_KINDS;
 use copies::Copies;
 use lists::Lists;
 use std::sync::atomic::AtomicU32;
 use std::time::Duration;
-use tasks::Task;
+use tasks::{Splits, Task};
 
 /// The automatic rebuild threshold: a frame rebuilds when more than this share of the shapes
 /// escaped their enlarged boxes.
@@ -267,7 +267,7 @@ pub(crate) struct Kept {
     outside_built: usize,
     tasks: Vec<Task>,
     /// Where the tasks of a walk over the candidate lists split each list.
-    splits: Vec<[(usize, usize); 2 * PAIR_KINDS]>,
+    splits: Splits,
     sort: RadixSort,
     /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
     sort_ended: RadixSort,
@@ -309,7 +309,7 @@ impl Default for Kept {
             spare_ids: Vec::new(),
             staged: Vec::new(),
             neighbours: Vec::new(),
-            splits: Vec::new(),
+            splits: Splits::default(),
             candidates: Lists::default(),
             escaped: Vec::new(),
             tags: Vec::new(),
