@@ -20,10 +20,10 @@ pub(super) const WINDOW: u32 = 16 * 1024;
 
 impl Kept {
     /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
-    /// of those that overlap, `(smaller, larger)`, appended to `out`. Each task decides the
-    /// candidates of every list whose first positions fall in a range of its own (see
-    /// [`split_parts`] and [`walk`]), and sets their [`HIT`](crate::scene::candidates::HIT) flags
-    /// to their hits. With `events`, the hits that began and ended go to `self.began` and
+    /// of those that overlap, `(smaller, larger)`, in `out` (what it held dropped). Each task
+    /// decides the candidates of every list whose first positions fall in a range of its own
+    /// (see [`split_parts`] and [`walk`]), and sets their
+    /// [`HIT`](crate::scene::candidates::HIT) flags to their hits. With `events`, the hits that began and ended go to `self.began` and
     /// `self.ended` instead (see [`Candidates::decide_list`]).
     ///
     /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
@@ -62,6 +62,7 @@ impl Kept {
             .map(|set| count(kinds[set]) + if follows[set] { count(added[set]) } else { 0 })
             .sum();
         if total == 0 {
+            out.clear();
             return;
         }
         let tasks = plan(&mut self.tasks, total, MIN_TASK);
@@ -112,9 +113,9 @@ impl Kept {
             moving.take_written(tasks, 0);
             mixed.take_written(tasks, 1);
         }
-        // The tasks' answers one after another, on rayon's threads (a copy on this thread was
-        // the longest pass of a 1 M kept frame that ran alone: 0.08 ms of 600 k pairs). The
-        // pairs that ended are sorted next, in whatever order they come.
+        // The tasks' answers one after another, on rayon's threads (a frame that decides the
+        // whole answer, after a rebuild or a refile, copied every hit on this one). The pairs
+        // that ended are sorted next, in whatever order they come.
         let lists = [&mut *out, &mut self.began, &mut self.ended];
         fn part(t: &Task, j: usize) -> &[(u32, u32)] {
             [&t.narrow.pairs, &t.narrow.began, &t.narrow.ended][j]
