@@ -305,6 +305,48 @@ fn kept_finder_is_the_same_on_any_thread_count() {
     assert_eq!(one, run(16));
 }
 
+/// A kept call writes its whole answer over whatever its buffer held (nothing, a few pairs,
+/// the last answer, more pairs than the answer), in frames that follow the escapers and in
+/// frames that rebuild (which decide the whole answer, not only what began and ended), on
+/// one, three and sixteen threads: the answer is the search from scratch's.
+#[test]
+fn a_kept_answer_is_written_over_any_buffer() {
+    let mut g = Gen::new(97);
+    let start = mixed(&mut g, 40_000, 250.0);
+    for threads in [1, 3, 16] {
+        in_pool(threads, || {
+            let mut scene = start.clone();
+            let mut finder = PairFinder::new().with_choice(false);
+            let (mut scratch, mut fresh, mut last) = (PairFinder::new(), Vec::new(), Vec::new());
+            let (junk, mut rebuilt) = ((u32::MAX - 1, u32::MAX), 0);
+            for frame in 0..16u32 {
+                // Every shape steps half its size in frames 2, 6, 10 and 14: too many escapers
+                // to follow, so those frames rebuild, each with another buffer.
+                if frame % 4 == 2 {
+                    step_a_share(&mut scene, u64::from(frame), 1.0, 6.0);
+                } else {
+                    scene.update(|id, s| moved(s, id, frame, 0.05, 250.0));
+                }
+                let mut out = match frame / 4 {
+                    0 => Vec::new(),
+                    1 => vec![junk; 3],
+                    2 => last.clone(),
+                    _ => vec![junk; last.len() + 5000],
+                };
+                finder.overlapping_pairs(&scene, &mut out);
+                rebuilt += usize::from(finder.stats().rebuilt);
+                scratch.overlapping_pairs_from_scratch(&scene, &mut fresh);
+                assert_eq!(out, fresh, "{threads} threads, frame {frame}");
+                last.clone_from(&fresh);
+            }
+            assert_eq!(
+                rebuilt, 5,
+                "{threads} threads: the first frame and every fourth"
+            );
+        });
+    }
+}
+
 /// Steps the moving shapes whose hash of their id and `salt` (`pick`, in `0..1`) is below
 /// `share` by half their size, in the direction `pick * turns` of a full turn; the others stay.
 fn step_a_share(scene: &mut Scene, salt: u64, share: f32, turns: f32) {

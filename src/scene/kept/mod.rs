@@ -519,10 +519,11 @@ impl Kept {
         // call (all after a refile).
         self.mark_still(events);
         self.statics.copy_into(&mut self.neighbours, 0, true);
-        out.clear();
         // The kernels, the lists following the escapers' moves on the way (their slots'
         // flags and last ids still as the escape check left them), but for the candidates
-        // of two still shapes.
+        // of two still shapes. They write `out` whole: left as the caller gave it (most often
+        // the answer before last), it is written over rather than filled first on this
+        // thread.
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
         self.settle_escapers(scene);

@@ -23,8 +23,9 @@ impl Kept {
     /// of those that overlap, `(smaller, larger)`, in `out` (what it held dropped). Each task
     /// decides the candidates of every list whose first positions fall in a range of its own
     /// (see [`split_parts`] and [`walk`]), and sets their
-    /// [`HIT`](crate::scene::candidates::HIT) flags to their hits. With `events`, the hits that began and ended go to `self.began` and
-    /// `self.ended` instead (see [`Candidates::decide_list`]).
+    /// [`HIT`](crate::scene::candidates::HIT) flags to their hits. With `events`, the hits
+    /// that began and ended go to `self.began` and `self.ended` instead (see
+    /// [`Candidates::decide_list`]).
     ///
     /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
     /// decided, the escapers' candidates dropped (the pairs of flagged ones ended) and the new
@@ -114,8 +115,9 @@ impl Kept {
             mixed.take_written(tasks, 1);
         }
         // The tasks' answers one after another, on rayon's threads (a frame that decides the
-        // whole answer, after a rebuild or a refile, copied every hit on this one). The pairs
-        // that ended are sorted next, in whatever order they come.
+        // whole answer, after a rebuild or a refile, copied every hit on this one); `out` is
+        // only written first where it grows. The pairs that ended are sorted next, in
+        // whatever order they come.
         let lists = [&mut *out, &mut self.began, &mut self.ended];
         fn part(t: &Task, j: usize) -> &[(u32, u32)] {
             [&t.narrow.pairs, &t.narrow.began, &t.narrow.ended][j]
