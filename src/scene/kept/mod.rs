@@ -521,9 +521,9 @@ impl Kept {
         self.statics.copy_into(&mut self.neighbours, 0, true);
         // The kernels, the lists following the escapers' moves on the way (their slots'
         // flags and last ids still as the escape check left them), but for the candidates
-        // of two still shapes. They write `out` whole: left as the caller gave it (most often
-        // the answer before last), it is written over rather than filled first on this
-        // thread.
+        // of two still shapes. They write `out` whole, or with `events` leave it for the
+        // events to be applied over: left as the caller gave it (most often the answer
+        // before last), it is written over rather than filled first on this thread.
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
         self.settle_escapers(scene);

@@ -20,12 +20,12 @@ pub(super) const WINDOW: u32 = 16 * 1024;
 
 impl Kept {
     /// The kernels over the kept candidates and mixed candidates, on rayon's threads: the ids
-    /// of those that overlap, `(smaller, larger)`, in `out` (what it held dropped). Each task
+    /// of those that overlap, `(smaller, larger)`, in `out` (written over). Each task
     /// decides the candidates of every list whose first positions fall in a range of its own
     /// (see [`split_parts`] and [`walk`]), and sets their
     /// [`HIT`](crate::scene::candidates::HIT) flags to their hits. With `events`, the hits
     /// that began and ended go to `self.began` and `self.ended` instead (see
-    /// [`Candidates::decide_list`]).
+    /// [`Candidates::decide_list`]), and `out` is left as it is.
     ///
     /// Where the lists follow the escapers' moves ([`Follow`]), each is written anew as it is
     /// decided, the escapers' candidates dropped (the pairs of flagged ones ended) and the new
@@ -116,13 +116,23 @@ impl Kept {
         }
         // The tasks' answers one after another, on rayon's threads (a frame that decides the
         // whole answer, after a rebuild or a refile, copied every hit on this one); `out` is
-        // only written first where it grows. The pairs that ended are sorted next, in
-        // whatever order they come.
-        let lists = [&mut *out, &mut self.began, &mut self.ended];
+        // only written first where it grows. With `events` the tasks keep no hits and `out`
+        // is left as it is, for the events to be applied over it. The pairs that ended are
+        // sorted next, in whatever order they come.
         fn part(t: &Task, j: usize) -> &[(u32, u32)] {
-            [&t.narrow.pairs, &t.narrow.began, &t.narrow.ended][j]
+            [&t.narrow.began, &t.narrow.ended, &t.narrow.pairs][j]
         }
-        concat_all(lists, tasks, &part, &|_, _, x| x);
+        if events {
+            concat_all(
+                [&mut self.began, &mut self.ended],
+                tasks,
+                &part,
+                &|_, _, x| x,
+            );
+        } else {
+            let lists = [&mut self.began, &mut self.ended, &mut *out];
+            concat_all(lists, tasks, &part, &|_, _, x| x);
+        }
         for t in tasks.iter() {
             self.ended.extend_from_slice(&t.ended);
             stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
