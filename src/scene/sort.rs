@@ -75,17 +75,19 @@ impl Events {
         began: &mut Vec<(u32, u32)>,
         ended: &mut Vec<(u32, u32)>,
     ) {
-        self.split(old, new, [began, ended], MIN_EVENTS);
+        self.split(old, new, [began, ended], (MIN_EVENTS, false));
     }
 
     /// [`between`](Self::between) in tasks of `min` pairs of the two lists together at the
-    /// least, the parts' pairs copied after one another on rayon's threads.
+    /// least, the parts' pairs copied after one another on rayon's threads. With `room`, each
+    /// part's buffers first take room for all of its pairs (so that, once the parts' lengths
+    /// have been seen, no part grows whatever it finds).
     fn split(
         &mut self,
         old: &[(u32, u32)],
         new: &[(u32, u32)],
         [began, ended]: [&mut Vec<(u32, u32)>; 2],
-        min: usize,
+        (min, room): (usize, bool),
     ) {
         let threads = rayon::current_num_threads();
         let tasks = threads.min((old.len() + new.len()) / min).min(new.len());
@@ -115,6 +117,12 @@ impl Events {
             .enumerate()
             .for_each(|(k, [b, e])| {
                 let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
+                if room {
+                    b.clear();
+                    e.clear();
+                    b.reserve(n1 - n0);
+                    e.reserve(o1 - o0);
+                }
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             });
         let parts = &self.parts[..tasks];
@@ -123,10 +131,12 @@ impl Events {
 }
 
 /// Fewest pairs of the two lists together for [`Cancel::cancel_common`] to split them among
-/// tasks (its merge takes about three nanoseconds a pair: most pairs go on). At 2 k the 3 k +
-/// 3 k of a 100 k frame split too (13 µs on one thread), but each part's buffers then grew on
-/// their own, and a steady frame loop on two threads allocated in some frames.
-const MIN_CANCEL: usize = 8 * 1024;
+/// tasks (its merge takes about three nanoseconds a pair: most pairs go on). At 8 k the 3 k +
+/// 3 k of a 100 k frame were merged on one thread (13–14 µs, the longest pass of that frame
+/// that ran alone, sixteen threads modelled). Each part's buffers take room for all its
+/// pairs first: grown by what they found, they grew on their own, and a steady frame loop
+/// on two threads allocated in some frames.
+const MIN_CANCEL: usize = 2 * 1024;
 
 /// The buffers of [`Cancel::cancel_common`], kept from call to call.
 #[derive(Debug, Default)]
@@ -144,7 +154,8 @@ impl Cancel {
     /// rayon's threads as [`Events::between`] splits its answers.
     pub(crate) fn cancel_common(&mut self, a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
         let [only_a, only_b] = &mut self.spare;
-        self.events.split(b, a, [only_a, only_b], MIN_CANCEL);
+        self.events
+            .split(b, a, [only_a, only_b], (MIN_CANCEL, true));
         core::mem::swap(a, only_a);
         core::mem::swap(b, only_b);
     }
@@ -414,6 +425,32 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Split into parts, the cancelling gives each part room for all of its pairs: a call
+    /// that cancels every pair and then one that cancels none, on lists of the same lengths
+    /// and cuts, leave every part's buffers as they were (grown by what they found, they grew
+    /// in the second, an allocation in a steady frame loop).
+    #[test]
+    fn cancelling_in_parts_grows_no_part_once_it_has_room() {
+        let a: Vec<(u32, u32)> = (0..6_000).map(|i| (i / 3, 2 * i)).collect();
+        let b: Vec<(u32, u32)> = a.iter().map(|&(p, q)| (p, q + 1)).collect();
+        let rooms = |c: &Cancel| -> Vec<_> {
+            let parts = c.events.parts.iter();
+            parts.map(|[x, y]| (x.capacity(), y.capacity())).collect()
+        };
+        for threads in [2, 3, 16] {
+            let mut cancel = Cancel::default();
+            let (mut x, mut y) = (a.clone(), a.clone());
+            crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
+            assert!(x.is_empty() && y.is_empty(), "{threads} threads");
+            let before = rooms(&cancel);
+            assert!(before.len() >= 2, "{threads} threads: split");
+            let (mut x, mut y) = (a.clone(), b.clone());
+            crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
+            assert!(x == a && y == b, "{threads} threads");
+            assert_eq!(rooms(&cancel), before, "{threads} threads: parts' room");
         }
     }
 
