@@ -42,6 +42,7 @@ mod choice;
 mod copies;
 mod escape;
 mod escapers;
+mod flags;
 mod follow;
 mod jumps;
 mod lists;
@@ -250,9 +251,10 @@ pub(crate) struct Kept {
     removed: Vec<(u32, u32)>,
     /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
     /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves) and
-    /// its index.
+    /// its index; both grouped by range of indices (see `flags.rs`).
     marks: Vec<(u32, u8)>,
     stays: Vec<(u32, u32)>,
+    flags: flags::Flags,
     jumps: usize,
     unkeyed: bool,
     /// Per slot, a rebuild's counts of candidates by first slot.
@@ -336,6 +338,7 @@ impl Default for Kept {
             removed: Vec::new(),
             marks: Vec::new(),
             stays: Vec::new(),
+            flags: flags::Flags::default(),
             leaving: Vec::new(),
             jumps: 0,
             unkeyed: false,

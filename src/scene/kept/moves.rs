@@ -2,6 +2,7 @@
 //! grid), a box written in place where the cell stays, one repair of the grid for the rest.
 
 use super::Kept;
+use super::flags::{flag_escapers, unflag};
 use super::follow::{MOVED, TAKEN};
 use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
@@ -178,12 +179,8 @@ impl Kept {
                 }),
         );
         self.leaving.resize(self.escaped.len(), false);
-        flag_escapers(
-            &mut self.escaped,
-            &mut self.leaving,
-            &self.marks,
-            &self.stays,
-        );
+        let flags = (&mut self.escaped[..], &mut self.leaving[..]);
+        flag_escapers(flags, &self.marks, &self.stays, &mut self.flags);
         let stays = &self.stays;
         self.grid
             .set_boxes(&self.enter, &self.entering, &|j: usize| stays[j].0);
@@ -271,66 +268,8 @@ impl Kept {
 /// about a seventieth of the positions.
 const FEW_MOVES: usize = 128;
 
-/// Escapers from which their flags are written on rayon's threads (a few nanoseconds each).
-const MIN_FLAGS: usize = 1024;
-
 /// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
 /// its place in its cell (10–30 ns each: a piece of 256 is a few microseconds). In pieces of
-/// [`MIN_FLAGS`], the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on
+/// 1024, the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on
 /// one thread whatever the thread count.
 const MIN_PIECE: usize = 256;
-
-/// The flags of the escapers `marks` (`(index, flag)`): `escaped` takes each one's flag and
-/// `leaving` says it leaves its place in the grid, all but those `stays` (`(position,
-/// index)` per entry) finds a place for. On rayon's threads from [`MIN_FLAGS`] escapers, each
-/// task owning a range of the indices and writing the escapers that fall in it (the indices
-/// lie all over: a task reads every escaper and writes its own, rather than one thread
-/// writing them all). Atomic flags written by whichever task holds the escaper were tried:
-/// sixteen threads' work in a sixteenth of the time, but their relaxed loads in the lists'
-/// merge took it 25 % more instructions, one thread 2 % more for the whole 100 k frame.
-fn flag_escapers(
-    escaped: &mut [u8],
-    leaving: &mut [bool],
-    marks: &[(u32, u8)],
-    stays: &[(u32, u32)],
-) {
-    let write = |base: usize, escaped: &mut [u8], leaving: &mut [bool]| {
-        let len = escaped.len();
-        let own = |i: u32| (i as usize).checked_sub(base).filter(|&i| i < len);
-        for &(i, flag) in marks {
-            if let Some(i) = own(i) {
-                (escaped[i], leaving[i]) = (flag, true);
-            }
-        }
-        for &(at, e) in stays {
-            if let Some(e) = own(e).filter(|_| at != u32::MAX) {
-                leaving[e] = false;
-            }
-        }
-    };
-    let threads = rayon::current_num_threads();
-    if marks.len() < piece_len(MIN_FLAGS) {
-        write(0, escaped, leaving);
-        return;
-    }
-    let chunk = escaped.len().div_ceil(threads).max(1);
-    escaped
-        .par_chunks_mut(chunk)
-        .zip(leaving.par_chunks_mut(chunk))
-        .enumerate()
-        .for_each(|(t, (escaped, leaving))| write(t * chunk, escaped, leaving));
-}
-
-/// Every flag of `leaving` false again after a repair: the escapers' (`marks`) one by one, or
-/// on rayon's threads from [`MIN_FLAGS`] escapers, the whole array in parts.
-fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
-    if marks.len() < piece_len(MIN_FLAGS) {
-        for &(i, _) in marks {
-            leaving[i as usize] = false;
-        }
-    } else {
-        leaving
-            .par_chunks_mut(MIN_TASK)
-            .for_each(|part| part.fill(false));
-    }
-}
