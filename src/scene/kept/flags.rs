@@ -163,62 +163,71 @@ mod tests {
     use super::*;
     use crate::test_rng::Xorshift;
 
+    /// Escapers' marks and places, as [`flag_escapers`] reads them.
+    type Escapers = (Vec<(u32, u8)>, Vec<(u32, u32)>);
+
+    /// Marks and places of escapers for flags of `len` indices, in random order: `n` indices
+    /// spread over the flags or `crowded` into their first seventh, and the first, the last
+    /// and one beyond; a third of them without a place in their cell.
+    fn escapers(rng: &mut Xorshift, (n, len): (usize, usize), crowded: bool) -> Escapers {
+        let span = if crowded { len / 7 } else { len + 50 } as u32;
+        let mut indices: Vec<u32> = (0..len as u32).collect();
+        for i in 0..n {
+            indices.swap(i, i + rng.below((len - i) as u32) as usize);
+        }
+        let flag = |rng: &mut Xorshift| rng.below(3) as u8 + 1;
+        let mut marks: Vec<(u32, u8)> = indices[..n]
+            .iter()
+            .map(|&i| (i % span, flag(rng)))
+            .collect();
+        marks.extend([(0, 7), (len as u32 - 1, 8), (len as u32, 9)]);
+        marks.sort_by_key(|&(i, _)| i);
+        marks.dedup_by_key(|&mut (i, _)| i);
+        let place = |rng: &mut Xorshift, i: u32| if rng.below(3) == 0 { u32::MAX } else { i * 2 };
+        let stays = marks
+            .iter()
+            .rev()
+            .map(|&(i, _)| (place(rng, i), i))
+            .collect();
+        for _ in 0..marks.len() {
+            let (a, b) = (rng.below(marks.len() as u32), rng.below(marks.len() as u32));
+            marks.swap(a as usize, b as usize);
+        }
+        (marks, stays)
+    }
+
     /// The flags as one thread writes them, escaper by escaper, on 1, 2, 3, 4, 5 and 16
     /// threads (each task reading every escaper, and grouped by range), from a few escapers
-    /// to many: indices spread over the flags, crowded into one range, at both ends and
-    /// beyond them (left out), with and without places in their cells; the buffers of the
-    /// grouping reused from call to call, over flags that held others'.
+    /// to many (see [`escapers`]); the buffers of the grouping reused from call to call.
     #[test]
     fn escapers_flags_are_written_as_one_by_one_on_any_thread_count() {
         let mut rng = Xorshift::new(0x51ed_270b);
-        let mut cases = Vec::new();
-        for (n, len) in [
+        let sizes = [
             (10, 100),
             (1_500, 10_000),
             (5_000, 9_999),
             (40_000, 300_000),
-        ] {
-            for crowded in [false, true] {
-                let span = if crowded {
-                    len as u32 / 7
-                } else {
-                    len as u32 + 50
-                };
-                let mut indices: Vec<u32> = (0..len as u32).collect();
-                for i in 0..n {
-                    let j = i + rng.below((len - i) as u32) as usize;
-                    indices.swap(i, j);
-                }
-                let mut marks: Vec<(u32, u8)> = indices[..n]
-                    .iter()
-                    .map(|&i| (i % span, rng.below(3) as u8 + 1))
-                    .collect();
-                marks.extend([(0, 7), (len as u32 - 1, 8), (len as u32, 9)]);
-                marks.sort_by_key(|&(i, _)| i);
-                marks.dedup_by_key(|&mut (i, _)| i);
-                let stays: Vec<(u32, u32)> = (marks.iter().rev())
-                    .map(|&(i, _)| (if rng.below(3) == 0 { u32::MAX } else { i * 2 }, i))
-                    .collect();
-                for _ in 0..marks.len() {
-                    let (a, b) = (rng.below(marks.len() as u32), rng.below(marks.len() as u32));
-                    marks.swap(a as usize, b as usize);
-                }
-                cases.push((len, marks, stays));
-            }
-        }
+        ];
+        let cases: Vec<_> = (sizes.iter())
+            .flat_map(|&size| {
+                [false, true].map(|crowded| (size.1, escapers(&mut rng, size, crowded)))
+            })
+            .collect();
         let mut flags = Flags::default();
         for threads in [1, 2, 3, 4, 5, 16] {
             let pool = crate::test_pool::pool(threads);
-            for (c, (len, marks, stays)) in cases.iter().enumerate() {
+            for (c, (len, (marks, stays))) in cases.iter().enumerate() {
                 let (mut want_escaped, mut want_leaving) = (vec![0u8; *len], vec![false; *len]);
-                for &(i, flag) in marks.iter().filter(|&&(i, _)| (i as usize) < *len) {
+                let inside: Vec<(u32, u8)> = (marks.iter().copied())
+                    .filter(|&(i, _)| (i as usize) < *len)
+                    .collect();
+                for &(i, flag) in &inside {
                     (want_escaped[i as usize], want_leaving[i as usize]) = (flag, true);
                 }
-                for &(_, e) in stays
-                    .iter()
-                    .filter(|&&(at, e)| at != u32::MAX && (e as usize) < *len)
-                {
-                    want_leaving[e as usize] = false;
+                for &(at, e) in stays {
+                    if at != u32::MAX && (e as usize) < *len {
+                        want_leaving[e as usize] = false;
+                    }
                 }
                 let (mut escaped, mut leaving) = (vec![0u8; *len], vec![false; *len]);
                 pool.install(|| {
@@ -228,9 +237,6 @@ mod tests {
                     escaped == want_escaped && leaving == want_leaving,
                     "case {c}, {threads} threads"
                 );
-                let inside: Vec<(u32, u8)> = (marks.iter().copied())
-                    .filter(|&(i, _)| (i as usize) < *len)
-                    .collect();
                 pool.install(|| unflag(&mut leaving, &inside));
                 assert!(
                     !leaving.contains(&true),
