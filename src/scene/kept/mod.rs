@@ -251,7 +251,7 @@ pub(crate) struct Kept {
     removed: Vec<(u32, u32)>,
     /// Per escaper, its index and [`MOVED`](follow::MOVED) or [`TAKEN`](follow::TAKEN); per
     /// entry of `enter`, the grid position where it keeps its cell (`u32::MAX`: it moves) and
-    /// its index; both grouped by range of indices (see `flags.rs`).
+    /// its index; `flags` groups both by range of indices (see `flags.rs`).
     marks: Vec<(u32, u8)>,
     stays: Vec<(u32, u32)>,
     flags: flags::Flags,

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 /// take them as they come, and a candidate's cost varies more than a quarter of a task's
 /// count does. Within a 32nd, the 63 splits of a 100 k-shape frame on sixteen threads took
 /// 2.4–2.9 steps each and 0.46 ms of its work; within a 4th, 0.25 ms, and the longest task
-/// of the walk was as long (sixteen threads modelled; at 1 M, 0.79 -> 0.69 ms).
+/// of the walk was as long (sixteen threads modelled; at 1 M, 0.79 → 0.69 ms).
 const SHARE: usize = 4;
 
 /// Where `tasks` tasks split `parts` (first positions below `positions`): task `k` decides the
@@ -38,10 +38,10 @@ pub(super) fn split_parts<'s>(
     let full = &full[..count];
     // Each boundary by its own search over positions, on rayon's threads: a position below
     // which about `k / tasks` of all the candidates start, within a [`SHARE`]th of a task.
-    // Each step guesses the position where the candidates between the
-    // search's bounds would reach `want` if they were spread evenly, and halves the bounds
-    // instead where that guess did not halve them last time; each part's count is searched
-    // between its counts at the bounds. (A binary search, each step over every part's whole
+    // Each step guesses the position where the candidates between the search's bounds would
+    // reach `want` if they were spread evenly, and halves the bounds instead where that guess
+    // did not halve them last time; each part's count is searched between its counts at the
+    // bounds. (A binary search, each step over every part's whole
     // lists, each boundary to the exact position, was 1.6 M instructions of a 100 k-shape
     // frame on 16 threads.)
     let tolerance = total / (tasks * SHARE);
@@ -131,9 +131,9 @@ mod tests {
     /// into two runs of positions, split for 1 to 100 tasks: the splits run from the lists'
     /// starts to their ends, ascending; each falls at one first position in every list, and
     /// leaves its share of the candidates within a [`SHARE`]th of a task, or the candidates
-    /// of that one position. Each split is searched twice in a row, the second time from the first's
-    /// positions, and falls where it fell; the crowded lists are searched from the even ones'
-    /// positions, and the other way round.
+    /// of that one position. Each split is searched twice in a row, the second time from the
+    /// first's positions, and falls where it fell; the crowded lists are searched from the
+    /// even ones' positions, and the other way round.
     #[test]
     fn splits_fall_at_one_position_in_every_list_and_share_the_candidates() {
         let mut splits = Splits::default();
