@@ -28,12 +28,13 @@ pub(crate) struct CountingSort {
     starts: Vec<u32>,
     /// Per caller box: its global cell or [`SKIP`].
     keys: Vec<u32>,
-    /// Per rayon chunk of the boxes and band: how many of the chunk's boxes the band holds,
-    /// then the end of the chunk's boxes of that band in its part of the staging buffer.
+    /// Per rayon chunk of the boxes (a row of `bands +` [`APART`]) and band: how many of the
+    /// chunk's boxes the band holds, then the end of the chunk's boxes of that band in its
+    /// part of the staging buffer.
     band_ends: Vec<u32>,
     /// Per band: its first sorted position; then the number of boxes entered.
     band_starts: Vec<u32>,
-    /// Per chunk and band: write cursors of the first pass.
+    /// Per chunk and band, in rows as `band_ends`: write cursors of the first pass.
     band_cursors: Vec<u32>,
     /// Per cell: its count, then its write cursor, in the final pass.
     cursors: Vec<u32>,
@@ -59,6 +60,7 @@ impl CountingSort {
         let cells = levels.cells();
         let shift = band_shift(levels, boxes.len());
         let bands = (cells >> shift) + 1;
+        let stride = bands + APART;
 
         // 1. Every box's cell, eight boxes at a time (a last partial group padded with boxes
         //    that are not entered), and how many of each chunk's boxes each band holds. (A
@@ -68,13 +70,13 @@ impl CountingSort {
         // Every key and count is written below, each chunk's on its thread: these only set
         // the lengths (a fill on this thread was a serial pass over both).
         self.keys.resize(boxes.len(), SKIP);
-        self.band_ends.resize(chunks * bands, 0);
+        self.band_ends.resize(chunks * stride, 0);
         // The counts of chunks without boxes (none unless there are no boxes) are zero.
-        self.band_ends[boxes.len().div_ceil(chunk_len) * bands..].fill(0);
+        self.band_ends[boxes.len().div_ceil(chunk_len) * stride..].fill(0);
         self.keys
             .par_chunks_mut(chunk_len)
             .zip(boxes.par_chunks(chunk_len))
-            .zip(self.band_ends.par_chunks_mut(bands))
+            .zip(self.band_ends.par_chunks_mut(stride))
             .for_each(|((keys, part), counts)| {
                 counts.fill(0);
                 for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
@@ -91,7 +93,7 @@ impl CountingSort {
             });
 
         // 2. Each band's first sorted position, and each chunk's running end of each band.
-        let total = self.band_sums(chunks, bands);
+        let total = self.band_sums(chunks, bands, stride);
         assert!(out.len() >= total, "room for every entered box");
 
         // 3. Into cell order: directly for a small input, else band by band into `staged`,
@@ -135,14 +137,18 @@ impl CountingSort {
         let mut cursors = core::mem::take(&mut self.band_cursors);
         cursors.clear();
         cursors.extend((0..chunks).flat_map(|j| {
-            let ends = &self.band_ends[j * bands..][..bands];
-            (0..bands).map(move |b| if b == 0 { 0 } else { ends[b - 1] })
+            let ends = &self.band_ends[j * stride..][..bands];
+            (0..stride).map(move |b| match b {
+                0 => 0,
+                b if b <= bands => ends[b - 1],
+                _ => 0,
+            })
         }));
         staged
             .par_chunks_mut(chunk_len)
             .zip(keys.par_chunks(chunk_len))
             .zip(boxes.par_chunks(chunk_len))
-            .zip(cursors.par_chunks_mut(bands))
+            .zip(cursors.par_chunks_mut(stride))
             .enumerate()
             .for_each(|(j, (((staged, keys), part), cursor))| {
                 for (i, (&key, b)) in keys.iter().zip(part).enumerate() {
@@ -162,7 +168,7 @@ impl CountingSort {
             staged,
             chunk_len,
             chunks,
-            bands,
+            stride,
             shift,
             ends: &self.band_ends,
             starts: &self.band_starts,
@@ -174,19 +180,19 @@ impl CountingSort {
     /// (in `band_ends`), each chunk's running end of each band (in its place) and each band's
     /// first sorted position (in `band_starts`, the total after them); returns the total, the
     /// number of boxes entered. `chunks × bands` steps: a few thousand for a million boxes.
-    fn band_sums(&mut self, chunks: usize, bands: usize) -> usize {
+    fn band_sums(&mut self, chunks: usize, bands: usize, stride: usize) -> usize {
         self.band_starts.clear();
         let mut total = 0;
         for b in 0..bands {
             self.band_starts.push(total);
             for j in 0..chunks {
-                total += self.band_ends[j * bands + b];
+                total += self.band_ends[j * stride + b];
             }
         }
         self.band_starts.push(total);
-        for ends in self.band_ends.chunks_mut(bands) {
+        for ends in self.band_ends.chunks_mut(stride) {
             let mut end = 0;
-            for e in ends {
+            for e in &mut ends[..bands] {
                 end += *e;
                 *e = end;
             }
@@ -214,6 +220,10 @@ impl CountingSort {
 /// About how many boxes a band of the two-pass sort holds: its sorted boxes and items (48
 /// bytes each for a scene) stay well within a core's cache while the band is placed.
 const BAND: usize = 8 * 1024;
+
+/// Unused counters between two chunks' rows of band counts and cursors (64 bytes): each row
+/// has cache lines of its own, which two threads counting into them do not pass between them.
+const APART: usize = 16;
 
 /// One box on its way into cell order: its cell, bounds and the caller's item.
 #[derive(Clone, Copy, Debug)]
@@ -321,7 +331,7 @@ struct BandSource<'a, P> {
     staged: &'a [Staged<P>],
     chunk_len: usize,
     chunks: usize,
-    bands: usize,
+    stride: usize,
     shift: u32,
     ends: &'a [u32],
     starts: &'a [u32],
@@ -330,7 +340,7 @@ struct BandSource<'a, P> {
 impl<P: Copy + Send + Sync> BandSource<'_, P> {
     /// Chunk `j`'s boxes of band `b`.
     fn part(&self, j: usize, b: usize) -> &[Staged<P>] {
-        let ends = &self.ends[j * self.bands..][..self.bands];
+        let ends = &self.ends[j * self.stride..];
         let from = if b == 0 { 0 } else { ends[b - 1] as usize };
         &self.staged[j * self.chunk_len..][from..ends[b] as usize]
     }
