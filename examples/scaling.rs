@@ -22,6 +22,9 @@
 //!                    by default a finder of 2^17 moving shapes or more (2^16 on eight
 //!                    threads or more) times both paths and searches from scratch where
 //!                    that was cheaper
+//!     [--spin off]   let the pool's threads sleep between a call's passes
+//!                    (`PairFinder::with_spinning`; by default they look for work until
+//!                    the call returns)
 //!     [--caller main] call every frame from the main thread, as a game does, on rayon's
 //!                    global pool of the one thread count given (default `pool`: from inside
 //!                    a pool of each thread count, where no call is handed over)
@@ -64,6 +67,9 @@ struct Options {
     reorder: bool,
     /// Whether the kept finder may choose a search from scratch (`--choice on`, the default).
     choice: bool,
+    /// Whether the finders hold the pool's threads awake during a call (`--spin on`, the
+    /// default).
+    spin: bool,
     /// Whether the frames are called from the main thread (`--caller main`).
     main: bool,
     /// The scene (`--scene`), one of [`SCENES`].
@@ -139,6 +145,7 @@ fn options() -> Result<Options, String> {
         modes: vec!["kept".into(), "scratch".into()],
         reorder: false,
         choice: true,
+        spin: true,
         main: false,
         scene: "mixed".into(),
     };
@@ -187,6 +194,13 @@ fn options() -> Result<Options, String> {
                     "on" => true,
                     "off" => false,
                     _ => return Err(format!("--choice takes on or off, got {value:?}")),
+                }
+            }
+            "--spin" => {
+                o.spin = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--spin takes on or off, got {value:?}")),
                 }
             }
             "--caller" => {
@@ -253,18 +267,18 @@ const PHASES: [&str; 7] = [
 
 /// `frames` frames (after `warm` warm-up frames) of `scene` moved by `motion`, each
 /// `Scene::update` and then a kept finder's search (which may choose a search from scratch
-/// where `choice`) or a search from scratch.
+/// where `choice`) or a search from scratch, spinning between passes where `spin`.
 fn run(
     start: &Scene,
     motion: &Motion,
     [warm, frames]: [usize; 2],
     kept: bool,
-    choice: bool,
+    [choice, spin]: [bool; 2],
 ) -> Run {
     let (mut scene, mut frame, mut finder, mut pairs) = (
         start.clone(),
         0,
-        PairFinder::new().with_choice(choice),
+        PairFinder::new().with_choice(choice).with_spinning(spin),
         Vec::new(),
     );
     let (mut totals, mut phases) = (Vec::new(), vec![Vec::new(); PHASES.len()]);
@@ -322,7 +336,7 @@ fn main() {
         eprintln!(
             "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 128] \
              [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] \
-             [--choice on|off] [--caller pool|main] \
+             [--choice on|off] [--spin on|off] [--caller pool|main] \
              [--scene mixed|sized|crowded|polygons|tiles]"
         );
         std::process::exit(2)
@@ -331,7 +345,7 @@ fn main() {
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
          frames after {} warm-up frames; the {} scene, {} of the shapes \
-         moving {} of their half extent a frame; frames called from {}",
+         moving {} of their half extent a frame; frames called from {}; threads {}",
         o.frames,
         warm_up(&o),
         o.scene,
@@ -341,6 +355,11 @@ fn main() {
             "the main thread"
         } else {
             "inside the pool"
+        },
+        if o.spin {
+            "held awake during a call"
+        } else {
+            "left to sleep between passes"
         }
     );
     let pools: Vec<_> = o
@@ -412,7 +431,7 @@ fn main() {
                     continue;
                 }
                 let counts = [warm_up(&o), o.frames];
-                let frames = || run(&start, &motion, counts, m == 0, o.choice);
+                let frames = || run(&start, &motion, counts, m == 0, [o.choice, o.spin]);
                 let r = if o.main {
                     frames()
                 } else {

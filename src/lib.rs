@@ -288,6 +288,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod awake;
 pub mod batch;
 mod broadphase;
 mod concat;

@@ -2,6 +2,7 @@
 //! and the scene's passes share, and the task sizes of the `par_batch_*` functions and how they
 //! run.
 
+use crate::awake::held;
 use rayon::prelude::*;
 
 /// Below twice this many items, splitting a grid's pass over threads costs more than it
@@ -73,30 +74,37 @@ pub(crate) const MIN_HAND_OVER_KEPT: usize = 8 * 1024;
 /// frame makes dozens of passes, so a frame started from a game's own thread pays one
 /// hand-over instead of one a pass (2.2 against 2.4 ms of a 100 k two-thread frame), and a
 /// small one, whose passes run on the calling thread, pays none.
-pub(crate) fn on_pool<R: Send>(shapes: usize, f: impl FnOnce() -> R + Send) -> R {
-    on_pool_from(MIN_HAND_OVER, shapes, f)
+///
+/// From that size, with `hold`, the pool's other threads are held awake while `f` runs (see
+/// `awake.rs`), wherever it was called from.
+pub(crate) fn on_pool<R: Send>(shapes: usize, hold: bool, f: impl FnOnce() -> R + Send) -> R {
+    on_pool_from(MIN_HAND_OVER, shapes, hold, f)
 }
 
 /// [`on_pool`] for a kept call: from [`MIN_HAND_OVER_KEPT`] shapes where the pool has more
 /// than one thread.
-pub(crate) fn on_pool_kept<R: Send>(shapes: usize, f: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn on_pool_kept<R: Send>(shapes: usize, hold: bool, f: impl FnOnce() -> R + Send) -> R {
     let threads = rayon::current_num_threads();
-    on_pool_from(
-        if threads > 1 {
-            MIN_HAND_OVER_KEPT
-        } else {
-            MIN_HAND_OVER
-        },
-        shapes,
-        f,
-    )
+    let from = if threads > 1 {
+        MIN_HAND_OVER_KEPT
+    } else {
+        MIN_HAND_OVER
+    };
+    on_pool_from(from, shapes, hold, f)
 }
 
-fn on_pool_from<R: Send>(from: usize, shapes: usize, f: impl FnOnce() -> R + Send) -> R {
-    if shapes < from || rayon::current_thread_index().is_some() {
+fn on_pool_from<R: Send>(
+    from: usize,
+    shapes: usize,
+    hold: bool,
+    f: impl FnOnce() -> R + Send,
+) -> R {
+    if shapes < from {
         f()
+    } else if rayon::current_thread_index().is_some() {
+        held(hold, f)
     } else {
-        rayon::scope(|_| f())
+        rayon::scope(|_| held(hold, f))
     }
 }
 
@@ -216,10 +224,10 @@ mod tests {
                 MIN_HAND_OVER
             };
             [
-                on_pool(MIN_HAND_OVER, where_),
-                on_pool(MIN_HAND_OVER - 1, where_),
-                on_pool_kept(kept, where_),
-                on_pool_kept(kept - 1, where_),
+                on_pool(MIN_HAND_OVER, true, where_),
+                on_pool(MIN_HAND_OVER - 1, true, where_),
+                on_pool_kept(kept, true, where_),
+                on_pool_kept(kept - 1, true, where_),
             ]
         })
         .join()
@@ -228,7 +236,7 @@ mod tests {
         let pool = crate::test_pool::pool(3);
         let (here, there, threads) = pool.install(|| {
             let here = rayon::current_thread_index();
-            let (there, threads) = on_pool_kept(MIN_HAND_OVER, || {
+            let (there, threads) = on_pool_kept(MIN_HAND_OVER, true, || {
                 (rayon::current_thread_index(), rayon::current_num_threads())
             });
             (here, there, threads)

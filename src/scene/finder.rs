@@ -3,8 +3,8 @@
 //! shapes' records in cell order, run the search and the narrow phase in jobs on rayon's
 //! threads, and sort the answer. Every call reports its phases in [`FrameStats`].
 
-use super::candidates::Candidates;
 use super::contacts::ContactScratch;
+use super::job::Job;
 use super::kept::{Kept, KeptStats, Path};
 use super::pack::Shared;
 use super::packed::Store;
@@ -18,16 +18,12 @@ use crate::broadphase::grid::Grid;
 use crate::concat::{concat_all, concat_pieces};
 use crate::shape::Contact;
 use crate::tasks::{on_pool, on_pool_kept, task_count};
-use core::ops::Range;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Shapes below which the search is one job (waking a sleeping worker costs tens of µs);
 /// above, jobs of a quarter of that at the least, so that 100 k shapes keep 16 threads busy.
 const MIN_JOB: usize = 16 * 1024;
-
-/// Candidates a job collects before filing them by kind.
-const FOUND: usize = 512;
 
 /// The pair search, kept from frame to frame.
 ///
@@ -114,6 +110,9 @@ pub struct PairFinder {
     previous: Vec<(u32, u32)>,
     began: Vec<(u32, u32)>,
     ended: Vec<(u32, u32)>,
+    /// Whether the pool's threads may sleep between a call's passes
+    /// ([`with_spinning`](Self::with_spinning)`(false)`).
+    pub(crate) let_sleep: bool,
 }
 
 impl PairFinder {
@@ -180,7 +179,7 @@ impl PairFinder {
     /// the whole frame once, as do `contacts` and `manifolds`; the searches from scratch and
     /// [`index`](Self::index) from 16 k. Smaller calls run on the calling thread.
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool_kept(scene.len(), || self.kept_frame(scene, out));
+        on_pool_kept(scene.len(), !self.let_sleep, || self.kept_frame(scene, out));
     }
 
     /// `overlapping_pairs` on one of rayon's threads.
@@ -271,7 +270,7 @@ impl PairFinder {
     /// assert!((c.depth - 0.2).abs() < 1e-6);
     /// ```
     pub fn contacts(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool_kept(scene.len(), || {
+        on_pool_kept(scene.len(), !self.let_sleep, || {
             self.with_pairs(Self::kept_frame, scene, |f, p| f.contacts_of(scene, p, out));
         });
     }
@@ -280,7 +279,7 @@ impl PairFinder {
     /// [`overlapping_pairs_from_scratch`](Self::overlapping_pairs_from_scratch), leaving the
     /// kept state alone.
     pub fn contacts_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, Contact)>) {
-        on_pool(scene.len(), || {
+        on_pool(scene.len(), !self.let_sleep, || {
             self.with_pairs(Self::overlapping_pairs_from_scratch, scene, |f, p| {
                 f.contacts_of(scene, p, out)
             });
@@ -320,7 +319,7 @@ impl PairFinder {
     /// assert_eq!((a, b, m.normal, m.count), (floor, crate_, [0.0, 1.0], 2));
     /// ```
     pub fn manifolds(&mut self, scene: &Scene, out: &mut Vec<(u32, u32, crate::Manifold)>) {
-        on_pool_kept(scene.len(), || {
+        on_pool_kept(scene.len(), !self.let_sleep, || {
             self.with_pairs(Self::kept_frame, scene, |f, p| {
                 f.manifolds_of(scene, p, out)
             });
@@ -356,7 +355,7 @@ impl PairFinder {
 
     /// [`Scene::pairs_with`] into `out` (cleared first), reusing this scratch.
     pub fn pairs_with(&mut self, scene: &Scene, other: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(scene.len() + other.len(), || {
+        on_pool(scene.len() + other.len(), !self.let_sleep, || {
             self.run(&[scene, other], scene.cell_size, out, &mut Laps::default());
         });
     }
@@ -385,7 +384,7 @@ impl PairFinder {
     /// assert_eq!(fresh.len(), 99);
     /// ```
     pub fn overlapping_pairs_from_scratch(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
-        on_pool(scene.len(), || {
+        on_pool(scene.len(), !self.let_sleep, || {
             self.run(&[scene], scene.cell_size, out, &mut Laps::default());
         });
     }
@@ -537,45 +536,6 @@ impl PairFinder {
         for (k, (job, share)) in self.jobs.iter_mut().zip(shares).enumerate() {
             (job.positions, job.unbounded) = (share, split(k)..split(k + 1));
         }
-    }
-}
-
-/// One share of the pair search and everything after it, with its own scratch.
-#[derive(Debug, Default)]
-struct Job {
-    positions: Range<usize>,
-    unbounded: Range<usize>,
-    /// Candidates as the search finds them.
-    found: Vec<(u32, u32)>,
-    narrow: Candidates,
-    search_time: Duration,
-}
-
-impl Job {
-    fn run(&mut self, shared: &Shared<'_>) {
-        let start = Instant::now();
-        let narrow = &mut self.narrow;
-        narrow.reset();
-        self.found.resize(FOUND, (0, 0));
-        let mut drain = |found: &[(u32, u32)]| {
-            for &(p, q) in found {
-                narrow.file(shared, p, q);
-            }
-        };
-        shared
-            .grid
-            .search(self.positions.clone(), &mut self.found, &mut drain);
-        let entered = shared.grid.len();
-        for u in self.unbounded.clone() {
-            let p = (entered + u) as u32;
-            for q in (0..entered).chain(entered + u + 1..entered + shared.unbounded) {
-                narrow.file(shared, p, q as u32);
-            }
-        }
-        narrow.flush(shared);
-        self.search_time = start
-            .elapsed()
-            .saturating_sub(narrow.pack_time + narrow.kernel_time);
     }
 }
 

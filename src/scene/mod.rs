@@ -87,6 +87,7 @@ mod contacts;
 mod filter;
 mod finder;
 mod handles;
+mod job;
 mod kept;
 mod pack;
 mod packed;

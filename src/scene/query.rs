@@ -43,7 +43,8 @@ impl PairFinder {
     /// finder's buffers, so a frame loop that keeps one finder allocates nothing for it once
     /// they have grown.
     pub fn index<'a>(&'a mut self, scene: &'a Scene) -> SceneIndex<'a> {
-        let sentinel = on_pool(scene.len(), || self.build(&[scene], scene.cell_size));
+        let hold = !self.let_sleep;
+        let sentinel = on_pool(scene.len(), hold, || self.build(&[scene], scene.cell_size));
         SceneIndex {
             finder: self,
             scene,

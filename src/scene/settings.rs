@@ -1,5 +1,6 @@
-//! A [`PairFinder`]'s settings: its enlarged boxes' margin, when it rebuilds, and whether it
-//! times its calls to choose between its kept state and a search from scratch.
+//! A [`PairFinder`]'s settings: its enlarged boxes' margin, when it rebuilds, whether it
+//! times its calls to choose between its kept state and a search from scratch, and whether
+//! the pool's threads spin between a call's passes.
 
 use super::PairFinder;
 use super::kept::{CHOOSE_FROM, CHOOSE_FROM_MANY, Margin};
@@ -71,6 +72,35 @@ impl PairFinder {
         } else {
             [usize::MAX; 2]
         };
+        self
+    }
+
+    /// This finder with `spin` saying whether, during a call over 16 k shapes or more (8 k for
+    /// [`overlapping_pairs`](Self::overlapping_pairs) and the kept `contacts` and `manifolds`)
+    /// in a pool of two or more threads, the pool's other threads look for work until the
+    /// call returns, one a core; on by default. rayon puts a thread that found no work for
+    /// about 20 µs to sleep, and a call is dozens of parallel passes with serial steps between
+    /// them: each pass after a longer step waited for the threads to wake (50–100 µs each on
+    /// a VM), and a 100 k-shape frame on two threads of a 2-core Xeon VM took 4.25 ms
+    /// instead of 3.26. Held, the threads run any rayon work they find, the call's or not, and
+    /// the call returns once each has finished the job it was running; one that finds no work
+    /// for half a millisecond lets go early. Off, where the cores are wanted for other
+    /// programs between the passes, or on a machine with more threads than free cores. The
+    /// answer does not depend on it.
+    ///
+    /// ```
+    /// use widephase::{Circle, PairFinder, Scene};
+    /// let scene: Scene = (0..20_000).map(|i| Circle::new(i as f32, 0.0, 0.6)).collect();
+    /// let (mut held, mut free) = (PairFinder::new(), PairFinder::new().with_spinning(false));
+    /// let (mut a, mut b) = (Vec::new(), Vec::new());
+    /// held.overlapping_pairs(&scene, &mut a);
+    /// free.overlapping_pairs(&scene, &mut b);
+    /// assert_eq!(a, b);
+    /// assert_eq!(a.len(), 19_999);
+    /// ```
+    #[must_use]
+    pub fn with_spinning(mut self, spin: bool) -> Self {
+        self.let_sleep = !spin;
         self
     }
 }
