@@ -49,6 +49,9 @@ run() {
 # motion's whole period (see the example's FRAMES: a shorter window's median says where it fell).
 run mixed_100k --shapes 100000 --frames 128
 run mixed_1m --shapes 1000000 --frames 128 --warm-up 100
+# The same 100 k frames with the pool's threads left to sleep between a call's passes
+# (`PairFinder::with_spinning(false)`): what holding them awake (`src/awake.rs`) wins here.
+run mixed_100k_no_spin --shapes 100000 --frames 128 --spin off
 # The kept path alone at 1 M (no timed choice of the cheaper path).
 run mixed_1m_kept_only --shapes 1000000 --frames 128 --warm-up 30 --modes kept --choice off
 # The other worlds.

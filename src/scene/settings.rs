@@ -80,13 +80,13 @@ impl PairFinder {
     /// in a pool of two or more threads, the pool's other threads look for work until the
     /// call returns, one a core; on by default. rayon puts a thread that found no work for
     /// about 20 µs to sleep, and a call is dozens of parallel passes with serial steps between
-    /// them: each pass after a longer step waited for the threads to wake (50–100 µs each on
-    /// a VM), and a 100 k-shape frame on two threads of a 2-core Xeon VM took 4.25 ms
-    /// instead of 3.26. Held, the threads run any rayon work they find, the call's or not, and
-    /// the call returns once each has finished the job it was running; one that finds no work
-    /// for half a millisecond lets go early. Off, where the cores are wanted for other
-    /// programs between the passes, or on a machine with more threads than free cores. The
-    /// answer does not depend on it.
+    /// them: each pass after a longer step waited for the threads to wake (on a 2-core Xeon
+    /// VM, a fork of two 50 µs halves after a serial step took 139 µs; 52 µs held), one
+    /// after another on many threads. Held, the threads run any rayon work they find, the
+    /// call's or not, and the call returns once each has finished the job it was running;
+    /// one that finds no work for half a millisecond lets go early. Off, where the cores are
+    /// wanted for other programs between the passes, or on a machine with more threads than
+    /// free cores. The answer does not depend on it.
     ///
     /// ```
     /// use widephase::{Circle, PairFinder, Scene};
