@@ -137,11 +137,14 @@ impl CountingSort {
         let mut cursors = core::mem::take(&mut self.band_cursors);
         cursors.clear();
         cursors.extend((0..chunks).flat_map(|j| {
+            // Each band's first place in the chunk's part, then the unused gap as zeros.
             let ends = &self.band_ends[j * stride..][..bands];
-            (0..stride).map(move |b| match b {
-                0 => 0,
-                b if b <= bands => ends[b - 1],
-                _ => 0,
+            (0..stride).map(move |b| {
+                if (1..bands).contains(&b) {
+                    ends[b - 1]
+                } else {
+                    0
+                }
             })
         }));
         staged

@@ -177,7 +177,9 @@ impl PairFinder {
     ///
     /// Called from outside rayon's pool over 8 k shapes (16 k on one thread), it hands the pool
     /// the whole frame once, as do `contacts` and `manifolds`; the searches from scratch and
-    /// [`index`](Self::index) from 16 k. Smaller calls run on the calling thread.
+    /// [`index`](Self::index) from 16 k. Smaller calls run on the calling thread. From those
+    /// sizes the pool's other threads look for work until the call returns
+    /// ([`with_spinning`](Self::with_spinning)).
     pub fn overlapping_pairs(&mut self, scene: &Scene, out: &mut Vec<(u32, u32)>) {
         on_pool_kept(scene.len(), !self.let_sleep, || self.kept_frame(scene, out));
     }
