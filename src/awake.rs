@@ -13,8 +13,10 @@
 //! pool but the caller's: each helper looks for rayon work (`rayon::yield_now`: the call's
 //! tasks, or anything else queued) until the call ends. It allocates nothing (every job is
 //! a `join`'s half, on the stack), and a helper that finds no work for [`IDLE_LIMIT`] lets
-//! its thread go, so that a helper started inside another job (a thread that took it while it
-//! waited in a `join` of its own) delays that job by no more than that.
+//! its thread go. A thread that takes a helper's part while it waits inside another job (in a
+//! `join` of its own) would hold that job until the call ends: a part taken deeper in the
+//! thread's stack than where it took one from its idle loop ends at once ([`NESTED`]), and the
+//! idle limit bounds the delay of a first one.
 
 use core::cell::Cell;
 use core::hint::spin_loop;
@@ -32,10 +34,21 @@ const IDLE_LIMIT: Duration = Duration::from_micros(500);
 /// Not taken by then, it takes them back itself, and they end at once.
 const OFFER_WAIT: Duration = Duration::from_micros(150);
 
+/// How much deeper in its stack than its shallowest helper a thread may take a helper's part
+/// (bytes): deeper, it took the part while it waited inside another job (a join of a call's
+/// pass, say), and would hold that job until the call ends or for [`IDLE_LIMIT`]. Parts taken
+/// from a thread's idle loop all start at one depth; inside a job, on sixteen threads of a
+/// 2-core VM, 448 bytes deeper or more.
+const NESTED: usize = 256;
+
 std::thread_local! {
     /// Whether this thread runs a helper: a second one taken while it looks for work ends
     /// at once rather than nesting.
     static HELPING: Cell<bool> = const { Cell::new(false) };
+    /// The highest stack address at which this thread took a helper's part (the stack grows
+    /// down on every target rayon runs on; where it grew up, every part would look nested
+    /// and end at once, a loss of speed only).
+    static SHALLOWEST: Cell<usize> = const { Cell::new(0) };
 }
 
 /// `f()`, with the pool's other threads held awake until it returns (see the module docs),
@@ -101,15 +114,26 @@ impl Drop for End<'_> {
     }
 }
 
-/// A helper on this thread that recruits `n - 1` more, unless the call ended or this thread
-/// already helps.
+/// A helper on this thread that recruits `n - 1` more, unless the call ended, this thread
+/// already helps, or it took the part while it waited inside another job ([`NESTED`]).
 fn help(call: &Call, n: usize) {
-    if call.done() || HELPING.get() {
+    if call.done() || HELPING.get() || inside_a_job() {
         return;
     }
     let _reset = Reset(HELPING.replace(true));
     call.helped.fetch_add(1, Ordering::Relaxed);
     offer(call, n - 1);
+}
+
+/// Whether this thread runs deeper in its stack than [`NESTED`] below the shallowest place it
+/// called this from (noting this place).
+#[inline(never)]
+fn inside_a_job() -> bool {
+    let marker = 0u8;
+    let here = core::ptr::addr_of!(marker) as usize;
+    let shallowest = SHALLOWEST.get().max(here);
+    SHALLOWEST.set(shallowest);
+    here + NESTED < shallowest
 }
 
 /// Sets this thread's [`HELPING`] back to what it was when dropped.
@@ -162,7 +186,7 @@ fn look(call: &Call) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HELPING, held, held_by};
+    use super::{HELPING, held, held_by, inside_a_job};
     use rayon::prelude::*;
     use std::time::{Duration, Instant};
 
@@ -204,6 +228,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A thread is inside a job where it is deeper in its stack than where it first asked, and
+    /// not where it is as shallow again.
+    #[test]
+    fn a_part_taken_deeper_in_the_stack_is_taken_inside_a_job() {
+        #[inline(never)]
+        fn deeper(depth: usize) -> bool {
+            let pad = std::hint::black_box([depth as u8; 1024]);
+            if depth == 0 {
+                inside_a_job() && pad[0] == 0
+            } else {
+                deeper(depth - 1)
+            }
+        }
+        let seen = std::thread::spawn(|| [inside_a_job(), deeper(2), inside_a_job(), deeper(0)])
+            .join()
+            .expect("the spawned thread");
+        assert_eq!(seen, [false, true, false, true]);
     }
 
     /// A call that panics unwinds to its caller, its helpers end, and the pool works on.
