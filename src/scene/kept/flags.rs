@@ -98,10 +98,16 @@ pub(super) fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
     }
 }
 
+/// Unused ends between two pieces' rows (64 bytes): each piece counts into cache lines of its
+/// own, rather than into lines its neighbours count into too (as the counting sort's chunks
+/// did, `counting_sort.rs`, and took longer on two threads than on one).
+const APART: usize = 8;
+
 /// Items grouped by range, each piece of a list on its own: piece `p` (`piece` items of the
 /// list from `p * piece`) holds its items in the same places, those of range 0 first, in
 /// their order, then range 1's, and so on; `ends` holds where each range's items end in
-/// each piece (`ranges + 1` a piece, the last for the items of no range).
+/// each piece (`ranges + 1` a piece, the last for the items of no range, in rows [`APART`]
+/// apart).
 #[derive(Debug, Default)]
 struct Groups<T> {
     items: Vec<T>,
@@ -125,12 +131,13 @@ impl<T: Copy + Default + Send + Sync> Groups<T> {
         self.pieces = items.len().div_ceil(self.piece);
         self.ranges = ranges;
         self.items.resize(items.len(), T::default());
-        self.ends.resize(self.pieces * (ranges + 1), 0);
+        self.ends.resize(self.pieces * (ranges + 1 + APART), 0);
         (self.items.par_chunks_mut(self.piece))
             .zip(items.par_chunks(self.piece))
-            .zip(self.ends.par_chunks_mut(ranges + 1))
-            .for_each(|((out, items), ends)| {
+            .zip(self.ends.par_chunks_mut(ranges + 1 + APART))
+            .for_each(|((out, items), row)| {
                 // Each range's start, then (each item placed at it) its end.
+                let ends = &mut row[..ranges + 1];
                 ends.fill(0);
                 for x in items {
                     if let Some(next) = ends.get_mut(range_of(x) + 1) {
@@ -151,7 +158,8 @@ impl<T: Copy + Default + Send + Sync> Groups<T> {
     /// The items of range `r`, piece after piece.
     fn range(&self, r: usize) -> impl Iterator<Item = &T> {
         (0..self.pieces).flat_map(move |p| {
-            let (ends, at) = (&self.ends[p * (self.ranges + 1)..], p * self.piece);
+            let row = p * (self.ranges + 1 + APART);
+            let (ends, at) = (&self.ends[row..], p * self.piece);
             let start = if r == 0 { 0 } else { ends[r - 1] };
             &self.items[at + start..at + ends[r]]
         })
