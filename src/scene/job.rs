@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 /// Candidates a job collects before filing them by kind.
 const FOUND: usize = 512;
 
-/// One share of the pair search and everything after it, with its own scratch.
+/// One share of the pair search and everything after it, with its own scratch, on cache
+/// lines of its own as the kept frame's tasks are (`kept/tasks.rs`).
 #[derive(Debug, Default)]
+#[repr(align(128))]
 pub(super) struct Job {
     pub(super) positions: Range<usize>,
     pub(super) unbounded: Range<usize>,
