@@ -3,6 +3,7 @@
 
 use super::world::on_thread_counts;
 use super::world_runs::{followed_run, numbers_of};
+use crate::support::threads::in_pool;
 use widephase::{Aabb, Capsule, Circle, PairFinder, Polygon, Scene, Shape};
 
 /// More moving shapes than the kept finder's escape check writes to their indices itself on
@@ -92,6 +93,37 @@ fn polygons_turning_into_circles_and_back_at_rest() {
         assert!(followed >= 15, "{followed} frames followed escapers");
         answers
     });
+}
+
+/// Four worlds stepped at once from one pool's tasks, as a game runs its levels side by side:
+/// each kept finder's calls (over 20 k–29 k shapes, so on the pool and with its threads held
+/// awake, `PairFinder::with_spinning`) run inside a task of the others' pool, and their held
+/// threads take each other's work. Every answer and its events equal a search from scratch's,
+/// the same on every count of `THREAD_COUNTS`, and the same with the threads left to sleep.
+#[test]
+fn worlds_stepped_side_by_side_on_every_thread() {
+    use rayon::prelude::*;
+    let worlds = |spin: bool| {
+        (0..4u32)
+            .into_par_iter()
+            .map(|w| {
+                let side = 320.0 + 20.0 * w as f32;
+                let shape = move |id: u32, frame: u32| traveller_on(side, id + 7 * w, frame);
+                let mut scene: Scene = (0..20_000 + 3_000 * w).map(|id| shape(id, 0)).collect();
+                let kept = PairFinder::new().with_choice(false).with_spinning(spin);
+                let change = removals_and_pushes([(30, 0), (0, 25), (15, 7)]);
+                let (answers, followed) = followed_run(&mut scene, kept, 1..=8, change, shape);
+                assert!(
+                    followed >= 6,
+                    "world {w}: {followed} frames followed escapers"
+                );
+                answers
+            })
+            .collect::<Vec<_>>()
+    };
+    on_thread_counts(|| worlds(true));
+    let [held, left] = [true, false].map(|spin| in_pool(3, || worlds(spin)));
+    assert_eq!(held, left, "held against left to sleep");
 }
 
 /// The changes of frames 3, 5 and 7: `(removed, pushed)` of each. The ids that leave are
