@@ -146,7 +146,8 @@ impl Drop for Reset {
 }
 
 /// Hands `k` recruits to other threads, half at a time (each taker hands on half of its
-/// own), then looks for work until the call ends.
+/// own), then looks for work until the call ends. Where no thread took a half within
+/// [`OFFER_WAIT`], none is free to take the rest either: it looks for work at once.
 fn offer(call: &Call, k: usize) {
     if k == 0 {
         look(call);
@@ -160,7 +161,12 @@ fn offer(call: &Call, k: usize) {
             while !taken.load(Ordering::Acquire) && !call.done() && since.elapsed() < OFFER_WAIT {
                 spin_loop();
             }
-            offer(call, k - half);
+            let rest = if taken.load(Ordering::Acquire) {
+                k - half
+            } else {
+                0
+            };
+            offer(call, rest);
         },
         || {
             taken.store(true, Ordering::Release);
