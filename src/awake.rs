@@ -31,7 +31,7 @@ const IDLE_LIMIT: Duration = Duration::from_micros(500);
 
 /// How long a helper that hands half of its recruits to another thread waits for one to take
 /// them before it goes on (a sleeping thread that rayon wakes for them took 50–100 µs on a VM).
-/// Not taken by then, it takes them back itself, and they end at once.
+/// Not taken by then, it takes them back itself (they end at once) and offers no more.
 const OFFER_WAIT: Duration = Duration::from_micros(150);
 
 /// How much deeper in its stack than its shallowest helper a thread may take a helper's part
@@ -46,8 +46,8 @@ std::thread_local! {
     /// at once rather than nesting.
     static HELPING: Cell<bool> = const { Cell::new(false) };
     /// The highest stack address at which this thread took a helper's part (the stack grows
-    /// down on every target rayon runs on; where it grew up, every part would look nested
-    /// and end at once, a loss of speed only).
+    /// down on x86-64, AArch64 and the other common targets; where it grew up, parts would
+    /// look nested and end at once: a loss of speed only).
     static SHALLOWEST: Cell<usize> = const { Cell::new(0) };
 }
 
