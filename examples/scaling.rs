@@ -159,6 +159,11 @@ fn options() -> Result<Options, String> {
                 format!("{flag} takes positive whole numbers separated by commas, got {v:?}")
             })
     };
+    let on_off = |flag: &str, v: &str| match v {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{flag} takes on or off, got {v:?}")),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--reorder" {
@@ -189,20 +194,8 @@ fn options() -> Result<Options, String> {
                     .filter(|m: &f32| (0.0..=1.0).contains(m))
                     .ok_or_else(|| format!("--moving takes a share from 0 to 1, got {value:?}"))?;
             }
-            "--choice" => {
-                o.choice = match value.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(format!("--choice takes on or off, got {value:?}")),
-                }
-            }
-            "--spin" => {
-                o.spin = match value.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(format!("--spin takes on or off, got {value:?}")),
-                }
-            }
+            "--choice" => o.choice = on_off(&flag, &value)?,
+            "--spin" => o.spin = on_off(&flag, &value)?,
             "--caller" => {
                 o.main = match value.as_str() {
                     "pool" => false,
