@@ -194,6 +194,7 @@ fn look(call: &Call) {
 mod tests {
     use super::{HELPING, held, held_by, inside_a_job};
     use rayon::prelude::*;
+    use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 
     /// Whether any thread of the current pool is marked as helping.
@@ -284,18 +285,14 @@ mod tests {
         let helped = pool.install(|| {
             held_by(1, |call| {
                 let since = Instant::now();
-                while call.helped.load(std::sync::atomic::Ordering::Relaxed) == 0
-                    && since.elapsed() < Duration::from_secs(5)
-                {
+                while call.helped.load(Relaxed) == 0 && since.elapsed() < Duration::from_secs(5) {
                     std::hint::spin_loop();
                 }
-                call.helped.load(std::sync::atomic::Ordering::Relaxed)
+                call.helped.load(Relaxed)
             })
         });
         assert_eq!(helped, 1);
-        let outside = held_by(1, |call| {
-            call.helped.load(std::sync::atomic::Ordering::Relaxed)
-        });
+        let outside = held_by(1, |call| call.helped.load(Relaxed));
         assert_eq!(outside, 0);
     }
 }
