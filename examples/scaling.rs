@@ -309,18 +309,34 @@ fn run(
     }
 }
 
-/// The median time of `par_batch_test` over 4 M circle–AABB pairs, in G pairs per second.
-fn kernels(circles: &Circles, boxes: &Aabbs) -> f64 {
+/// `par_batch_test` over 4 M circle–AABB pairs on each pool, in G pairs per second (medians).
+/// The pools take turns, round after round, so that a slow spell of the host falls on every
+/// thread count alike rather than on whichever was measured first. Each turn first calls for
+/// 30 ms untimed: on the 2-core VMs a core left idle for a while ran the first milliseconds
+/// after its return at half speed (a 2-thread call took a 1-thread time for ~10 ms).
+fn kernels(circles: &Circles, boxes: &Aabbs, pools: &[rayon::ThreadPool], main: bool) -> Vec<f64> {
     let mut hits = HitMask::new();
-    let mut times = Vec::new();
-    for i in 0..24 {
-        let begin = Instant::now();
-        par_batch_test(circles, boxes, &mut hits).expect("equal lengths");
-        if i >= 4 {
-            times.push(begin.elapsed().as_secs_f64());
+    let mut times = vec![Vec::new(); pools.len()];
+    for _round in 0..4 {
+        for (pool, times) in pools.iter().zip(&mut times) {
+            let mut turn = || {
+                let warm = Instant::now();
+                while warm.elapsed() < Duration::from_millis(30) {
+                    par_batch_test(circles, boxes, &mut hits).expect("equal lengths");
+                }
+                for _ in 0..5 {
+                    let begin = Instant::now();
+                    par_batch_test(circles, boxes, &mut hits).expect("equal lengths");
+                    times.push(begin.elapsed().as_secs_f64());
+                }
+            };
+            if main { turn() } else { pool.install(turn) }
         }
     }
-    circles.len() as f64 / median(&mut times) / 1e9
+    times
+        .iter_mut()
+        .map(|t| circles.len() as f64 / median(t) / 1e9)
+        .collect()
 }
 
 fn main() {
@@ -390,15 +406,9 @@ fn main() {
         })
         .collect();
     println!("\npar_batch_test, 4 M circle-AABB pairs (G pairs/s):");
-    let mut first = None;
-    for (pool, t) in pools.iter().zip(&o.threads) {
-        let rate = if o.main {
-            kernels(&circles, &boxes)
-        } else {
-            pool.install(|| kernels(&circles, &boxes))
-        };
-        let base = *first.get_or_insert(rate);
-        println!("  {t:>3} threads  {rate:7.3}  {:5.2}x", rate / base);
+    let rates = kernels(&circles, &boxes, &pools, o.main);
+    for (rate, t) in rates.iter().zip(&o.threads) {
+        println!("  {t:>3} threads  {rate:7.3}  {:5.2}x", rate / rates[0]);
     }
     drop((circles, boxes));
 
