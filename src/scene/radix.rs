@@ -11,6 +11,10 @@
 //! digits' places where they are many) however many digits its numbers have, and every pass
 //! but the first two reads and writes in cache: a least-significant-digit sort over the whole
 //! list took two fork-joins a digit and scattered every digit across all of memory.
+//!
+//! On two threads a list too short for that split to pay (4–32 k pairs) is sorted as two
+//! halves, one a thread, each as one group in its cache, and merged by both threads, each
+//! writing half of the list.
 
 use crate::tasks::task_count;
 use rayon::prelude::*;
