@@ -39,7 +39,7 @@ const MIN_PARALLEL: usize = 4 * 1024;
 /// Pairs below which the sort does not split by the top digit when rayon has two threads:
 /// split on two threads, 28 k pairs took 317–522 µs against 320–389 on one, 63 k 413–451
 /// against 610–801. From [`MIN_PARALLEL`] up to this (twice [`LOCAL`]), two threads sort a
-/// half each in cache and merge them (see [`RadixSort::halves`]).
+/// half each in cache and merge them (see [`halves`]).
 const MIN_PARALLEL_TWO: usize = 2 * LOCAL;
 
 /// Fewest top digits a task of the passes by digit takes.
@@ -142,7 +142,7 @@ impl RadixSort {
             && rayon::current_num_threads() == 2
             && rayon::current_thread_index().is_some()
         {
-            Self::halves(out, (keys, tmp), layout);
+            halves(out, (keys, tmp), layout);
             return;
         }
         if tasks == 1 && n <= LOCAL {
@@ -244,28 +244,26 @@ impl RadixSort {
     }
 }
 
-impl RadixSort {
-    /// Sorts `out` (at most twice [`LOCAL`] pairs) on two threads: each sorts a half in its
-    /// cache, least significant digit first, and then each writes half of the merged list,
-    /// from where the two halves' first `n / 2` numbers end. (The split by the top digit
-    /// costs about two thirds more work than one group and lost to one thread at this size:
-    /// the 19 k new candidates of a 100 k-shape kept frame took 199 µs of its 560 µs
-    /// queries on two threads, 225 on one.)
-    fn halves(out: &mut [(u32, u32)], (keys, tmp): (&[AtomicU64], &[AtomicU64]), layout: Layout) {
-        let half = out.len() / 2;
-        let ((keys_a, keys_b), (tmp_a, tmp_b)) = (keys.split_at(half), tmp.split_at(half));
-        let (pairs_a, pairs_b) = out.split_at(half);
-        let (a, b) = rayon::join(
-            || sort_part(pairs_a, (keys_a, tmp_a), layout),
-            || sort_part(pairs_b, (keys_b, tmp_b), layout),
-        );
-        let i = merge_split(a, b, half);
-        let (first, second) = out.split_at_mut(half);
-        rayon::join(
-            || merge(&a[..i], &b[..half - i], first, layout),
-            || merge(&a[i..], &b[half - i..], second, layout),
-        );
-    }
+/// Sorts `out` (at most twice [`LOCAL`] pairs) on two threads: each sorts a half in its cache,
+/// least significant digit first, and then each writes half of the merged list, from where
+/// the two halves' first `n / 2` numbers end. (The split by the top digit costs about two
+/// thirds more work than one group and lost to one thread at this size: the 16.8 k new
+/// candidates of a 100 k-shape kept frame, a mean, took 199 µs of its 560 µs of queries on
+/// two threads, 225 on one; as halves, 170–177.)
+fn halves(out: &mut [(u32, u32)], (keys, tmp): (&[AtomicU64], &[AtomicU64]), layout: Layout) {
+    let half = out.len() / 2;
+    let ((keys_a, keys_b), (tmp_a, tmp_b)) = (keys.split_at(half), tmp.split_at(half));
+    let (pairs_a, pairs_b) = out.split_at(half);
+    let (a, b) = rayon::join(
+        || sort_part(pairs_a, (keys_a, tmp_a), layout),
+        || sort_part(pairs_b, (keys_b, tmp_b), layout),
+    );
+    let i = merge_split(a, b, half);
+    let (first, second) = out.split_at_mut(half);
+    rayon::join(
+        || merge(&a[..i], &b[..half - i], first, layout),
+        || merge(&a[i..], &b[half - i..], second, layout),
+    );
 }
 
 /// The numbers of `pairs`, sorted in `keys` and `tmp` (as long as `pairs`): the one of the
@@ -449,9 +447,11 @@ mod tests {
             .collect();
         cases.push(twice.iter().chain(&twice).copied().collect());
         // Merged halves (two threads) with ties between them: the same pairs in both
-        // halves, one half's all below the other's, and one first id throughout.
+        // halves, one pair throughout, one half's all below the other's, and one first id
+        // throughout.
         let tied: Vec<_> = (0..10_000).map(|_| (next(1 << 10), next(1 << 4))).collect();
         cases.push(tied.iter().chain(&tied).copied().collect());
+        cases.push(vec![(5, 9); 20_000]);
         cases.push((0..20_000).rev().map(|i| (i, 0)).collect());
         cases.push((0..20_001).map(|i| (3, (i * 7919) % 20_001)).collect());
         for threads in [1, 2, 3, 16] {
