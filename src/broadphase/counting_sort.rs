@@ -7,7 +7,7 @@
 //! then each band, whose output is small enough to stay in cache, into cell order. The first
 //! pass counts by band only; each band counts its own cells just before it places them, while
 //! its boxes are in cache. Both passes keep the input order within a cell, and every pass runs
-//! on rayon's threads in chunks (one a thread) or bands whose outputs do not overlap.
+//! on rayon's threads in chunks (up to four a thread) or bands whose outputs do not overlap.
 
 use super::LANES;
 use super::levels::Levels;
