@@ -17,10 +17,19 @@
 //! `join` of its own) would hold that job until the call ends: a part taken deeper in the
 //! thread's stack than where it took one from its idle loop ends at once ([`NESTED`]), and the
 //! idle limit bounds the delay of a first one.
+//!
+//! The helpers keep awake the threads that have no work. A thread that forks a pass's halves
+//! and ends its own first waits inside rayon's `join` for the half another thread took, and
+//! rayon puts it to sleep there too: on the same VM the half that ended woke it 30 µs later,
+//! at the end of every such pass (the escape check at 100 k shapes on two threads returned 31
+//! µs after its last task). [`join`] and [`for_each`] wait for a taken half awake, for up to
+//! [`WAIT_LIMIT`].
 
 use core::cell::Cell;
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use rayon::iter::IndexedParallelIterator;
+use rayon::iter::plumbing::{Producer, ProducerCallback};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -28,6 +37,11 @@ use std::time::{Duration, Instant};
 /// the serial steps between a frame's passes (at most a few hundred microseconds at 1 M
 /// shapes), short against a frame.
 const IDLE_LIMIT: Duration = Duration::from_micros(500);
+
+/// How long [`join`] waits awake for a half another thread took before it leaves the wait to
+/// rayon (which sleeps): longer than a task of a frame's pass (tens of microseconds), short
+/// against a frame.
+const WAIT_LIMIT: Duration = Duration::from_micros(300);
 
 /// How long a helper that hands half of its recruits to another thread waits for one to take
 /// them before it goes on (a sleeping thread that rayon wakes for them took 50–100 µs on a VM).
@@ -63,6 +77,113 @@ pub(crate) fn held<R: Send>(hold: bool, f: impl FnOnce() -> R + Send) -> R {
         0
     };
     held_by(helpers, |_| f())
+}
+
+/// `rayon::join(a, b)`, except that where another thread took `b` and `a` ends first, this
+/// thread waits for `b` awake (running any rayon work it finds meanwhile, as rayon's wait
+/// does) for up to [`WAIT_LIMIT`], rather than falling asleep after some 20 µs and taking 30
+/// µs to wake once `b` ends. As `rayon::join` where the pool has more threads than the
+/// machine has cores (a spinning thread would take a core from a working one), on one
+/// thread, or outside a pool.
+pub(crate) fn join<RA: Send, RB: Send>(
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    join_if(awake_waits(), a, b)
+}
+
+/// [`join`], waiting awake where `awake`.
+fn join_if<RA: Send, RB: Send>(
+    awake: bool,
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    if !awake {
+        return rayon::join(a, b);
+    }
+    let (taken, ended) = (AtomicBool::new(false), AtomicBool::new(false));
+    rayon::join(
+        || {
+            let r = a();
+            if taken.load(Ordering::Acquire) {
+                wait(&ended);
+            }
+            r
+        },
+        || {
+            taken.store(true, Ordering::Release);
+            let _end = End(&ended);
+            b()
+        },
+    )
+}
+
+/// Whether [`join`] waits awake here: on one of rayon's threads, in a pool of two or more
+/// threads and no more than the machine's cores.
+fn awake_waits() -> bool {
+    let threads = rayon::current_num_threads();
+    threads > 1 && threads <= cores() && rayon::current_thread_index().is_some()
+}
+
+/// Runs rayon work this thread finds until `ended` is set, for up to [`WAIT_LIMIT`].
+fn wait(ended: &AtomicBool) {
+    let since = Instant::now();
+    while !ended.load(Ordering::Acquire) && since.elapsed() < WAIT_LIMIT {
+        if rayon::yield_now() != Some(rayon::Yield::Executed) {
+            spin_loop();
+        }
+    }
+}
+
+/// `f(item)` for each item of `items`, split in halves down to single items (or to the
+/// iterator's `with_min_len`) by [`join`]. For passes over a few tasks or chunks, each
+/// worth a fork: the tasks of a frame's pass, whose last one another thread ends.
+pub(crate) fn for_each<I: IndexedParallelIterator>(items: I, f: impl Fn(I::Item) + Sync + Send) {
+    for_each_if(awake_waits(), items, f);
+}
+
+/// [`for_each`], split and waiting awake where `awake`, else rayon's `for_each`.
+fn for_each_if<I: IndexedParallelIterator>(
+    awake: bool,
+    items: I,
+    f: impl Fn(I::Item) + Sync + Send,
+) {
+    if !awake {
+        items.for_each(f);
+        return;
+    }
+    let len = items.len();
+    items.with_producer(Halves { f: &f, len });
+}
+
+/// [`for_each`]'s callback: receives the iterator's producer and splits it.
+struct Halves<'f, F> {
+    f: &'f F,
+    len: usize,
+}
+
+impl<T, F: Fn(T) + Sync> ProducerCallback<T> for Halves<'_, F> {
+    type Output = ();
+
+    fn callback<P: Producer<Item = T>>(self, producer: P) {
+        halves(producer, self.len, self.f);
+    }
+}
+
+/// Runs `f` on the `len` items of `producer`, halving it while both halves keep its least
+/// length.
+fn halves<P: Producer>(producer: P, len: usize, f: &(impl Fn(P::Item) + Sync)) {
+    if len < 2 || len / 2 < producer.min_len() {
+        producer.into_iter().for_each(f);
+        return;
+    }
+    let mid = len / 2;
+    let (left, right) = producer.split_at(mid);
+    join_if(
+        true,
+        || halves(left, mid, f),
+        || halves(right, len - mid, f),
+    );
 }
 
 /// A held call's state, shared with its helpers.
@@ -192,8 +313,9 @@ fn look(call: &Call) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HELPING, held, held_by, inside_a_job};
+    use super::{HELPING, WAIT_LIMIT, for_each_if, held, held_by, inside_a_job, join_if};
     use rayon::prelude::*;
+    use std::sync::atomic::AtomicUsize;
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 
@@ -294,5 +416,78 @@ mod tests {
         assert_eq!(helped, 1);
         let outside = held_by(1, |call| call.helped.load(Relaxed));
         assert_eq!(outside, 0);
+    }
+
+    /// Both halves' results come back, awake or not, on every thread count; a half that
+    /// outlasts the awake wait (it falls back to rayon's) too; and a half that panics
+    /// unwinds to the caller with the pool working on after it.
+    #[test]
+    fn a_join_returns_both_halves_and_unwinds_either() {
+        for threads in [1, 2, 3, 4, 8] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for k in 0..50u64 {
+                    let (a, b) = pool.install(|| {
+                        join_if(
+                            awake,
+                            || (0..k * 100).sum::<u64>(),
+                            || (0..k).product::<u64>(),
+                        )
+                    });
+                    assert_eq!((a, b), ((0..k * 100).sum(), (0..k).product()));
+                }
+                let slow = || {
+                    std::thread::sleep(2 * WAIT_LIMIT);
+                    7
+                };
+                assert_eq!(pool.install(|| join_if(awake, || 1, slow)), (1, 7));
+                for first in [false, true] {
+                    let caught = pool.install(|| {
+                        std::panic::catch_unwind(|| {
+                            join_if(awake, || assert!(!first, "a"), || assert!(first, "b"))
+                        })
+                    });
+                    assert!(caught.is_err(), "{threads} threads, awake {awake}");
+                }
+                assert_eq!(pool.install(|| join_if(awake, || 2, || 3)), (2, 3));
+            }
+        }
+    }
+
+    /// `for_each` calls `f` once for every item, no matter the length, the least length of a
+    /// piece or the thread count, nested in another `for_each` too.
+    #[test]
+    fn for_each_calls_once_for_every_item() {
+        use rayon::iter::IndexedParallelIterator;
+        for threads in [1, 2, 3, 4, 16] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                    for min in [1, 3, 100] {
+                        let seen: Vec<AtomicUsize> =
+                            (0..len).map(|_| AtomicUsize::new(0)).collect();
+                        pool.install(|| {
+                            let items = (0..len).into_par_iter().with_min_len(min);
+                            for_each_if(awake, items, |i| {
+                                seen[i].fetch_add(1, Relaxed);
+                            });
+                        });
+                        assert!(
+                            seen.iter().all(|s| s.load(Relaxed) == 1),
+                            "{len} items, min {min}, {threads} threads, awake {awake}"
+                        );
+                    }
+                }
+                let seen: Vec<AtomicUsize> = (0..64).map(|_| AtomicUsize::new(0)).collect();
+                pool.install(|| {
+                    for_each_if(awake, (0..8usize).into_par_iter(), |i| {
+                        for_each_if(awake, (0..8usize).into_par_iter(), |j| {
+                            seen[8 * i + j].fetch_add(1, Relaxed);
+                        });
+                    });
+                });
+                assert!(seen.iter().all(|s| s.load(Relaxed) == 1));
+            }
+        }
     }
 }

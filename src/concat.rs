@@ -84,7 +84,7 @@ pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize
         let left = tasks[..mid].iter().map(|t| part(t, j).len()).sum();
         (low[j], high[j]) = dst.split_at_mut(left);
     }
-    rayon::join(
+    crate::awake::join(
         || copy_parts(low, &tasks[..mid], part, map),
         || copy_parts(high, &tasks[mid..], part, map),
     );
@@ -143,7 +143,7 @@ fn copy_halves<T: Copy + Sync, U: Copy + Send, const N: usize>(
             (low_src[j], high_src[j]) = s.split_at(at);
         }
     }
-    rayon::join(
+    crate::awake::join(
         || copy_halves(low_dst, low_src, map),
         || copy_halves(high_dst, high_src, map),
     );

@@ -73,24 +73,23 @@ impl CountingSort {
         self.band_ends.resize(chunks * stride, 0);
         // The counts of chunks without boxes (none unless there are no boxes) are zero.
         self.band_ends[boxes.len().div_ceil(chunk_len) * stride..].fill(0);
-        self.keys
-            .par_chunks_mut(chunk_len)
+        let pieces = (self.keys.par_chunks_mut(chunk_len))
             .zip(boxes.par_chunks(chunk_len))
-            .zip(self.band_ends.par_chunks_mut(stride))
-            .for_each(|((keys, part), counts)| {
-                counts.fill(0);
-                for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
-                    let mut eight = [[f32::NAN; 4]; LANES];
-                    eight[..part.len()].copy_from_slice(part);
-                    let found = levels.keys_of(&eight).to_array();
-                    for (key, &cell) in keys.iter_mut().zip(&found) {
-                        *key = cell as u32;
-                        if cell >= 0 {
-                            counts[cell as usize >> shift] += 1;
-                        }
+            .zip(self.band_ends.par_chunks_mut(stride));
+        crate::awake::for_each(pieces, |((keys, part), counts)| {
+            counts.fill(0);
+            for (keys, part) in keys.chunks_mut(LANES).zip(part.chunks(LANES)) {
+                let mut eight = [[f32::NAN; 4]; LANES];
+                eight[..part.len()].copy_from_slice(part);
+                let found = levels.keys_of(&eight).to_array();
+                for (key, &cell) in keys.iter_mut().zip(&found) {
+                    *key = cell as u32;
+                    if cell >= 0 {
+                        counts[cell as usize >> shift] += 1;
                     }
                 }
-            });
+            }
+        });
 
         // 2. Each band's first sorted position, and each chunk's running end of each band.
         let total = self.band_sums(chunks, bands, stride);
@@ -147,25 +146,24 @@ impl CountingSort {
                 }
             })
         }));
-        staged
-            .par_chunks_mut(chunk_len)
+        let pieces = (staged.par_chunks_mut(chunk_len))
             .zip(keys.par_chunks(chunk_len))
             .zip(boxes.par_chunks(chunk_len))
             .zip(cursors.par_chunks_mut(stride))
-            .enumerate()
-            .for_each(|(j, (((staged, keys), part), cursor))| {
-                for (i, (&key, b)) in keys.iter().zip(part).enumerate() {
-                    if key != SKIP {
-                        let at = &mut cursor[(key >> shift) as usize];
-                        staged[*at as usize] = Staged {
-                            key,
-                            bounds: *b,
-                            item: item((j * chunk_len + i) as u32),
-                        };
-                        *at += 1;
-                    }
+            .enumerate();
+        crate::awake::for_each(pieces, |(j, (((staged, keys), part), cursor))| {
+            for (i, (&key, b)) in keys.iter().zip(part).enumerate() {
+                if key != SKIP {
+                    let at = &mut cursor[(key >> shift) as usize];
+                    staged[*at as usize] = Staged {
+                        key,
+                        bounds: *b,
+                        item: item((j * chunk_len + i) as u32),
+                    };
+                    *at += 1;
                 }
-            });
+            }
+        });
         self.band_cursors = cursors;
         let bands_of = BandSource {
             staged,
@@ -368,7 +366,7 @@ impl<P: Copy + Send + Sync> BandSource<'_, P> {
         let positions = (self.starts[mid] - self.starts[run.start]) as usize;
         let cells = (mid - run.start) << self.shift;
         let (left, right) = target.split(positions, cells);
-        rayon::join(
+        crate::awake::join(
             || self.place(run.start..mid, left),
             || self.place(mid..run.end, right),
         );

@@ -203,22 +203,20 @@ impl Levels {
         let (chunks, chunk_len) = chunking(boxes.len());
         self.chunk_stats.clear();
         self.chunk_stats.resize(chunks, ChunkStats::EMPTY);
-        self.chunk_stats
-            .par_iter_mut()
-            .zip(boxes.par_chunks(chunk_len))
-            .for_each(|(stats, part)| {
-                let [mut lo_x, mut lo_y, mut hi_x, mut hi_y] = stats.bounds;
-                for b in part {
-                    if let Some((side, class)) = class_of(b) {
-                        let c = &mut stats.classes[class];
-                        c.count += 1;
-                        c.side = c.side.max(side);
-                        (lo_x, lo_y) = (lo_x.min(b[0]), lo_y.min(b[1]));
-                        (hi_x, hi_y) = (hi_x.max(b[0]), hi_y.max(b[1]));
-                    }
+        let pieces = (self.chunk_stats.par_iter_mut()).zip(boxes.par_chunks(chunk_len));
+        crate::awake::for_each(pieces, |(stats, part)| {
+            let [mut lo_x, mut lo_y, mut hi_x, mut hi_y] = stats.bounds;
+            for b in part {
+                if let Some((side, class)) = class_of(b) {
+                    let c = &mut stats.classes[class];
+                    c.count += 1;
+                    c.side = c.side.max(side);
+                    (lo_x, lo_y) = (lo_x.min(b[0]), lo_y.min(b[1]));
+                    (hi_x, hi_y) = (hi_x.max(b[0]), hi_y.max(b[1]));
                 }
-                stats.bounds = [lo_x, lo_y, hi_x, hi_y];
-            });
+            }
+            stats.bounds = [lo_x, lo_y, hi_x, hi_y];
+        });
         let mut all = ChunkStats::EMPTY;
         for stats in &self.chunk_stats {
             for (c, s) in all.classes.iter_mut().zip(&stats.classes) {
@@ -359,20 +357,19 @@ impl Levels {
         let parts = &mut self.chunk_corners[..chunks];
         parts.iter_mut().for_each(Vec::clear);
         let first_classes = &self.first_classes;
-        parts
-            .par_iter_mut()
+        let pieces = (parts.par_iter_mut())
             .zip(boxes.par_chunks(chunk_len))
-            .enumerate()
-            .for_each(|(k, (corners, part))| {
-                // The first box of the chunk whose index is a multiple of the stride.
-                let start = k * chunk_len;
-                let skip = start.next_multiple_of(stride) - start;
-                let sampled = part.iter().skip(skip).step_by(stride);
-                corners.extend(sampled.filter_map(|b| {
-                    let (_, class) = class_of(b)?;
-                    (level_of(first_classes, class) == level).then_some([b[0], b[1]])
-                }));
-            });
+            .enumerate();
+        crate::awake::for_each(pieces, |(k, (corners, part))| {
+            // The first box of the chunk whose index is a multiple of the stride.
+            let start = k * chunk_len;
+            let skip = start.next_multiple_of(stride) - start;
+            let sampled = part.iter().skip(skip).step_by(stride);
+            corners.extend(sampled.filter_map(|b| {
+                let (_, class) = class_of(b)?;
+                (level_of(first_classes, class) == level).then_some([b[0], b[1]])
+            }));
+        });
         let [xs, ys] = &mut self.coords;
         xs.clear();
         ys.clear();
@@ -384,7 +381,7 @@ impl Levels {
         let ([lo_x, hi_x], [lo_y, hi_y]) = if xs.len() < piece_len(SIDE_BY_SIDE) {
             (cuts(xs), cuts(ys))
         } else {
-            rayon::join(|| cuts(xs), || cuts(ys))
+            crate::awake::join(|| cuts(xs), || cuts(ys))
         };
         core::array::from_fn(|t| [lo_x[t], lo_y[t], hi_x[t], hi_y[t]])
     }

@@ -429,7 +429,7 @@ impl PairFinder {
             self.unbounded.len(),
             cross,
         );
-        self.jobs.par_iter_mut().for_each(|job| job.run(&shared));
+        crate::awake::for_each(self.jobs.par_iter_mut(), |job| job.run(&shared));
         let jobs = laps.lap();
 
         // The jobs' answers one after another, copied in parallel (a copy on this thread was

@@ -254,13 +254,13 @@ fn halves(out: &mut [(u32, u32)], (keys, tmp): (&[AtomicU64], &[AtomicU64]), lay
     let half = out.len() / 2;
     let ((keys_a, keys_b), (tmp_a, tmp_b)) = (keys.split_at(half), tmp.split_at(half));
     let (pairs_a, pairs_b) = out.split_at(half);
-    let (a, b) = rayon::join(
+    let (a, b) = crate::awake::join(
         || sort_part(pairs_a, (keys_a, tmp_a), layout),
         || sort_part(pairs_b, (keys_b, tmp_b), layout),
     );
     let i = merge_split(a, b, half);
     let (first, second) = out.split_at_mut(half);
-    rayon::join(
+    crate::awake::join(
         || merge(&a[..i], &b[..half - i], first, layout),
         || merge(&a[i..], &b[half - i..], second, layout),
     );
@@ -327,7 +327,7 @@ where
         len => {
             let mid = len / 2;
             let (left, right) = out.split_at_mut(groups[mid].1 - groups[0].1);
-            rayon::join(
+            crate::awake::join(
                 || sort_groups(left, &groups[..=mid], each),
                 || sort_groups(right, &groups[mid..], each),
             );

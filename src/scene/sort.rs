@@ -257,7 +257,7 @@ fn split_merge(
     let mid = (from + to) / 2;
     let [pm, bm, em] = cut(mid);
     let (left, right) = out.split_at_mut((pm - p0) + (bm - b0) - (em - e0));
-    rayon::join(
+    crate::awake::join(
         || split_merge(previous, began, ended, left, (from, mid), cut),
         || split_merge(previous, began, ended, right, (mid, to), cut),
     );

@@ -35,7 +35,7 @@ impl<F: Fn(usize) -> u32 + Sync> Entries<'_, F> {
                 let cut = self.starts[key(mid) as usize] as usize - base;
                 let (low, high) = fields.split_at(cut);
                 let mid = from + mid;
-                rayon::join(
+                crate::awake::join(
                     || self.write(low, base, (from, mid), min),
                     || self.write(high, base + cut, (mid, to), min),
                 );

@@ -161,7 +161,7 @@ fn each_part(
     let mid = parts.len() / 2;
     let (left, right) = out.split_at(parts[mid].out - base);
     let ((p0, p1), (r0, r1)) = (parts.split_at(mid), removed.split_at(mid));
-    rayon::join(
+    crate::awake::join(
         || each_part(p0, r0, base, left, write),
         || each_part(p1, r1, parts[mid].out, right, write),
     );

@@ -87,7 +87,7 @@ fn sort_halves(lists: &mut [Vec<(u32, u32)>], spare: &mut [(u32, u32)], n: usize
             let mid = lists.len() / 2;
             let (low, high) = lists.split_at_mut(mid);
             let (low_spare, high_spare) = spare.split_at_mut(low.iter().map(Vec::len).sum());
-            rayon::join(
+            crate::awake::join(
                 || sort_halves(low, low_spare, n),
                 || sort_halves(high, high_spare, n),
             );

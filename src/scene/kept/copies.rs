@@ -181,7 +181,7 @@ fn copy_polygons(
     let (first, rest) = out.split_at_mut(before);
     let (low_counts, high_counts) = counts.split_at(mid);
     let high_base = base + before as u32;
-    rayon::join(
+    crate::awake::join(
         || {
             copy_polygons(
                 (low, low_slots),

@@ -137,15 +137,14 @@ impl Kept {
             });
             both
         } else {
-            tasks
-                .par_iter_mut()
+            let tasks = (tasks.par_iter_mut())
                 .zip(fat.par_chunks_mut(chunk))
                 .zip(shifts.par_chunks_mut(chunk))
                 .zip(tags.par_chunks_mut(chunk))
-                .zip(slot_ids.par_chunks(chunk))
-                .for_each(|((((t, fat), shifts), tags), slot_ids)| {
-                    check.run(t, fat, shifts, tags, slot_ids, |_, _| {});
-                });
+                .zip(slot_ids.par_chunks(chunk));
+            crate::awake::for_each(tasks, |((((t, fat), shifts), tags), slot_ids)| {
+                check.run(t, fat, shifts, tags, slot_ids, |_, _| {});
+            });
             0
         };
         if found.into_inner() > room {
@@ -187,7 +186,7 @@ impl Kept {
             concat(was_in, tasks, &|t: &Task| &t.was_in[..]);
         };
         if tasks.len() > 1 && base as usize >= MIN_SIDE_BY_SIDE {
-            rayon::join(ids_and_keys, entries);
+            crate::awake::join(ids_and_keys, entries);
         } else {
             ids_and_keys();
             entries();

@@ -100,7 +100,7 @@ impl Kept {
             settle_ids(escapers, &mut self.slot_ids, 0, records);
         } else {
             let (flags, ids) = (&mut self.escaped, &mut self.slot_ids);
-            rayon::join(
+            crate::awake::join(
                 || {
                     flags
                         .par_chunks_mut(MIN_TASK)
@@ -142,7 +142,7 @@ fn settle_ids(escapers: &[u32], ids: &mut [u32], base: usize, records: &[Record]
     let mid = escapers.len() / 2;
     let cut = (escapers[mid] as usize - base).min(ids.len());
     let (low, high) = ids.split_at_mut(cut);
-    rayon::join(
+    crate::awake::join(
         || settle_ids(&escapers[..mid], low, base, records),
         || settle_ids(&escapers[mid..], high, base + cut, records),
     );

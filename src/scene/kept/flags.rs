@@ -51,7 +51,9 @@ pub(super) fn flag_escapers(
         .zip(leaving.par_chunks_mut(chunk))
         .enumerate();
     if threads <= READ_ALL_UP_TO {
-        tasks.for_each(|(r, flags)| write(r * chunk, flags, marks.iter(), stays.iter()));
+        crate::awake::for_each(tasks, |(r, flags)| {
+            write(r * chunk, flags, marks.iter(), stays.iter());
+        });
         return;
     }
     let range = |i: u32| (i as usize / chunk).min(ranges);
@@ -61,7 +63,9 @@ pub(super) fn flag_escapers(
     let stay = |&(at, e): &(u32, u32)| if at == u32::MAX { ranges } else { range(e) };
     flags.stays.group(stays, threads, ranges, &stay);
     let (marks, stays) = (&flags.marks, &flags.stays);
-    tasks.for_each(|(r, flags)| write(r * chunk, flags, marks.range(r), stays.range(r)));
+    crate::awake::for_each(tasks, |(r, flags)| {
+        write(r * chunk, flags, marks.range(r), stays.range(r));
+    });
 }
 
 /// The flags of `marks` and `stays` (as [`flag_escapers`] writes them) whose indices fall in

@@ -555,7 +555,7 @@ impl Kept {
                 sort.sort(began_now);
                 sort_ended.sort(ended_now);
             } else {
-                rayon::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+                crate::awake::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
             }
             // A pair an escaper dropped and found again that still overlaps goes on.
             self.cancel.cancel_common(&mut self.began, &mut self.ended);

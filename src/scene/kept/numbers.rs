@@ -68,21 +68,21 @@ impl Kept {
             }
         }
         let chunk = chunk_len(self.top);
-        (self.local.par_chunks_mut(chunk))
+        let pieces = (self.local.par_chunks_mut(chunk))
             .zip(self.kinds.par_chunks_mut(chunk))
-            .zip(self.slot_of.par_chunks(chunk))
-            .for_each(|((local, kinds), slots)| {
-                for (n, ((r, k), &s)) in local.iter_mut().zip(kinds).zip(slots).enumerate() {
-                    // The record a few indices ahead (see `prefetch.rs`).
-                    if let Some(&ahead) = slots.get(n + AHEAD)
-                        && let Some(a) = records.get(ahead as usize)
-                    {
-                        prefetch(a);
-                    }
-                    *r = read(s);
-                    *k = r.kind & TAG;
+            .zip(self.slot_of.par_chunks(chunk));
+        crate::awake::for_each(pieces, |((local, kinds), slots)| {
+            for (n, ((r, k), &s)) in local.iter_mut().zip(kinds).zip(slots).enumerate() {
+                // The record a few indices ahead (see `prefetch.rs`).
+                if let Some(&ahead) = slots.get(n + AHEAD)
+                    && let Some(a) = records.get(ahead as usize)
+                {
+                    prefetch(a);
                 }
-            });
+                *r = read(s);
+                *k = r.kind & TAG;
+            }
+        });
         let records = (&mut self.local[..], &self.kinds[..], &self.slot_of[..]);
         self.copies.copy_all(records, scene);
     }

@@ -111,7 +111,7 @@ pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync 
     if let [t] = tasks {
         f(0, t);
     } else {
-        tasks.par_iter_mut().enumerate().for_each(|(k, t)| f(k, t));
+        crate::awake::for_each(tasks.par_iter_mut().enumerate(), |(k, t)| f(k, t));
     }
 }
 

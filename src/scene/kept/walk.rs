@@ -212,7 +212,7 @@ fn with_shares<'l>(
     let left = core::array::from_fn(|j| core::mem::take(&mut halves[j].0));
     let right = core::array::from_fn(|j| core::mem::take(&mut halves[j].1));
     let (first, last) = tasks.split_at_mut(mid);
-    rayon::join(
+    crate::awake::join(
         || with_shares(first, k0, left, at, f),
         || with_shares(last, k0 + mid, right, at, f),
     );
