@@ -170,35 +170,32 @@ impl RadixSort {
                 .resize_with(counters * digits, AtomicU32::default);
         }
         let counts = &self.counts[..counters * digits];
-        counts
-            .par_chunks(digits)
+        let rows = (counts.par_chunks(digits))
             .zip(keys.par_chunks(chunk))
-            .zip(out.par_chunks(chunk))
-            .for_each(|((counts, keys), pairs)| {
-                counts.iter().for_each(|c| c.store(0, Relaxed));
-                for (k, &p) in keys.iter().zip(pairs) {
-                    let key = layout.key(p);
-                    k.store(key, Relaxed);
-                    let c = &counts[(key >> shift) as usize];
-                    c.store(c.load(Relaxed) + 1, Relaxed);
-                }
-            });
+            .zip(out.par_chunks(chunk));
+        crate::awake::for_each(rows, |((counts, keys), pairs)| {
+            counts.iter().for_each(|c| c.store(0, Relaxed));
+            for (k, &p) in keys.iter().zip(pairs) {
+                let key = layout.key(p);
+                k.store(key, Relaxed);
+                let c = &counts[(key >> shift) as usize];
+                c.store(c.load(Relaxed) + 1, Relaxed);
+            }
+        });
         // Each task's place for each digit, and the groups: a new one at the first digit
         // that starts at or past its share of the numbers. The counts summed and turned into
         // places by ranges of digits on rayon's threads (in one pass over the digits, a
         // counter each, they were a quarter as many steps on one thread as the numbers).
         self.totals.resize(digits, 0);
         let by_digits = digits.div_ceil(counters).max(MIN_DIGITS);
-        self.totals
-            .par_chunks_mut(by_digits)
-            .enumerate()
-            .for_each(|(c, totals)| {
-                for (d, t) in (c * by_digits..).zip(totals) {
-                    *t = (0..counters)
-                        .map(|j| counts[j * digits + d].load(Relaxed))
-                        .sum();
-                }
-            });
+        let ranges = self.totals.par_chunks_mut(by_digits).enumerate();
+        crate::awake::for_each(ranges, |(c, totals)| {
+            for (d, t) in (c * by_digits..).zip(totals) {
+                *t = (0..counters)
+                    .map(|j| counts[j * digits + d].load(Relaxed))
+                    .sum();
+            }
+        });
         self.groups.clear();
         let mut sum = 0;
         for (d, t) in self.totals.iter_mut().enumerate() {
@@ -208,32 +205,28 @@ impl RadixSort {
             (*t, sum) = (sum as u32, sum + *t as usize);
         }
         self.groups.push((digits, n));
-        self.totals
-            .par_chunks(by_digits)
-            .enumerate()
-            .for_each(|(c, starts)| {
-                for (d, &start) in (c * by_digits..).zip(starts) {
-                    let mut place = start;
-                    for j in 0..counters {
-                        let c = &counts[j * digits + d];
-                        let count = c.load(Relaxed);
-                        c.store(place, Relaxed);
-                        place += count;
-                    }
+        let ranges = self.totals.par_chunks(by_digits).enumerate();
+        crate::awake::for_each(ranges, |(c, starts)| {
+            for (d, &start) in (c * by_digits..).zip(starts) {
+                let mut place = start;
+                for j in 0..counters {
+                    let c = &counts[j * digits + d];
+                    let count = c.load(Relaxed);
+                    c.store(place, Relaxed);
+                    place += count;
                 }
-            });
-        counts
-            .par_chunks(digits)
-            .zip(keys.par_chunks(chunk))
-            .for_each(|(places, keys)| {
-                for k in keys {
-                    let k = k.load(Relaxed);
-                    let place = &places[(k >> shift) as usize];
-                    let at = place.load(Relaxed);
-                    tmp[at as usize].store(k, Relaxed);
-                    place.store(at + 1, Relaxed);
-                }
-            });
+            }
+        });
+        let rows = counts.par_chunks(digits).zip(keys.par_chunks(chunk));
+        crate::awake::for_each(rows, |(places, keys)| {
+            for k in keys {
+                let k = k.load(Relaxed);
+                let place = &places[(k >> shift) as usize];
+                let at = place.load(Relaxed);
+                tmp[at as usize].store(k, Relaxed);
+                place.store(at + 1, Relaxed);
+            }
+        });
         // Each group sorted where it lies, on the numbers less its first digit's.
         sort_groups(out, &self.groups, &|out, (d0, s0), (d1, s1)| {
             // Below `(d1 - d0) << shift`: `shift` bits and those of the last digit's offset.
