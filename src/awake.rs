@@ -313,8 +313,9 @@ fn look(call: &Call) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HELPING, WAIT_LIMIT, for_each_if, held, held_by, inside_a_job, join_if};
+    use super::{HELPING, WAIT_LIMIT, for_each_if, held, held_by, inside_a_job, join_if, wait};
     use rayon::prelude::*;
+    use std::sync::atomic::AtomicBool;
     use std::sync::atomic::AtomicUsize;
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
@@ -489,5 +490,21 @@ mod tests {
                 assert!(seen.iter().all(|s| s.load(Relaxed) == 1));
             }
         }
+    }
+
+    /// The awake wait ends once its flag is set, and, the flag never set, after
+    /// [`WAIT_LIMIT`] (the join then leaves the rest of the wait to rayon).
+    #[test]
+    fn the_awake_wait_ends_with_its_flag_or_its_limit() {
+        // Five tries, so that one preemption of this thread cannot fail it.
+        let set = (0..5).any(|_| {
+            let since = Instant::now();
+            wait(&AtomicBool::new(true));
+            since.elapsed() < WAIT_LIMIT
+        });
+        assert!(set, "a set flag ends the wait at once");
+        let since = Instant::now();
+        wait(&AtomicBool::new(false));
+        assert!(since.elapsed() >= WAIT_LIMIT);
     }
 }
