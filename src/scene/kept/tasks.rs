@@ -104,8 +104,9 @@ pub(super) struct Splits {
     pub(super) found_at: Vec<([(usize, usize); 2 * PAIR_KINDS], u32)>,
 }
 
-/// Runs `f` on each task and its number: on rayon's threads, or on this one where there is
-/// one task (a caller outside the pool would otherwise hand it to a worker and wait; the 100 k
+/// Runs `f` on each task and its number: on rayon's threads, a thread that ends its share
+/// first waiting for the rest awake (`awake::for_each`), or on this one where there is one
+/// task (a caller outside the pool would otherwise hand it to a worker and wait; the 100 k
 /// frame measured the same either way, the point is to not depend on it).
 pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync + Send) {
     if let [t] = tasks {
