@@ -25,12 +25,7 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
     let chunks = if n < 2 * MIN_CHUNK || threads <= 1 {
         1
     } else {
-        let most = n / (MIN_CHUNK / 4);
-        if most < threads {
-            most
-        } else {
-            most.min(4 * threads) / threads * threads
-        }
+        in_rounds(n / (MIN_CHUNK / 4), threads)
     };
     (chunks, n.div_ceil(chunks).max(1))
 }
@@ -48,11 +43,17 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
     if threads <= 1 || n < min || rayon::current_thread_index().is_none() {
         return 1;
     }
-    let most = n / (min / 4).max(1) + 1;
+    in_rounds(n / (min / 4).max(1) + 1, threads)
+}
+
+/// Of at most `most` parts, how many a pass on `threads` threads takes: all of them below one
+/// a thread, else up to four a thread, in whole rounds of the threads (the rule both
+/// [`chunking`] and [`task_count`] follow).
+fn in_rounds(most: usize, threads: usize) -> usize {
     if most < threads {
         most
     } else {
-        most.min(threads * 4) / threads * threads
+        most.min(4 * threads) / threads * threads
     }
 }
 
