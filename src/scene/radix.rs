@@ -112,7 +112,8 @@ impl RadixSort {
             out.sort_unstable();
             return;
         }
-        let least = if rayon::current_num_threads() <= 2 {
+        let threads = rayon::current_num_threads();
+        let least = if threads <= 2 {
             MIN_PARALLEL_TWO
         } else {
             MIN_PARALLEL
@@ -139,7 +140,7 @@ impl RadixSort {
         let (keys, tmp) = (&self.keys[..n], &self.tmp[..n]);
         if tasks == 1
             && n >= MIN_PARALLEL
-            && rayon::current_num_threads() == 2
+            && threads == 2
             && rayon::current_thread_index().is_some()
         {
             halves(out, (keys, tmp), layout);
@@ -153,7 +154,7 @@ impl RadixSort {
         // The split by the top digit, counted by as many tasks as threads (each task's
         // counters are summed in turn for every digit: at most a quarter as many counters as
         // numbers, and enough digits for the groups to come out even).
-        let counters = tasks.min(rayon::current_num_threads());
+        let counters = tasks.min(threads);
         let chunk = n.div_ceil(counters);
         // A counter row for each chunk of the numbers, exactly: each row is zeroed by its own
         // chunk's task, so that no row outlives a longer sort's counts.
