@@ -22,14 +22,14 @@
 //! and ends its own first waits inside rayon's `join` for the half another thread took, and
 //! rayon puts it to sleep there too: on the same VM the half that ended woke it 30 µs later,
 //! at the end of every such pass (the escape check at 100 k shapes on two threads returned 31
-//! µs after its last task). [`join`] and [`for_each`] wait for a taken half awake, for up to
-//! [`WAIT_LIMIT`].
+//! µs after its last task). [`join`], [`for_each`] and [`map_reduce`] wait for a taken half
+//! awake, for up to [`WAIT_LIMIT`].
 
 use core::cell::Cell;
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use rayon::iter::IndexedParallelIterator;
 use rayon::iter::plumbing::{Producer, ProducerCallback};
+use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -148,42 +148,97 @@ fn for_each_if<I: IndexedParallelIterator>(
     items: I,
     f: impl Fn(I::Item) + Sync + Send,
 ) {
-    if !awake {
-        items.for_each(f);
-        return;
-    }
-    let len = items.len();
-    items.with_producer(Halves { f: &f, len });
+    map_reduce_if(awake, items, || (), f, |(), ()| ());
 }
 
-/// [`for_each`]'s callback: receives the iterator's producer and splits it.
-struct Halves<'f, F> {
+/// `items.map(f).reduce(identity, op)`, split in halves as [`for_each`] splits them and
+/// waiting for a taken half awake: for a pass with a sum.
+pub(crate) fn map_reduce<I: IndexedParallelIterator, R: Send>(
+    items: I,
+    identity: impl Fn() -> R + Sync + Send,
+    f: impl Fn(I::Item) -> R + Sync + Send,
+    op: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    map_reduce_if(awake_waits(), items, identity, f, op)
+}
+
+/// [`map_reduce`], split and waiting awake where `awake`, else rayon's `map` and `reduce`.
+fn map_reduce_if<I: IndexedParallelIterator, R: Send>(
+    awake: bool,
+    items: I,
+    identity: impl Fn() -> R + Sync + Send,
+    f: impl Fn(I::Item) -> R + Sync + Send,
+    op: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    if !awake {
+        return items.map(f).reduce(identity, op);
+    }
+    let len = items.len();
+    let fold = Fold {
+        identity: &identity,
+        f: &f,
+        op: &op,
+    };
+    items.with_producer(Halves { fold, len })
+}
+
+/// What [`map_reduce`] does to each item and to two halves' results.
+struct Fold<'f, Z, F, O> {
+    identity: &'f Z,
     f: &'f F,
+    op: &'f O,
+}
+
+impl<Z, F, O> Clone for Fold<'_, Z, F, O> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Z, F, O> Copy for Fold<'_, Z, F, O> {}
+
+/// [`map_reduce`]'s callback: receives the iterator's producer and splits it.
+struct Halves<'f, Z, F, O> {
+    fold: Fold<'f, Z, F, O>,
     len: usize,
 }
 
-impl<T, F: Fn(T) + Sync> ProducerCallback<T> for Halves<'_, F> {
-    type Output = ();
+impl<T, R, Z, F, O> ProducerCallback<T> for Halves<'_, Z, F, O>
+where
+    R: Send,
+    Z: Fn() -> R + Sync,
+    F: Fn(T) -> R + Sync,
+    O: Fn(R, R) -> R + Sync,
+{
+    type Output = R;
 
-    fn callback<P: Producer<Item = T>>(self, producer: P) {
-        halves(producer, self.len, self.f);
+    fn callback<P: Producer<Item = T>>(self, producer: P) -> R {
+        halves(producer, self.len, self.fold)
     }
 }
 
-/// Runs `f` on the `len` items of `producer`, halving it while both halves keep its least
-/// length.
-fn halves<P: Producer>(producer: P, len: usize, f: &(impl Fn(P::Item) + Sync)) {
+/// Folds the `len` items of `producer`, halving it while both halves keep its least length.
+fn halves<P, R, Z, F, O>(producer: P, len: usize, fold: Fold<'_, Z, F, O>) -> R
+where
+    P: Producer,
+    R: Send,
+    Z: Fn() -> R + Sync,
+    F: Fn(P::Item) -> R + Sync,
+    O: Fn(R, R) -> R + Sync,
+{
     if len < 2 || len / 2 < producer.min_len() {
-        producer.into_iter().for_each(f);
-        return;
+        return producer
+            .into_iter()
+            .fold((fold.identity)(), |r, item| (fold.op)(r, (fold.f)(item)));
     }
     let mid = len / 2;
     let (left, right) = producer.split_at(mid);
-    join_if(
+    let (a, b) = join_if(
         true,
-        || halves(left, mid, f),
-        || halves(right, len - mid, f),
+        || halves(left, mid, fold),
+        || halves(right, len - mid, fold),
     );
+    (fold.op)(a, b)
 }
 
 /// A held call's state, shared with its helpers.
@@ -313,7 +368,9 @@ fn look(call: &Call) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HELPING, WAIT_LIMIT, for_each_if, held, held_by, inside_a_job, join_if, wait};
+    use super::{
+        HELPING, WAIT_LIMIT, for_each_if, held, held_by, inside_a_job, join_if, map_reduce_if, wait,
+    };
     use rayon::prelude::*;
     use std::sync::atomic::AtomicBool;
     use std::sync::atomic::AtomicUsize;
@@ -488,6 +545,36 @@ mod tests {
                     });
                 });
                 assert!(seen.iter().all(|s| s.load(Relaxed) == 1));
+            }
+        }
+    }
+
+    /// `map_reduce` folds every item once and keeps their order (an operation that is
+    /// associative but not commutative, joining lists, gives the items in order), no matter
+    /// the length, the least length of a piece or the thread count; none gives the identity.
+    #[test]
+    fn map_reduce_folds_every_item_once_in_order() {
+        use rayon::iter::IndexedParallelIterator;
+        let join = |mut a: Vec<usize>, b: Vec<usize>| {
+            a.extend(b);
+            a
+        };
+        for threads in [1, 2, 3, 4, 16] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                    for min in [1, 3, 100] {
+                        let items = pool.install(|| {
+                            let items = (0..len).into_par_iter().with_min_len(min);
+                            map_reduce_if(awake, items, Vec::new, |i| vec![i], join)
+                        });
+                        assert_eq!(
+                            items,
+                            (0..len).collect::<Vec<_>>(),
+                            "{len} items, min {min}, {threads} threads, awake {awake}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -450,7 +450,7 @@ impl Scene {
         store
             .polygons
             .resize_with(n.div_ceil(POLYGON_BLOCK), PolygonBlock::default);
-        let change = store
+        let blocks = store
             .boxes
             .par_chunks_mut(POLYGON_BLOCK)
             .zip(store.records.par_chunks_mut(POLYGON_BLOCK))
@@ -462,8 +462,13 @@ impl Scene {
                 n.div_ceil(POLYGON_BLOCK)
             } else {
                 1
-            })
-            .map(|(k, (((boxes, records), block), stamps))| {
+            });
+        // Each block's change of counts, summed; a thread that ends its half first waits
+        // for the other half awake (`awake::map_reduce`).
+        let change = crate::awake::map_reduce(
+            blocks,
+            || [0; 2],
+            |(k, (((boxes, records), block), stamps))| {
                 let mut change = [0isize; 2];
                 for ((b, r), stamp) in boxes.iter_mut().zip(records.iter_mut()).zip(stamps) {
                     let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
@@ -480,8 +485,9 @@ impl Scene {
                     (*b, *r) = (nb, nr);
                 }
                 change
-            })
-            .reduce(|| [0; 2], |a, b| [a[0] + b[0], a[1] + b[1]]);
+            },
+            |a, b| [a[0] + b[0], a[1] + b[1]],
+        );
         store.count(change);
     }
 
