@@ -1,5 +1,6 @@
-//! [`prefetch`]: a hint that a cache line is wanted soon, for the passes that read or write
-//! one shape's data at a random place each (the one `unsafe` block of the crate).
+//! [`prefetch`]: a hint that a cache line is wanted soon, for the passes whose reads and writes
+//! of shapes' data the CPU does not fetch ahead by itself (the one `unsafe` block of the
+//! crate).
 //!
 //! A kept frame copies every moving shape's record to its index in the grid's order. In a
 //! scene whose slots are not in spatial order (a scene built in any order and never
@@ -8,11 +9,15 @@
 //! itself: a write's waits in order in the store buffer, and a read's holds the loop's next
 //! work behind it. Asked for the line a few dozen shapes ahead, the memory system fetches
 //! many at once. And the kernels of a kept list read each candidate's second record a grid
-//! row or a level away from its first, which a batch ahead is asked for too.
+//! row or a level away from its first, which a batch ahead is asked for too. `Scene::update`
+//! reads and writes every moving shape's record and box in order, but a frame between two
+//! updates leaves none of them in cache at a million shapes, and its loop, some ten
+//! nanoseconds of work a shape, waited for the records one after another.
 //!
 //! Measured on a 2-core Zen 5 at a million shapes (`docs/benchmarks.md`): the escape check's
 //! scatter on one thread 28–33 → 21–24 ms and the gather on two threads 13.2–14.0 → 11.0–12.4
-//! ms of the frame's `build`; `pack` on one thread 25.0–26.5 → 20.4–20.6 ms. Without `unsafe`
+//! ms of the frame's `build`; `pack` on one thread 25.0–26.5 → 20.4–20.6 ms. The update, on a
+//! 2-core Intel Xeon: see `docs/benchmarks.md`. Without `unsafe`
 //! there is no such hint: a plain read of the line ahead (kept by `black_box`) waits for it,
 //! and doubled the scatter's time.
 #![allow(unsafe_code)]
