@@ -471,8 +471,8 @@ impl Scene {
             || [0; 2],
             |(k, (((boxes, records), block), stamps))| {
                 let mut change = [0isize; 2];
-                let n = records.len().min(boxes.len()).min(stamps.len());
-                for j in 0..n {
+                let len = records.len().min(boxes.len()).min(stamps.len());
+                for j in 0..len {
                     // The lines a few dozen slots ahead asked for: at a million shapes the
                     // frame between two updates leaves none of them in cache, and the loop
                     // waited for each record in turn.
