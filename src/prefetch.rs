@@ -17,7 +17,7 @@
 //! Measured on a 2-core Zen 5 at a million shapes (`docs/benchmarks.md`): the escape check's
 //! scatter on one thread 28–33 → 21–24 ms and the gather on two threads 13.2–14.0 → 11.0–12.4
 //! ms of the frame's `build`; `pack` on one thread 25.0–26.5 → 20.4–20.6 ms. On a 2-core Intel
-//! Xeon, the update at a million shapes 16.0–16.4 → 9.6–9.9 ms on one thread. Without `unsafe`
+//! Xeon, the update at a million shapes 15.9–16.4 → 9.6–9.9 ms on one thread. Without `unsafe`
 //! there is no such hint: a plain read of the line ahead (kept by `black_box`) waits for it,
 //! and doubled the scatter's time.
 #![allow(unsafe_code)]
