@@ -1,7 +1,8 @@
 //! The escape check: one streaming pass, a task per range of slots, that finds every moving
 //! shape whose box left its enlarged box (or whose slot, kind or filter changed) and gives
 //! each its new enlarged box and cell while its data is in cache; on one thread from
-//! [`MIN_SCATTER`] shapes it also writes every record at its index for the kernels. Where the
+//! [`MIN_SCATTER`] shapes, where few changed at the last call, it also writes every changed
+//! record at its index for the kernels. Where the
 //! store's stamps say which slots changed since the last call (see `stamps.rs`), it reads only
 //! theirs, and where those are few it writes their records at their indices, so that the
 //! gather reads none of the shapes at rest.
@@ -33,13 +34,24 @@ const QUIET_RUN: usize = 64;
 /// shapes that a call tolerates before it rebuilds.
 const HOLES_MIN: usize = 1024;
 
-/// Moving shapes from which the escape check, where it is one task (one thread), writes each
-/// slot's record and tag at its index as it passes them, rather than the gather reading them
+/// Moving shapes from which the escape check, where it is one task (one thread) and few of
+/// the slots changed at the last call (see [`SCATTER_SHARE`]), writes each changed slot's
+/// record and tag at its index as it passes them, rather than the gather reading every record
 /// by slot after it (see `numbers.rs`): a store out of grid order makes either a random access
-/// per shape, and a write that waits for no read costs less. At 1 M shapes on one thread (Zen
-/// 5) the check and the gather took 14.1 ms rather than 15.9; at 100 k, whose records stay in
-/// cache, the gather was the cheaper, by 0.1 ms.
+/// per shape. At 100 k, whose records stay in cache, the gather was the cheaper, by 0.1 ms
+/// (Zen 5).
 const MIN_SCATTER: usize = 256 * 1024;
+
+/// The share `1 / SCATTER_SHARE` of the slots changed at the last call under which the
+/// one-task escape check writes the changed records at their indices (from [`MIN_SCATTER`]
+/// shapes). The scatter writes two random lines a changed shape (record and tag), each read
+/// for ownership and written back; the gather reads one a shape, asked for ahead, and writes
+/// in order. At 1 M shapes on one thread (Intel Xeon, `build` ms, both asking ahead): with
+/// every shape moving, 31.5–34.1 scattered against 27.5–28.7 gathered; half, 27.8–28.6
+/// against 23.5–25.2; a tenth, 11.1–11.2 against 14.9–15.4. (Before either asked ahead, Zen
+/// 5 measured the scatter cheaper with every shape moving: 14.1 ms for check and gather
+/// rather than 15.9.)
+const SCATTER_SHARE: usize = 4;
 
 /// Escapers entering cells from which the escape check's four lists are copied two beside
 /// two.
@@ -61,8 +73,9 @@ impl Kept {
     /// while its data is in cache (one pass over the escapers afterwards read it again from
     /// memory, a few cache lines per escaper). A call that then rebuilds or searches from
     /// scratch computes all of these anew. Where the pass is one task over [`MIN_SCATTER`]
-    /// slots or more, it also writes each slot's record and tag at the slot's index, and notes
-    /// in `scattered` how many slots it wrote (none otherwise, or where it returns `false`).
+    /// slots or more and under [`SCATTER_SHARE`]'s share of them changed at the last call, it
+    /// also writes each changed slot's record and tag at the slot's index, and notes in
+    /// `scattered` the slots it covered (none otherwise, or where it returns `false`).
     ///
     /// With `since` (the store's version at the last call, which left every slot's enlarged
     /// box, tag, last id, record and index as the scene then had them), a slot whose stamp is
@@ -114,11 +127,14 @@ impl Kept {
         };
         let (fat, shifts) = (&mut self.fat[..both], &mut self.shifts[..both]);
         let (tags, slot_ids) = (&mut self.tags[..both], &self.slot_ids[..both]);
+        let few = since.is_some() && self.last_changed.saturating_mul(SCATTER_SHARE) < both;
         let scattered = if let [t] = &mut *tasks
             && both >= MIN_SCATTER
+            && few
         {
-            // One task: each record goes to its index as the check passes it (see
-            // `MIN_SCATTER`); the gather then reads only the slots beyond `both`.
+            // One task, few changed: each changed record goes to its index as the check
+            // passes it (see `SCATTER_SHARE`); the gather then reads only the slots beyond
+            // `both`.
             let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
             size_records((local, kinds, copies), self.top.max(n));
             let index_of = &self.index_of;
@@ -151,6 +167,7 @@ impl Kept {
             return false;
         }
         self.scattered = scattered;
+        self.last_changed = tasks.iter().map(|t| t.looked).sum();
         let (mut outside, mut jumps, mut unkeyed) = (self.outside as isize, 0, false);
         let mut base = 0;
         for t in tasks.iter_mut() {
@@ -267,7 +284,7 @@ impl Check<'_> {
         t.entering.clear();
         t.was_in.clear();
         t.changed.clear();
-        (t.outside, t.jumps, t.unkeyed, t.listed) = (0, 0, false, false);
+        (t.outside, t.jumps, t.unkeyed, t.listed, t.looked) = (0, 0, false, false, 0);
         // One more listed than `few` says "too many".
         let (first, few) = (t.range.start, t.range.len() / FEW_CHANGED);
         for block in (0..t.range.len()).step_by(STOP_CHECK) {
@@ -292,6 +309,7 @@ impl Check<'_> {
                     }
                     let (b, r) = (&self.boxes[slot], &self.records[slot]);
                     let tag = r.kind & TAG;
+                    t.looked += 1;
                     put(slot, r);
                     if inside(b, &fat[i]) & (tag == tags[i]) & (r.id == slot_ids[i]) {
                         continue;

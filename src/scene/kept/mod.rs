@@ -164,6 +164,8 @@ pub(crate) struct Kept {
     /// How many slots' records this call's escape check wrote at their indices (all that
     /// both calls hold, or none: see `escape.rs`), which the gather then skips.
     scattered: usize,
+    /// How many slots the last escape check looked at (changed since the call before).
+    last_changed: usize,
     /// The vertices of the moving polygons among `local`, one per polygon (their records
     /// flagged [`GATHERED`](crate::scene::records::GATHERED) and pointing there: see
     /// `copies.rs`).
@@ -300,6 +302,7 @@ impl Default for Kept {
             index_of: Vec::new(),
             local: Vec::new(),
             scattered: 0,
+            last_changed: usize::MAX,
             copies: Copies::default(),
             top: 0,
             kinds: Vec::new(),

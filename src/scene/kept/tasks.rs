@@ -68,6 +68,8 @@ pub(super) struct Task {
     /// few; whether it listed them all (see `escape.rs`).
     pub(super) changed: Vec<u32>,
     pub(super) listed: bool,
+    /// How many slots the escape check looked at: those changed since the last call.
+    pub(super) looked: usize,
     /// The blocks of first indices the task found busy (see `still.rs`).
     pub(super) marks: Vec<u32>,
     pub(super) buf: Vec<(u32, u32)>,
