@@ -2,10 +2,9 @@
 //! shape whose box left its enlarged box (or whose slot, kind or filter changed) and gives
 //! each its new enlarged box and cell while its data is in cache; on one thread from
 //! [`MIN_SCATTER`] shapes, where few changed at the last call, it also writes every changed
-//! record at its index for the kernels. Where the
-//! store's stamps say which slots changed since the last call (see `stamps.rs`), it reads only
-//! theirs, and where those are few it writes their records at their indices, so that the
-//! gather reads none of the shapes at rest.
+//! record at its index for the kernels. Where the store's stamps say which slots changed since
+//! the last call (see `stamps.rs`), it reads only theirs, and where those are few it writes
+//! their records at their indices, so that the gather reads none of the shapes at rest.
 
 use super::Kept;
 use super::lists::TAG;
@@ -47,10 +46,10 @@ const MIN_SCATTER: usize = 256 * 1024;
 /// shapes). The scatter writes two random lines a changed shape (record and tag), each read
 /// for ownership and written back; the gather reads one a shape, asked for ahead, and writes
 /// in order. At 1 M shapes on one thread (Intel Xeon, `build` ms, both asking ahead): with
-/// every shape moving, 31.5–34.1 scattered against 27.5–28.7 gathered; half, 27.8–28.6
-/// against 23.5–25.2; a tenth, 11.1–11.2 against 14.9–15.4. (Before either asked ahead, Zen
-/// 5 measured the scatter cheaper with every shape moving: 14.1 ms for check and gather
-/// rather than 15.9.)
+/// every shape moving, 31.5–34.1 scattered against 27.5–30.3 gathered; half, 27.8–28.6
+/// against 23.5–25.2; a quarter, 20.6–21.2 against 21.2–21.5; a tenth, 11.1–14.4 against
+/// 14.9–17.6. (Before either asked ahead, Zen 5 measured the scatter cheaper with every shape
+/// moving: 14.1 ms for check and gather rather than 15.9.)
 const SCATTER_SHARE: usize = 4;
 
 /// Escapers entering cells from which the escape check's four lists are copied two beside
