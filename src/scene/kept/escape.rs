@@ -126,10 +126,10 @@ impl Kept {
         };
         let (fat, shifts) = (&mut self.fat[..both], &mut self.shifts[..both]);
         let (tags, slot_ids) = (&mut self.tags[..both], &self.slot_ids[..both]);
-        let few = since.is_some() && self.last_changed.saturating_mul(SCATTER_SHARE) < both;
+        let few_changed = since.is_some() && self.last_changed.saturating_mul(SCATTER_SHARE) < both;
         let scattered = if let [t] = &mut *tasks
             && both >= MIN_SCATTER
-            && few
+            && few_changed
         {
             // One task, few changed: each changed record goes to its index as the check
             // passes it (see `SCATTER_SHARE`); the gather then reads only the slots beyond
