@@ -19,11 +19,15 @@
 //! cargo run --release -p widephase-tools --example world_fuzz -- --seconds 60
 //!     [--seed S]    first run's seed (default: from the clock; printed); runs use S, S+1, …
 //!     [--runs N]    stop after N runs (default: no limit)
+//!     [--large]     worlds of 20 k to 300 k moving shapes, each call checked against a
+//!                   search from scratch on another thread count (see `world_fuzz/large.rs`)
 //! ```
 //!
 //! On a disagreement it prints the run's seed, its plan, the frame and what differs, and exits
 //! with status 1; `--seed S --runs 1` replays that run.
 
+#[path = "world_fuzz/large.rs"]
+mod large;
 #[path = "../../tests/support/model.rs"]
 mod model;
 #[path = "world_fuzz/plan.rs"]
@@ -501,17 +505,21 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
 
 fn usage(problem: &str) -> ! {
     eprintln!("world_fuzz: {problem}");
-    eprintln!("usage: world_fuzz [--seconds S] [--seed S] [--runs N]");
+    eprintln!("usage: world_fuzz [--seconds S] [--seed S] [--runs N] [--large]");
     std::process::exit(2)
 }
 
 fn main() {
-    let (mut seconds, mut runs) = (None, None);
+    let (mut seconds, mut runs, mut large) = (None, None, false);
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--large" {
+            large = true;
+            continue;
+        }
         let value = args
             .next()
             .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
@@ -536,11 +544,17 @@ fn main() {
     let (start, mut met) = (Instant::now(), Met::default());
     let mut s = seed;
     while start.elapsed() < budget && runs.is_none_or(|n| met.runs < n) {
-        match run(s, &mut met) {
+        let result = if large {
+            large::run_large(s, &mut met)
+        } else {
+            run(s, &mut met)
+        };
+        match result {
             Ok(plan) if runs.is_some() => println!("seed {s}: {plan:?}"),
             Ok(_) => {}
             Err((plan, what)) => {
-                eprintln!("MISMATCH, seed {s} (replay: --seed {s} --runs 1)");
+                let again = if large { " --large" } else { "" };
+                eprintln!("MISMATCH, seed {s} (replay: --seed {s} --runs 1{again})");
                 eprintln!("  plan: {plan:?}");
                 eprintln!("  {what}");
                 std::process::exit(1);

@@ -22,6 +22,8 @@ pub(crate) struct Plan {
     pub(crate) layered: bool,
     pub(crate) unbounded: bool,
     pub(crate) invalid: bool,
+    /// A few unbounded shapes in all, pushed by a run at scale (where `unbounded` is off).
+    pub(crate) unbounded_few: bool,
     /// `PairFinder::with_margin` and `with_rebuild_threshold`, where set.
     pub(crate) margin: Option<f32>,
     pub(crate) rebuild: Option<f32>,
@@ -91,6 +93,7 @@ impl Plan {
             layered: g.index(2) == 0,
             unbounded: g.index(4) == 0,
             invalid: g.index(2) == 0,
+            unbounded_few: false,
             margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
             rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
             // Three and sixteen split the passes as a larger machine does (sorts from 4 k
@@ -113,6 +116,42 @@ impl Plan {
         // A moving polygon counts as changed in every frame (its vertices change under its
         // record): half the worlds at rest have none. (Drawn after the others, as `scale`.)
         plan.polygons = plan.stirring == 1.0 || g.index(2) == 0;
+        plan
+    }
+
+    /// A plan at the sizes where a kept frame's passes split over the threads (20 k to 300 k
+    /// moving shapes, more operations a frame, fewer frames): [`draw`](Self::draw)'s plan
+    /// grown to that size over a square as crowded, without the scales that make the pairs
+    /// grow with the square of the shapes (stacks, and shapes as large as the square).
+    pub(crate) fn draw_large(g: &mut Gen) -> Self {
+        let mut plan = Self::draw(g);
+        let (moving, before) = (plan.moving, (plan.moving + plan.statics) as f32);
+        plan.moving = [20_000, 70_000, 150_000, 300_000][g.index(4)] + g.index(5_000);
+        // As many static shapes to each moving one as the small plan had.
+        plan.statics = plan.statics * plan.moving / moving;
+        // As crowded as the small plan, but at most 0.3 of the square covered: a million
+        // pairs a call checked slower than it was found.
+        let cover = (2.0 * before / (plan.side * plan.side)).min(0.3);
+        plan.side = (2.0 * (plan.moving + plan.statics) as f32 / cover).sqrt();
+        plan.frames = 6 + g.index(10) as u32;
+        plan.ops = [100, 1_000, 5_000][g.index(3)];
+        if matches!(plan.scale, Scale::Stacked | Scale::Huge) {
+            plan.scale = Scale::Ordinary;
+        }
+        // One shape in 500 unbounded would pair with every other (tens of millions of
+        // pairs): the run pushes a few itself (see `large.rs`).
+        plan.unbounded_few = plan.unbounded;
+        plan.unbounded = false;
+        // Three worlds in four move as a kept finder follows (slowly, a margin, no forced
+        // rebuilds), with a share of the shapes jumping that makes hundreds to thousands of
+        // escapers a frame (a steady motion soon makes few: the margins grow ahead of it):
+        // the passes under test are those of the kept frame.
+        if g.index(4) != 0 {
+            plan.speed = plan.speed.min(0.1);
+            plan.jumps = [0.0, 0.003, 0.02][g.index(3)];
+            plan.margin = plan.margin.filter(|&m| m > 0.0);
+            plan.rebuild = None;
+        }
         plan
     }
 
