@@ -122,7 +122,8 @@ impl Plan {
     /// A plan at the sizes where a kept frame's passes split over the threads (20 k to 300 k
     /// moving shapes, more operations a frame, fewer frames): [`draw`](Self::draw)'s plan
     /// grown to that size over a square as crowded, without the scales that make the pairs
-    /// grow with the square of the shapes (stacks, and shapes as large as the square).
+    /// grow with the square of the shapes (stacks, shapes as large as the square, and the
+    /// parked fortieth of the shapes, all on one spot: 32 M pairs at 600 k shapes).
     pub(crate) fn draw_large(g: &mut Gen) -> Self {
         let mut plan = Self::draw(g);
         let (moving, before) = (plan.moving, (plan.moving + plan.statics) as f32);
@@ -135,7 +136,7 @@ impl Plan {
         plan.side = (2.0 * (plan.moving + plan.statics) as f32 / cover).sqrt();
         plan.frames = 6 + g.index(10) as u32;
         plan.ops = [100, 1_000, 5_000][g.index(3)];
-        if matches!(plan.scale, Scale::Stacked | Scale::Huge) {
+        if matches!(plan.scale, Scale::Stacked | Scale::Huge | Scale::Parked) {
             plan.scale = Scale::Ordinary;
         }
         // One shape in 500 unbounded would pair with every other (tens of millions of
