@@ -37,7 +37,7 @@ mod shapes;
 
 use model::{Entry, Model, brute_point, brute_query, events};
 use plan::Plan;
-use shapes::{Gen, moved};
+use shapes::Gen;
 use std::time::{Duration, Instant};
 use widephase::{Aabb, Contact, Manifold, PairFinder, Point, Ray, Scene, Shape};
 
@@ -385,11 +385,7 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
                 5 | 6 if !live.is_empty() => {
                     let id = live[g.index(live.len())];
                     let e = model.get(id).expect("live");
-                    let s = if g.index(3) == 0 {
-                        plan.shape(&mut g)
-                    } else {
-                        moved(e.shape, id, frame, 0.3, plan.side)
-                    };
+                    let s = plan.set_to(&mut g, id, frame, e.shape);
                     scene.set(id, s);
                     model.get_mut(id).shape = s;
                 }

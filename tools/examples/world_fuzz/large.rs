@@ -8,7 +8,7 @@
 
 use crate::model::Entry;
 use crate::plan::Plan;
-use crate::shapes::{Gen, moved};
+use crate::shapes::Gen;
 use crate::{Met, Stream, check};
 use widephase::{Aabb, Circle, PairFinder, Scene, Shape};
 
@@ -96,12 +96,7 @@ pub(crate) fn run_large(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)
                 }
                 5 | 6 if !live.is_empty() => {
                     let id = live[g.index(live.len())];
-                    let s = scene.get(id).expect("a live id");
-                    let s = if g.index(3) == 0 {
-                        plan.shape(&mut g)
-                    } else {
-                        moved(s, id, frame, 0.3, plan.side)
-                    };
+                    let s = plan.set_to(&mut g, id, frame, scene.get(id).expect("a live id"));
                     scene.set(id, s);
                 }
                 7 if !live.is_empty() && plan.layered => {

@@ -231,6 +231,16 @@ impl Plan {
         }
     }
 
+    /// The shape a random `set` gives shape `id` (now `s`) in `frame`: a new shape of the
+    /// plan in a third of the calls, else `s` moved 0.3 of its half extent.
+    pub(crate) fn set_to(&self, g: &mut Gen, id: u32, frame: u32, s: Shape) -> Shape {
+        if g.index(3) == 0 {
+            self.shape(g)
+        } else {
+            moved(s, id, frame, 0.3, self.side)
+        }
+    }
+
     /// Whether a new shape is a sensor: one in ten where the plan has layers.
     pub(crate) fn sensor(&self, g: &mut Gen) -> bool {
         self.layered && g.index(10) == 0
