@@ -154,8 +154,8 @@ pub fn brute_point(shapes: &[Shape], p: &Point) -> Vec<u32> {
 }
 
 /// Set differences of two answers: (began, ended), each sorted and without repeats. A walk
-/// along sorted copies of the two (a tree of a million pairs took seconds a call in the
-/// fuzzer's runs at scale).
+/// along sorted copies of the two, rather than two trees: the fuzzer's runs at scale check
+/// answers of up to a million pairs a call.
 pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     let sorted = |v: &[(u32, u32)]| {
         let mut v = v.to_vec();
