@@ -169,11 +169,7 @@ pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
     loop {
         match (o.get(i), n.get(j)) {
             (Some(a), Some(b)) if a == b => (i, j) = (i + 1, j + 1),
-            (Some(a), Some(b)) if a < b => {
-                ended.push(*a);
-                i += 1;
-            }
-            (Some(a), None) => {
+            (Some(a), b) if b.is_none_or(|b| a < b) => {
                 ended.push(*a);
                 i += 1;
             }
@@ -181,7 +177,7 @@ pub fn events(old: &[(u32, u32)], new: &[(u32, u32)]) -> (Pairs, Pairs) {
                 began.push(*b);
                 j += 1;
             }
-            (None, None) => return (began, ended),
+            _ => return (began, ended),
         }
     }
 }

@@ -302,27 +302,26 @@ fn check_queries(
     Ok(())
 }
 
+/// A pool of `threads` threads.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+}
+
 /// One run of `seed`: its plan, and the first disagreement (frame and what), if any.
 fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
     let mut g = Gen::new(seed);
     let plan = Plan::draw(&mut g);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .expect("a thread pool");
+    let pool = pool(plan.threads);
     let mut scene = Scene::new();
     if let Some(c) = plan.cell {
         scene = scene.with_cell_size(c);
     }
     let mut model = Model::default();
     for k in 0..plan.moving + plan.statics {
-        let e = Entry {
-            shape: plan.shape(&mut g),
-            filter: plan.filter(&mut g),
-            fixed: k >= plan.moving,
-            sensor: plan.sensor(&mut g),
-            data: g.index(1 << 20) as u64,
-        };
+        let e = plan.entry(&mut g, k >= plan.moving);
         let id = e.push_into(&mut scene);
         if id != model.push(e) {
             return Err((plan, format!("push {k}: id {id}")));

@@ -6,36 +6,15 @@
 //! checked against the model by the small runs), and the events against the set differences
 //! of consecutive answers.
 
-use crate::model::Entry;
 use crate::plan::Plan;
 use crate::shapes::Gen;
-use crate::{Met, Stream, check};
+use crate::{Met, Stream, check, pool};
 use widephase::{Aabb, Circle, PairFinder, Scene, Shape};
 
 /// The thread count the reference search runs on: another than the plan's, so that every
 /// answer is also compared across two thread counts.
 fn reference_threads(threads: usize) -> usize {
     if threads == 1 { 3 } else { 1 }
-}
-
-/// A pool of `threads` threads.
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool")
-}
-
-/// A new entry of the plan: its shape, filter, sensor flag and user data; static where
-/// `fixed`.
-fn entry(plan: &Plan, g: &mut Gen, fixed: bool) -> Entry {
-    Entry {
-        shape: plan.shape(g),
-        filter: plan.filter(g),
-        fixed,
-        sensor: plan.sensor(g),
-        data: g.index(1 << 20) as u64,
-    }
 }
 
 /// One run of `seed` at scale: its plan, and the first disagreement (frame and what), if any.
@@ -48,7 +27,7 @@ pub(crate) fn run_large(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)
         scene = scene.with_cell_size(c);
     }
     let mut live: Vec<u32> = (0..plan.moving + plan.statics)
-        .map(|k| entry(&plan, &mut g, k >= plan.moving).push_into(&mut scene))
+        .map(|k| plan.entry(&mut g, k >= plan.moving).push_into(&mut scene))
         .collect();
     if plan.unbounded_few {
         // Two strips across the whole world and a circle over all of it: every shape pairs
@@ -86,7 +65,7 @@ pub(crate) fn run_large(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)
             match g.index(10) {
                 0 | 1 => {
                     let fixed = plan.statics > 0 && g.index(6) == 0;
-                    live.push(entry(&plan, &mut g, fixed).push_into(&mut scene));
+                    live.push(plan.entry(&mut g, fixed).push_into(&mut scene));
                 }
                 2..=4 if !live.is_empty() => {
                     let id = live.swap_remove(g.index(live.len()));

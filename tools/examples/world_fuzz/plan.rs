@@ -1,7 +1,7 @@
 //! What one run of the world fuzzer does, drawn from its seed: the scene's size and crowding,
 //! the finder's settings, the grid's cell size, the thread count and the motion.
 
-use crate::model::FILTERS;
+use crate::model::{Entry, FILTERS};
 use crate::shapes::{Gen, moved, unit_hash};
 use widephase::{Aabb, Capsule, Circle, Filter, Obb, PairFinder, Shape};
 
@@ -238,6 +238,17 @@ impl Plan {
             self.shape(g)
         } else {
             moved(s, id, frame, 0.3, self.side)
+        }
+    }
+
+    /// A new entry: its shape, filter, sensor flag and user data; static where `fixed`.
+    pub(crate) fn entry(&self, g: &mut Gen, fixed: bool) -> Entry {
+        Entry {
+            shape: self.shape(g),
+            filter: self.filter(g),
+            fixed,
+            sensor: self.sensor(g),
+            data: g.index(1 << 20) as u64,
         }
     }
 
