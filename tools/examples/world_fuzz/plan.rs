@@ -153,6 +153,13 @@ impl Plan {
             plan.margin = plan.margin.filter(|&m| m > 0.0);
             plan.rebuild = None;
         }
+        // A third of the runs on a thread count the small runs never draw, in task counts
+        // that are multiples of it: four writes the escapers' flags as three does, five and
+        // up group them by range first as sixteen does, and from eight the finder times its
+        // two paths from fewer moving shapes.
+        if g.index(3) == 0 {
+            plan.threads = [4, 5, 6, 8, 12][g.index(5)];
+        }
         plan
     }
 
