@@ -221,19 +221,34 @@ impl Kept {
         if !few || self.enter.len() < self.marks.len() {
             return false;
         }
+        // Each found on rayon's threads in pieces (a search of its old cell, a cache miss or
+        // two each); `(NONE, NONE)` for one that was in no cell, `(NONE, 0)` for one not
+        // found there. Both sort after every position.
+        let (grid, ids) = (&self.grid, &self.ids);
+        let (entering, was_in) = (&self.entering, &self.was_in);
         self.removed.clear();
-        for &(_, k) in &self.moves {
-            let (e, was_in) = (self.entering[k as usize].0, self.was_in[k as usize]);
-            if was_in == u32::MAX {
-                continue;
-            }
-            let cell = self.grid.cell(was_in);
-            let Some(p) = self.ids[cell.clone()].iter().position(|&s| s == e) else {
-                return false;
-            };
-            self.removed.push(((cell.start + p) as u32, was_in));
-        }
+        self.removed.par_extend(
+            self.moves
+                .par_iter()
+                .with_min_len(piece_len(MIN_PIECE))
+                .map(|&(_, k)| {
+                    let (e, was_in) = (entering[k as usize].0, was_in[k as usize]);
+                    if was_in == NONE {
+                        return (NONE, NONE);
+                    }
+                    let cell = grid.cell(was_in);
+                    match ids[cell.clone()].iter().position(|&s| s == e) {
+                        Some(p) => ((cell.start + p) as u32, was_in),
+                        None => (NONE, 0),
+                    }
+                }),
+        );
         self.removed.sort_unstable();
+        let found = self.removed.partition_point(|&(p, _)| p != NONE);
+        if self.removed.get(found).is_some_and(|&(_, c)| c != NONE) {
+            return false;
+        }
+        self.removed.truncate(found);
         true
     }
 
@@ -260,13 +275,20 @@ impl Kept {
     }
 }
 
+/// No cell or position (see [`Kept::find_removed`]).
+const NONE: u32 = u32::MAX;
+
 /// How many grid positions per escaper that changes cells, and per thread, a frame needs for
 /// the grid to be edited in place ([`Grid::repair_few`], on one thread: only the positions
 /// between each one's old and new places move) rather than repaired (every position copied,
 /// on rayon's threads). At 1 M shapes on one thread (Zen 5) the edit took 0.36 µs a move
 /// (2.6 ms for 7.3 k moves, 39 µs for 22) and the repair 4.4–6.5 ms for 19–44 k: even at
-/// about a seventieth of the positions.
-const FEW_MOVES: usize = 128;
+/// about a seventieth of the positions. On an Intel Xeon the repair took 5.9 ms on one thread
+/// (3.0 on two) and the edit 0.36 µs a move plus 0.14 to find its old place, which the
+/// threads now share: they break even at about `n / (85 T)` moves on `T` threads. At 128 (the
+/// value before), the one-thread 1 M kept frame took 81.6–86.7 ms against 78.9–83.5 (five
+/// alternated rounds); two threads measured the same either way.
+const FEW_MOVES: usize = 64;
 
 /// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
 /// its place in its cell (10–30 ns each: a piece of 256 is a few microseconds). In pieces of
