@@ -171,11 +171,8 @@ impl Kept {
                 .with_min_len(piece_len(MIN_PIECE))
                 .map(|&(key, k)| {
                     let e = entering[k as usize].0;
-                    let cell = grid.cell(key);
-                    let at = (was_in[k as usize] == key)
-                        .then(|| ids[cell.clone()].iter().position(|&s| s == e))
-                        .flatten();
-                    (at.map_or(u32::MAX, |p| (cell.start + p) as u32), e)
+                    let at = (was_in[k as usize] == key).then(|| place(grid, ids, key, e));
+                    (at.flatten().unwrap_or(NONE), e)
                 }),
         );
         self.leaving.resize(self.escaped.len(), false);
@@ -236,11 +233,7 @@ impl Kept {
                     if was_in == NONE {
                         return (NONE, NONE);
                     }
-                    let cell = grid.cell(was_in);
-                    match ids[cell.clone()].iter().position(|&s| s == e) {
-                        Some(p) => ((cell.start + p) as u32, was_in),
-                        None => (NONE, 0),
-                    }
+                    place(grid, ids, was_in, e).map_or((NONE, 0), |p| (p, was_in))
                 }),
         );
         self.removed.sort_unstable();
@@ -258,7 +251,7 @@ impl Kept {
         let (enter, stays) = (&self.enter, &self.stays);
         let moving = |range: Range<usize>| {
             (enter[range.clone()].iter().zip(&stays[range]))
-                .filter(|(_, s)| s.0 == u32::MAX)
+                .filter(|(_, s)| s.0 == NONE)
                 .map(|(&entry, _)| entry)
         };
         let tasks = plan(&mut self.tasks, enter.len(), MIN_TASK / 4);
@@ -275,19 +268,27 @@ impl Kept {
     }
 }
 
-/// No cell or position (see [`Kept::find_removed`]).
+/// No cell or position.
 const NONE: u32 = u32::MAX;
+
+/// The grid position of slot `e` in cell `key` (a search of the cell's ids), if it is there.
+fn place(grid: &Grid, ids: &[u32], key: u32, e: u32) -> Option<u32> {
+    let cell = grid.cell(key);
+    let p = ids[cell.clone()].iter().position(|&s| s == e)?;
+    Some((cell.start + p) as u32)
+}
 
 /// How many grid positions per escaper that changes cells, and per thread, a frame needs for
 /// the grid to be edited in place ([`Grid::repair_few`], on one thread: only the positions
 /// between each one's old and new places move) rather than repaired (every position copied,
 /// on rayon's threads). At 1 M shapes on one thread (Zen 5) the edit took 0.36 µs a move
 /// (2.6 ms for 7.3 k moves, 39 µs for 22) and the repair 4.4–6.5 ms for 19–44 k: even at
-/// about a seventieth of the positions. On an Intel Xeon the repair took 5.9 ms on one thread
-/// (3.0 on two) and the edit 0.36 µs a move plus 0.14 to find its old place, which the
-/// threads now share: they break even at about `n / (85 T)` moves on `T` threads. At 128 (the
-/// value before), the one-thread 1 M kept frame took 81.6–86.7 ms against 78.9–83.5 (five
-/// alternated rounds); two threads measured the same either way.
+/// about a seventieth of the positions. On an Intel Xeon (a stage probe at 1 M) the repair
+/// took 5.9 ms a frame on one thread and 3.0 on two, and in the edit's frames on one thread
+/// finding the old places took 0.75 ms beside the edit's 1.93 (now on rayon's threads). With
+/// the Zen 5 edit cost, the two break even nearer `n / (85 T)` moves (an estimate). At 128
+/// (the value before), the one-thread 1 M kept frame took 81.6–86.7 ms against 78.9–83.5
+/// here (five alternated rounds on the Xeon); two threads measured the same either way.
 const FEW_MOVES: usize = 64;
 
 /// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
