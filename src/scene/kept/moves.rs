@@ -140,20 +140,13 @@ impl Kept {
         // escapers' places in their cells, the repair and their queries then read the grid
         // in its order rather than at random.
         self.sort.sort(&mut self.enter);
-        // Each escaper's index and flag, read on rayon's threads in pieces of [`MIN_PIECE`] or
-        // more (a few escapers neither fork nor, from outside the pool, hand over).
+        // Each escaper's index and flag.
         let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
-        self.marks.clear();
-        self.marks.par_extend(
-            self.escapers
-                .par_iter()
-                .with_min_len(piece_len(MIN_PIECE))
-                .map(|&e| {
-                    let e = e as usize;
-                    let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
-                    (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
-                }),
-        );
+        in_pieces(&mut self.marks, &self.escapers, |&e| {
+            let e = e as usize;
+            let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
+            (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
+        });
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
             return false;
@@ -164,17 +157,11 @@ impl Kept {
         // Where each escaper that keeps its cell lies in it, found on rayon's threads, beside
         // its index.
         let (grid, ids, entering, was_in) = (&self.grid, &self.ids, &self.entering, &self.was_in);
-        self.stays.clear();
-        self.stays.par_extend(
-            self.enter
-                .par_iter()
-                .with_min_len(piece_len(MIN_PIECE))
-                .map(|&(key, k)| {
-                    let e = entering[k as usize].0;
-                    let at = (was_in[k as usize] == key).then(|| place(grid, ids, key, e));
-                    (at.flatten().unwrap_or(NONE), e)
-                }),
-        );
+        in_pieces(&mut self.stays, &self.enter, |&(key, k)| {
+            let e = entering[k as usize].0;
+            let at = (was_in[k as usize] == key).then(|| place(grid, ids, key, e));
+            (at.flatten().unwrap_or(NONE), e)
+        });
         self.leaving.resize(self.escaped.len(), false);
         let flags = (&mut self.escaped[..], &mut self.leaving[..]);
         flag_escapers(flags, &self.marks, &self.stays, &mut self.flags);
@@ -223,19 +210,13 @@ impl Kept {
         // found there. Both sort after every position.
         let (grid, ids) = (&self.grid, &self.ids);
         let (entering, was_in) = (&self.entering, &self.was_in);
-        self.removed.clear();
-        self.removed.par_extend(
-            self.moves
-                .par_iter()
-                .with_min_len(piece_len(MIN_PIECE))
-                .map(|&(_, k)| {
-                    let (e, was_in) = (entering[k as usize].0, was_in[k as usize]);
-                    if was_in == NONE {
-                        return (NONE, NONE);
-                    }
-                    place(grid, ids, was_in, e).map_or((NONE, 0), |p| (p, was_in))
-                }),
-        );
+        in_pieces(&mut self.removed, &self.moves, |&(_, k)| {
+            let (e, was_in) = (entering[k as usize].0, was_in[k as usize]);
+            if was_in == NONE {
+                return (NONE, NONE);
+            }
+            place(grid, ids, was_in, e).map_or((NONE, 0), |p| (p, was_in))
+        });
         self.removed.sort_unstable();
         let found = self.removed.partition_point(|&(p, _)| p != NONE);
         if self.removed.get(found).is_some_and(|&(_, c)| c != NONE) {
@@ -270,6 +251,14 @@ impl Kept {
 
 /// No cell or position.
 const NONE: u32 = u32::MAX;
+
+/// `out` cleared and filled with `f` of each of `items`, in order, on rayon's threads in
+/// pieces of [`MIN_PIECE`] or more (a few items neither fork nor, from outside the pool, hand
+/// over); nothing allocated where `out` has the room.
+fn in_pieces<T: Sync, U: Send>(out: &mut Vec<U>, items: &[T], f: impl Fn(&T) -> U + Sync + Send) {
+    out.clear();
+    out.par_extend(items.par_iter().with_min_len(piece_len(MIN_PIECE)).map(f));
+}
 
 /// The grid position of slot `e` in cell `key` (a search of the cell's ids), if it is there.
 fn place(grid: &Grid, ids: &[u32], key: u32, e: u32) -> Option<u32> {
