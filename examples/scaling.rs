@@ -133,6 +133,48 @@ fn scene(name: &str, n: usize) -> Scene {
     }
 }
 
+/// Scenes of fewer shapes than this print their table in microseconds (their frames take
+/// less than about a millisecond).
+const SMALL_SCENE: usize = 20_000;
+
+/// The usage line and what each option does, for `--help` and after a wrong option.
+const USAGE: &str = "\
+usage: scaling [--threads 1,2] [--shapes 100000,1000000] [--frames 128] [--warm-up N]
+               [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1]
+               [--choice on|off] [--spin on|off] [--caller pool|main]
+               [--scene mixed|sized|crowded|polygons|tiles]
+
+  --threads LIST  thread counts to run, each in a rayon pool of its own (default 1,2)
+  --shapes LIST   scene sizes (default 100000,1000000)
+  --frames N      frames timed per run (default 128: a whole to and fro of the motion)
+  --warm-up N     frames run before the timed ones (default: as many as timed, at least
+                  100 where a kept finder may choose between its paths)
+  --modes LIST    kept, scratch or both (default both)
+  --reorder       put the scene in spatial order first (Scene::reorder)
+  --speed S       each shape moves S of its half extent a frame (default 0.06)
+  --moving M      the share of the shapes that moves (default 1)
+  --choice on|off whether a kept finder may search from scratch where that is cheaper
+  --spin on|off   whether the pool's threads look for work through a whole call
+  --caller C      pool: frames called from inside each pool; main: from the main thread,
+                  on rayon's global pool (one thread count)
+  --scene S       mixed (default), sized, crowded, polygons or tiles
+  --help          this text";
+
+/// The options that take a value.
+const VALUED: [&str; 11] = [
+    "--threads",
+    "--shapes",
+    "--frames",
+    "--warm-up",
+    "--speed",
+    "--moving",
+    "--choice",
+    "--spin",
+    "--caller",
+    "--scene",
+    "--modes",
+];
+
 /// The options, or a message saying what is wrong with them.
 fn options() -> Result<Options, String> {
     let mut o = Options {
@@ -166,15 +208,33 @@ fn options() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        if flag == "--reorder" {
-            o.reorder = true;
-            continue;
+        match flag.as_str() {
+            "--reorder" => {
+                o.reorder = true;
+                continue;
+            }
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0)
+            }
+            f if !VALUED.contains(&f) => return Err(format!("unknown option {flag:?}")),
+            _ => {}
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--threads" => o.threads = list(&flag, &value)?,
             "--shapes" => o.shapes = list(&flag, &value)?,
-            "--frames" => o.frames = list(&flag, &value)?[0],
+            "--frames" => {
+                o.frames = value
+                    .trim()
+                    .replace('_', "")
+                    .parse()
+                    .ok()
+                    .filter(|&f: &usize| f > 0)
+                    .ok_or_else(|| {
+                        format!("--frames takes a positive whole number, got {value:?}")
+                    })?;
+            }
             "--warm-up" => {
                 o.warm_up = Some(value.trim().parse().map_err(|_| {
                     format!("--warm-up takes a whole number of frames, got {value:?}")
@@ -342,12 +402,8 @@ fn kernels(circles: &Circles, boxes: &Aabbs, pools: &[rayon::ThreadPool], main: 
 fn main() {
     let o = options().unwrap_or_else(|e| {
         eprintln!("scaling: {e}");
-        eprintln!(
-            "usage: scaling [--threads 1,2,4] [--shapes 100000,1000000] [--frames 128] \
-             [--warm-up N] [--modes kept,scratch] [--reorder] [--speed 0.06] [--moving 1] \
-             [--choice on|off] [--spin on|off] [--caller pool|main] \
-             [--scene mixed|sized|crowded|polygons|tiles]"
-        );
+        let usage = USAGE.split("\n\n").next().unwrap_or(USAGE);
+        eprintln!("{usage}\n(--help says what each option does)");
         std::process::exit(2)
     });
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
@@ -422,7 +478,16 @@ fn main() {
             .map(|(_, s)| s.bounding_box().max_x)
             .fold(0.0f32, f32::max);
         let motion = Motion::new(&start, o.speed, side).with_moving(o.moving);
-        println!("\n{n} shapes (medians, ms; x: the first thread count's median over this one):");
+        // Microseconds where a frame is shorter than a millisecond or so, so that a small
+        // scene's figures keep their digits.
+        let (unit, scale) = if n < SMALL_SCENE {
+            ("µs", 1000.0)
+        } else {
+            ("ms", 1.0)
+        };
+        println!(
+            "\n{n} shapes (medians, {unit}; x: the first thread count's median over this one):"
+        );
         println!(
             "  threads mode      frame     x    mean chosen | {} |  sum",
             PHASES.map(|p| format!("{p:>7}")).join(" ")
@@ -443,11 +508,11 @@ fn main() {
                 let first = *base[m].get_or_insert(r.frame);
                 println!(
                     "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:5.0}% | {} | {:3.0}%",
-                    r.frame,
+                    scale * r.frame,
                     first / r.frame,
-                    r.mean,
+                    scale * r.mean,
                     100.0 * r.chosen,
-                    r.phases.map(|v| format!("{v:7.2}")).join(" "),
+                    r.phases.map(|v| format!("{:7.2}", scale * v)).join(" "),
                     100.0 * r.covered
                 );
             }
