@@ -41,6 +41,7 @@ mod containers;
 mod differential;
 mod independent;
 mod known_answers;
+mod list_batches;
 mod manifold_cases;
 mod manifolds;
 mod meeting;
