@@ -51,8 +51,8 @@
 //! Small scenes are the other end where a search from scratch costs less: the kept frame pays
 //! for its lists (thirty of them, by pair kind) however few candidates they hold. On an Intel
 //! Xeon VM (2026-12-04, one thread, `scaling --shapes 10,30,100,300,1000`) the kept frame took
-//! 1.6, 4.1, 7.9, 16.9 and 43–44 µs, a search from scratch 1.5, 2.6, 6.2, 16.6 and 49–50 µs:
-//! dearer up to about 300 shapes, by at most 1.7 µs a frame. The finder keeps the kept path
+//! 1.6, 4.1, 7.9, 16.9 and 43–44 µs, a search from scratch 1.5, 2.6, 6.2, 16.6 and 48–50 µs:
+//! dearer up to about 300 shapes, by up to about 1.6 µs a frame. The finder keeps the kept path
 //! there: calls of a few microseconds time the machine's noise more than the paths, and a
 //! trial would cost more than it could save.
 
