@@ -1,8 +1,9 @@
 //! How a frame scales with threads on this machine: for each thread count and scene size, the
 //! median frame of a kept `PairFinder` and of a search from scratch (each after
-//! `Scene::update`), each phase as `FrameStats` reports it, and `par_batch_test` over 4 M
-//! circle–AABB pairs beside them (the speed-up the kernels alone get, which caps a frame's on a
-//! machine whose memory bandwidth is the limit).
+//! `Scene::update`; their mean, ninetieth percentile and slowest frame beside it), each phase
+//! as `FrameStats` reports it, and `par_batch_test` over 4 M circle–AABB pairs beside them
+//! (the speed-up the kernels alone get, which caps a frame's on a machine whose memory
+//! bandwidth is the limit).
 //!
 //! ```text
 //! cargo run --release --example scaling -- --threads 1,2,4,8,16 --shapes 100000,1000000
@@ -304,9 +305,12 @@ fn ms(d: Duration) -> f64 {
 /// The medians of one run of frames: the frame, then each phase of `FrameStats`.
 struct Run {
     frame: f64,
-    /// The mean frame, and the share of frames that searched from scratch by
+    /// The mean frame, the ninetieth percentile and the slowest frame (a game's frame budget
+    /// meets those too), and the share of frames that searched from scratch by
     /// `FrameStats::chosen`.
     mean: f64,
+    p90: f64,
+    worst: f64,
     chosen: f64,
     phases: [f64; 7],
     /// The median share of the frame its phases add up to.
@@ -360,10 +364,14 @@ fn run(
             chosen += usize::from(s.chosen);
         }
     }
+    let frame = median(&mut totals);
     Run {
         mean: totals.iter().sum::<f64>() / frames as f64,
+        // Sorted by `median`.
+        p90: totals[(totals.len() - 1) * 9 / 10],
+        worst: totals[totals.len() - 1],
         chosen: chosen as f64 / frames as f64,
-        frame: median(&mut totals),
+        frame,
         phases: core::array::from_fn(|k| median(&mut phases[k])),
         covered: median(&mut covered),
     }
@@ -489,7 +497,7 @@ fn main() {
             "\n{n} shapes (medians, {unit}; x: the first thread count's median over this one):"
         );
         println!(
-            "  threads mode      frame     x    mean chosen | {} |  sum",
+            "  threads mode      frame     x    mean     p90   worst chosen | {} |  sum",
             PHASES.map(|p| format!("{p:>7}")).join(" ")
         );
         let mut base = [None; 2];
@@ -507,10 +515,12 @@ fn main() {
                 };
                 let first = *base[m].get_or_insert(r.frame);
                 println!(
-                    "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:5.0}% | {} | {:3.0}%",
+                    "  {t:>7} {mode:<8} {:7.2} {:5.2} {:7.2} {:7.2} {:7.2} {:5.0}% | {} | {:3.0}%",
                     scale * r.frame,
                     first / r.frame,
                     scale * r.mean,
+                    scale * r.p90,
+                    scale * r.worst,
                     100.0 * r.chosen,
                     r.phases.map(|v| format!("{:7.2}", scale * v)).join(" "),
                     100.0 * r.covered
@@ -519,7 +529,8 @@ fn main() {
         }
     }
     println!(
-        "\nmean: the mean frame; chosen: the share of kept frames that searched from scratch \
+        "\nmean: the mean frame; p90: the frame nine in ten are as fast as or faster; worst: the \
+         slowest frame; chosen: the share of kept frames that searched from scratch \
          because the finder timed that as the cheaper path (from 2^17 moving shapes, 2^16 on \
          8 threads or more; its first trial of the kept path ends after 93 frames, within the \
          warm-up unless --warm-up says less). Phases: \
