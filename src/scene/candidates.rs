@@ -363,7 +363,10 @@ impl Candidates {
         A: Overlaps<B> + Stored,
         B: Stored,
     {
-        let batch = picked.unwrap_or(&list[range]);
+        let batch = match picked {
+            Some(picked) => picked,
+            None => &list[range],
+        };
         let (n, pad) = (batch.len(), batch[0]);
         let blocks = n.div_ceil(KERNEL_LANES);
         // Positions of blocks past the last are the last block's (never gathered).
