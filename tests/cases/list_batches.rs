@@ -2,6 +2,7 @@
 //! (one lane block, a short batch, a full batch, several), on scenes of 1 to 300 shapes.
 
 use super::scene::brute_scene;
+use crate::support::model::events;
 use crate::support::threads::in_pool;
 use widephase::{Aabb, Circle, Obb, PairFinder, Scene, Shape};
 
@@ -56,8 +57,7 @@ fn check_row(n: u32, kinds: bool, rest: bool, threads: usize) {
         let at =
             format!("{n} shapes, kinds {kinds}, rest {rest}, frame {frame}, {threads} threads");
         assert_eq!(pairs, want, "{at}");
-        let began: Vec<_> = want.iter().filter(|p| !last.contains(p)).copied().collect();
-        let ended: Vec<_> = last.iter().filter(|p| !want.contains(p)).copied().collect();
+        let (began, ended) = events(&last, &want);
         assert_eq!(finder.began(), began, "began, {at}");
         assert_eq!(finder.ended(), ended, "ended, {at}");
         last = want;
