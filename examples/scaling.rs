@@ -161,21 +161,6 @@ usage: scaling [--threads 1,2] [--shapes 100000,1000000] [--frames 128] [--warm-
   --scene S       mixed (default), sized, crowded, polygons or tiles
   --help          this text";
 
-/// The options that take a value.
-const VALUED: [&str; 11] = [
-    "--threads",
-    "--shapes",
-    "--frames",
-    "--warm-up",
-    "--speed",
-    "--moving",
-    "--choice",
-    "--spin",
-    "--caller",
-    "--scene",
-    "--modes",
-];
-
 /// The options, or a message saying what is wrong with them.
 fn options() -> Result<Options, String> {
     let mut o = Options {
@@ -209,23 +194,18 @@ fn options() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        // Taken by the options that have one, so that an unknown option is named as such.
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
-            "--reorder" => {
-                o.reorder = true;
-                continue;
-            }
+            "--reorder" => o.reorder = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 std::process::exit(0)
             }
-            f if !VALUED.contains(&f) => return Err(format!("unknown option {flag:?}")),
-            _ => {}
-        }
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--threads" => o.threads = list(&flag, &value)?,
-            "--shapes" => o.shapes = list(&flag, &value)?,
+            "--threads" => o.threads = list(&flag, &value()?)?,
+            "--shapes" => o.shapes = list(&flag, &value()?)?,
             "--frames" => {
+                let value = value()?;
                 o.frames = value
                     .trim()
                     .replace('_', "")
@@ -237,11 +217,13 @@ fn options() -> Result<Options, String> {
                     })?;
             }
             "--warm-up" => {
+                let value = value()?;
                 o.warm_up = Some(value.trim().parse().map_err(|_| {
                     format!("--warm-up takes a whole number of frames, got {value:?}")
                 })?);
             }
             "--speed" => {
+                let value = value()?;
                 o.speed = value
                     .parse()
                     .ok()
@@ -249,15 +231,17 @@ fn options() -> Result<Options, String> {
                     .ok_or_else(|| format!("--speed takes a number >= 0, got {value:?}"))?;
             }
             "--moving" => {
+                let value = value()?;
                 o.moving = value
                     .parse()
                     .ok()
                     .filter(|m: &f32| (0.0..=1.0).contains(m))
                     .ok_or_else(|| format!("--moving takes a share from 0 to 1, got {value:?}"))?;
             }
-            "--choice" => o.choice = on_off(&flag, &value)?,
-            "--spin" => o.spin = on_off(&flag, &value)?,
+            "--choice" => o.choice = on_off(&flag, &value()?)?,
+            "--spin" => o.spin = on_off(&flag, &value()?)?,
             "--caller" => {
+                let value = value()?;
                 o.main = match value.as_str() {
                     "pool" => false,
                     "main" => true,
@@ -265,12 +249,14 @@ fn options() -> Result<Options, String> {
                 }
             }
             "--scene" => {
+                let value = value()?;
                 if !SCENES.contains(&value.as_str()) {
                     return Err(format!("--scene takes one of {SCENES:?}, got {value:?}"));
                 }
                 o.scene = value;
             }
             "--modes" => {
+                let value = value()?;
                 o.modes = value.split(',').map(|m| m.trim().to_string()).collect();
                 if let Some(m) = o
                     .modes
