@@ -91,6 +91,7 @@ mod job;
 mod kept;
 mod pack;
 mod packed;
+mod picks;
 mod polygon_blocks;
 mod query;
 mod radix;
