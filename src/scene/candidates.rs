@@ -4,6 +4,7 @@
 
 use super::SIDE;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
+use super::picks::boxed;
 use super::records::KIND;
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide};
@@ -180,6 +181,9 @@ pub(crate) struct Candidates {
     /// Candidates of two still shapes, which kept their flags without a kernel (see
     /// [`Shared::with_still`]).
     pub(crate) still: usize,
+    /// Candidates of a kept list whose shapes' padded boxes are apart, decided without a
+    /// kernel (see `picks.rs`).
+    pub(crate) apart: usize,
     pub(crate) pack_time: Duration,
     pub(crate) kernel_time: Duration,
 }
@@ -196,6 +200,7 @@ impl Candidates {
         self.candidates = 0;
         self.filtered = 0;
         self.still = 0;
+        self.apart = 0;
         self.pack_time = Duration::ZERO;
         self.kernel_time = Duration::ZERO;
     }
@@ -308,13 +313,14 @@ impl Candidates {
         // The candidates picked for the kernels, and their places in the list.
         let mut kept = [(0u32, 0u32); LIST_BATCH];
         let mut number = [0u32; LIST_BATCH];
-        // Whether the batches are picked (see `pick`) rather than the list's next candidates.
-        let picked = shared.layered || !shared.still.is_empty();
+        // Whether the batches are picked (see `pick`: for the pair kinds with a polygon, by
+        // their boxes too) rather than the list's next candidates.
+        let picked = boxed::<A, B>() || shared.layered || !shared.still.is_empty();
         let mut from = 0;
         while from < list.len() {
             let start = Instant::now();
             let (n, to) = if picked {
-                self.pick(shared, list, from, (&mut kept, &mut number), events)
+                self.pick::<A, B>(shared, list, from, (&mut kept, &mut number), events)
             } else {
                 let to = (from + LIST_BATCH).min(list.len());
                 (to - from, to)

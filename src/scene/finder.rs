@@ -226,6 +226,7 @@ impl PairFinder {
             cell_size: grid.cell_size(),
             candidates: kept.candidates,
             still: kept.still,
+            apart: kept.apart,
             filtered: kept.filtered,
             pairs: out.len(),
             build: kept.build,

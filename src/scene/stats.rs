@@ -48,9 +48,15 @@ pub struct FrameStats {
     /// Candidate pairs a kept finder kept as they were, without a kernel, because neither
     /// shape changed since its last call (no [`Scene::update`](crate::Scene::update) gave it
     /// other bits, no other change touched it): their pairs are in the answer as they were.
-    /// `candidates + still` are all the candidates. Only a frame in which few shapes changed
-    /// (under a 32nd) keeps any.
+    /// `candidates + still + apart` are all the candidates. Only a frame in which few shapes
+    /// changed (under a 32nd) keeps any.
     pub still: usize,
+    /// Candidate pairs a kept finder decided without a kernel because the shapes' padded
+    /// boxes (their bounding boxes, grown against rounding) no longer touch: a kept candidate
+    /// is a pair whose enlarged boxes overlap, and for the pair kinds with a polygon, whose
+    /// kernels cost several times such a check, the boxes are compared first. 0 for a search
+    /// from scratch, whose candidates are pairs of touching padded boxes.
+    pub apart: usize,
     /// Candidate pairs dropped before any kernel because their [`Filter`](crate::Filter)s do
     /// not pair. A kept finder drops them when it finds them (its kept candidates are only
     /// pairs whose filters pair; a shape whose filter changed is found again): it counts those

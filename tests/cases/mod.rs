@@ -32,6 +32,7 @@ macro_rules! both_orders {
     };
 }
 
+mod box_check;
 mod capsules;
 mod coherence;
 mod coherence_policy;

@@ -105,6 +105,7 @@ pub(crate) struct KeptStats {
     pub(crate) escaped: usize,
     pub(crate) candidates: usize,
     pub(crate) still: usize,
+    pub(crate) apart: usize,
     pub(crate) filtered: usize,
     pub(crate) build: Duration,
     pub(crate) search: Duration,

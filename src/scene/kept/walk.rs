@@ -140,6 +140,7 @@ impl Kept {
             stats.filtered += t.narrow.filtered;
             stats.candidates += t.narrow.candidates;
             stats.still += t.narrow.still;
+            stats.apart += t.narrow.apart;
         }
     }
 }
