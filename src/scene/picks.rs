@@ -14,11 +14,11 @@ use crate::prefetch::{AHEAD, prefetch};
 /// kernel costs 3–18 ns a pair (at eight lanes, in cache) and its gather a 64-byte copy, where
 /// the check reads the two records (which the gather reads next) and compares four numbers.
 /// The `scaling` example's scene of polygons and capsules, kept frame (Intel Xeon): 8.40–8.49
-/// → 7.67–7.75 ms at 100 k shapes on one thread, 4.92–4.96 → 4.39–4.43 on two; 107–108 →
-/// 100–101 at 1 M on one. The kernels of the other kinds cost about what the check does, and
-/// a rotated box's or capsule's box is worked out from its fields: checking their kinds too
-/// made the default scene's (circles, boxes, rotated boxes) 4.56–4.58 ms at 100 k on one
-/// thread 5.95–5.98.
+/// → 7.67–7.75 ms at 100 k shapes on one thread, 4.92–4.96 → 4.39–4.43 on two; 113–121 →
+/// 104–110 at 1 M on one (see `docs/benchmarks.md`). The kernels of the other kinds cost
+/// about what the check does, and a rotated box's or capsule's box is worked out from its
+/// fields: checking their kinds too made the default scene's (circles, boxes, rotated boxes)
+/// 4.56–4.58 ms at 100 k on one thread 5.95–5.98.
 #[inline(always)]
 pub(super) const fn boxed<A: Stored, B: Stored>() -> bool {
     matches!(A::CODE, Some(POLYGON)) || matches!(B::CODE, Some(POLYGON))
