@@ -4,7 +4,6 @@
 
 use super::SIDE;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
-use super::picks::boxed;
 use super::records::KIND;
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide};
@@ -313,9 +312,8 @@ impl Candidates {
         // The candidates picked for the kernels, and their places in the list.
         let mut kept = [(0u32, 0u32); LIST_BATCH];
         let mut number = [0u32; LIST_BATCH];
-        // Whether the batches are picked (see `pick`: for the pair kinds with a polygon, by
-        // their boxes too) rather than the list's next candidates.
-        let picked = boxed::<A, B>() || shared.layered || !shared.still.is_empty();
+        // Whether the batches are picked (see `pick`) rather than the list's next candidates.
+        let picked = Self::picks::<A, B>(shared);
         let mut from = 0;
         while from < list.len() {
             let start = Instant::now();

@@ -20,11 +20,19 @@ use crate::prefetch::{AHEAD, prefetch};
 /// fields: checking their kinds too made the default scene's (circles, boxes, rotated boxes)
 /// 4.56–4.58 ms at 100 k on one thread 5.95–5.98.
 #[inline(always)]
-pub(super) const fn boxed<A: Stored, B: Stored>() -> bool {
+const fn boxed<A: Stored, B: Stored>() -> bool {
     matches!(A::CODE, Some(POLYGON)) || matches!(B::CODE, Some(POLYGON))
 }
 
 impl Candidates {
+    /// Whether a list of the pair kind of `A` and `B` is taken by [`pick`](Self::pick) rather
+    /// than a batch at a time as it lies: where filters, still shapes or, for the kinds with
+    /// a polygon ([`boxed`]), boxes pass over some of its candidates.
+    #[inline(always)]
+    pub(super) fn picks<A: Stored, B: Stored>(shared: &Shared<'_>) -> bool {
+        boxed::<A, B>() || shared.layered || !shared.still.is_empty()
+    }
+
     /// Picks from `list[from..]` (a list of the pair kind of `A` and `B`) the candidates the
     /// kernels decide into `kept`, their places in the list into `number`, until `kept` is full
     /// or the list ends; returns how many it picked and where it stopped. Passed over: a
