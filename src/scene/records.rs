@@ -99,7 +99,7 @@ pub(crate) fn classify(shape: &Shape, id: u32) -> ([f32; 4], Record) {
 }
 
 /// A shape's kind code and its record's fields (0 beyond its own; a polygon's, all 0 here,
-/// take its handle in the scene and its padded box).
+/// take its handle in the scene, and its padded box where the record is made).
 #[inline(always)]
 pub(crate) fn fields_of(shape: &Shape) -> (u32, [f32; 6]) {
     match *shape {
@@ -156,7 +156,7 @@ fn finish(
 /// alone: for a valid shape the bits [`classify`] gave (the same functions of the same fields;
 /// a polygon's record holds its box in fields 1 to 4, its vertices being elsewhere). NaN where
 /// it gave none (a shape out of bounds). An invalid shape, which never hits, may get any box.
-/// For the kept candidates' box check (see `candidates.rs`): two shapes whose padded boxes are
+/// For the kept candidates' box check (see `picks.rs`): two shapes whose padded boxes are
 /// apart never overlap.
 #[inline(always)]
 pub(crate) fn padded_box(code: u32, r: &Record) -> [f32; 4] {
