@@ -129,6 +129,7 @@ impl Candidates {
 /// apart (see [`padded_box`]).
 #[inline(always)]
 fn apart_records<A: Stored, B: Stored>(p: &Record, q: &Record) -> bool {
+    // `CODE` is `None` only for points, which a scene never stores.
     let code = |c: Option<u32>| c.unwrap_or(POLYGON);
     apart(&padded_box(code(A::CODE), p), &padded_box(code(B::CODE), q))
 }
