@@ -86,7 +86,7 @@ pub(crate) const MIN_HAND_OVER_KEPT: usize = 8 * 1024;
 /// small one, whose passes run on the calling thread, pays none.
 ///
 /// From that size, with `hold`, the pool's other threads are held awake while `f` runs (see
-/// `awake.rs`), wherever it was called from.
+/// `awake/mod.rs`), wherever it was called from.
 pub(crate) fn on_pool<R: Send>(shapes: usize, hold: bool, f: impl FnOnce() -> R + Send) -> R {
     on_pool_from(MIN_HAND_OVER, shapes, hold, f)
 }

@@ -1,0 +1,326 @@
+//! Forks whose first half, ended, waits for the second awake.
+//!
+//! The helpers of [`held`](super::held) keep awake the threads that have no work. A thread
+//! that forks a pass's halves and ends its own first waits inside rayon's `join` for the half
+//! another thread took, and rayon puts it to sleep there too: on a 2-core Intel Xeon VM the
+//! half that ended woke it 30 µs later, at the end of every such pass (the escape check at
+//! 100 k shapes on two threads returned 31 µs after its last task). [`join`], [`for_each`]
+//! and [`map_reduce`] wait for a taken half awake, for up to [`WAIT_LIMIT`].
+
+use core::hint::spin_loop;
+use core::sync::atomic::{AtomicBool, Ordering};
+use rayon::iter::plumbing::{Producer, ProducerCallback};
+use rayon::iter::{IndexedParallelIterator, ParallelIterator};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// How long [`join`] waits awake for a half another thread took before it leaves the wait to
+/// rayon (which sleeps): longer than a task of a frame's pass (tens of microseconds), short
+/// against a frame.
+const WAIT_LIMIT: Duration = Duration::from_micros(300);
+
+/// `rayon::join(a, b)`, except that where another thread took `b` and `a` ends first, this
+/// thread waits for `b` awake (running any rayon work it finds meanwhile, as rayon's wait
+/// does) for up to [`WAIT_LIMIT`], rather than falling asleep after some 20 µs and taking 30
+/// µs to wake once `b` ends. As `rayon::join` where the pool has more threads than the
+/// machine has cores (a spinning thread would take a core from a working one), on one
+/// thread, or outside a pool.
+pub(crate) fn join<RA: Send, RB: Send>(
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    join_if(awake_waits(), a, b)
+}
+
+/// [`join`], waiting awake where `awake`.
+fn join_if<RA: Send, RB: Send>(
+    awake: bool,
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    if !awake {
+        return rayon::join(a, b);
+    }
+    let (taken, ended) = (AtomicBool::new(false), AtomicBool::new(false));
+    rayon::join(
+        || {
+            let r = a();
+            if taken.load(Ordering::Acquire) {
+                wait(&ended);
+            }
+            r
+        },
+        || {
+            taken.store(true, Ordering::Release);
+            let _end = End(&ended);
+            b()
+        },
+    )
+}
+
+/// Whether [`join`] waits awake here: on one of rayon's threads, in a pool of two or more
+/// threads and no more than the machine's cores.
+fn awake_waits() -> bool {
+    let threads = rayon::current_num_threads();
+    threads > 1 && threads <= cores() && rayon::current_thread_index().is_some()
+}
+
+/// Runs rayon work this thread finds until `ended` is set, for up to [`WAIT_LIMIT`].
+fn wait(ended: &AtomicBool) {
+    let since = Instant::now();
+    while !ended.load(Ordering::Acquire) && since.elapsed() < WAIT_LIMIT {
+        if rayon::yield_now() != Some(rayon::Yield::Executed) {
+            spin_loop();
+        }
+    }
+}
+
+/// `f(item)` for each item of `items`, split in halves down to single items (or to the
+/// iterator's `with_min_len`) by [`join`]. For passes over a few tasks or chunks, each
+/// worth a fork: the tasks of a frame's pass, whose last one another thread ends.
+pub(crate) fn for_each<I: IndexedParallelIterator>(items: I, f: impl Fn(I::Item) + Sync + Send) {
+    for_each_if(awake_waits(), items, f);
+}
+
+/// [`for_each`], split and waiting awake where `awake`, else rayon's `for_each`.
+fn for_each_if<I: IndexedParallelIterator>(
+    awake: bool,
+    items: I,
+    f: impl Fn(I::Item) + Sync + Send,
+) {
+    map_reduce_if(awake, items, || (), f, |(), ()| ());
+}
+
+/// `items.map(f).reduce(identity, op)`, split in halves as [`for_each`] splits them and
+/// waiting for a taken half awake: for a pass with a sum.
+pub(crate) fn map_reduce<I: IndexedParallelIterator, R: Send>(
+    items: I,
+    identity: impl Fn() -> R + Sync + Send,
+    f: impl Fn(I::Item) -> R + Sync + Send,
+    op: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    map_reduce_if(awake_waits(), items, identity, f, op)
+}
+
+/// [`map_reduce`], split and waiting awake where `awake`, else rayon's `map` and `reduce`.
+fn map_reduce_if<I: IndexedParallelIterator, R: Send>(
+    awake: bool,
+    items: I,
+    identity: impl Fn() -> R + Sync + Send,
+    f: impl Fn(I::Item) -> R + Sync + Send,
+    op: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    if !awake {
+        return items.map(f).reduce(identity, op);
+    }
+    let len = items.len();
+    let fold = Fold {
+        identity: &identity,
+        f: &f,
+        op: &op,
+    };
+    items.with_producer(Halves { fold, len })
+}
+
+/// What [`map_reduce`] does to each item and to two halves' results.
+struct Fold<'f, Z, F, O> {
+    identity: &'f Z,
+    f: &'f F,
+    op: &'f O,
+}
+
+impl<Z, F, O> Clone for Fold<'_, Z, F, O> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Z, F, O> Copy for Fold<'_, Z, F, O> {}
+
+/// [`map_reduce`]'s callback: receives the iterator's producer and splits it.
+struct Halves<'f, Z, F, O> {
+    fold: Fold<'f, Z, F, O>,
+    len: usize,
+}
+
+impl<T, R, Z, F, O> ProducerCallback<T> for Halves<'_, Z, F, O>
+where
+    R: Send,
+    Z: Fn() -> R + Sync,
+    F: Fn(T) -> R + Sync,
+    O: Fn(R, R) -> R + Sync,
+{
+    type Output = R;
+
+    fn callback<P: Producer<Item = T>>(self, producer: P) -> R {
+        halves(producer, self.len, self.fold)
+    }
+}
+
+/// Folds the `len` items of `producer`, halving it while both halves keep its least length.
+fn halves<P, R, Z, F, O>(producer: P, len: usize, fold: Fold<'_, Z, F, O>) -> R
+where
+    P: Producer,
+    R: Send,
+    Z: Fn() -> R + Sync,
+    F: Fn(P::Item) -> R + Sync,
+    O: Fn(R, R) -> R + Sync,
+{
+    if len < 2 || len / 2 < producer.min_len() {
+        return producer
+            .into_iter()
+            .fold((fold.identity)(), |r, item| (fold.op)(r, (fold.f)(item)));
+    }
+    let mid = len / 2;
+    let (left, right) = producer.split_at(mid);
+    let (a, b) = join_if(
+        true,
+        || halves(left, mid, fold),
+        || halves(right, len - mid, fold),
+    );
+    (fold.op)(a, b)
+}
+
+/// The machine's cores (as the process may use them), asked once.
+pub(super) fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Sets the flag when dropped: the call ended, returned or not.
+pub(super) struct End<'a>(pub(super) &'a AtomicBool);
+
+impl Drop for End<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{WAIT_LIMIT, for_each_if, join_if, map_reduce_if, wait};
+    use rayon::prelude::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::time::Instant;
+
+    /// Both halves' results come back, awake or not, on every thread count; a half that
+    /// outlasts the awake wait (it falls back to rayon's) too; and a half that panics
+    /// unwinds to the caller with the pool working on after it.
+    #[test]
+    fn a_join_returns_both_halves_and_unwinds_either() {
+        for threads in [1, 2, 3, 4, 8] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for k in 0..50u64 {
+                    let (a, b) = pool.install(|| {
+                        join_if(
+                            awake,
+                            || (0..k * 100).sum::<u64>(),
+                            || (0..k).product::<u64>(),
+                        )
+                    });
+                    assert_eq!((a, b), ((0..k * 100).sum(), (0..k).product()));
+                }
+                let slow = || {
+                    std::thread::sleep(2 * WAIT_LIMIT);
+                    7
+                };
+                assert_eq!(pool.install(|| join_if(awake, || 1, slow)), (1, 7));
+                for first in [false, true] {
+                    let caught = pool.install(|| {
+                        std::panic::catch_unwind(|| {
+                            join_if(awake, || assert!(!first, "a"), || assert!(first, "b"))
+                        })
+                    });
+                    assert!(caught.is_err(), "{threads} threads, awake {awake}");
+                }
+                assert_eq!(pool.install(|| join_if(awake, || 2, || 3)), (2, 3));
+            }
+        }
+    }
+
+    /// `for_each` calls `f` once for every item, no matter the length, the least length of a
+    /// piece or the thread count, nested in another `for_each` too.
+    #[test]
+    fn for_each_calls_once_for_every_item() {
+        use rayon::iter::IndexedParallelIterator;
+        for threads in [1, 2, 3, 4, 16] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                    for min in [1, 3, 100] {
+                        let seen: Vec<AtomicUsize> =
+                            (0..len).map(|_| AtomicUsize::new(0)).collect();
+                        pool.install(|| {
+                            let items = (0..len).into_par_iter().with_min_len(min);
+                            for_each_if(awake, items, |i| {
+                                seen[i].fetch_add(1, Relaxed);
+                            });
+                        });
+                        assert!(
+                            seen.iter().all(|s| s.load(Relaxed) == 1),
+                            "{len} items, min {min}, {threads} threads, awake {awake}"
+                        );
+                    }
+                }
+                let seen: Vec<AtomicUsize> = (0..64).map(|_| AtomicUsize::new(0)).collect();
+                pool.install(|| {
+                    for_each_if(awake, (0..8usize).into_par_iter(), |i| {
+                        for_each_if(awake, (0..8usize).into_par_iter(), |j| {
+                            seen[8 * i + j].fetch_add(1, Relaxed);
+                        });
+                    });
+                });
+                assert!(seen.iter().all(|s| s.load(Relaxed) == 1));
+            }
+        }
+    }
+
+    /// `map_reduce` folds every item once and keeps their order (an operation that is
+    /// associative but not commutative, joining lists, gives the items in order), no matter
+    /// the length, the least length of a piece or the thread count; none gives the identity.
+    #[test]
+    fn map_reduce_folds_every_item_once_in_order() {
+        use rayon::iter::IndexedParallelIterator;
+        let join = |mut a: Vec<usize>, b: Vec<usize>| {
+            a.extend(b);
+            a
+        };
+        for threads in [1, 2, 3, 4, 16] {
+            let pool = crate::test_pool::pool(threads);
+            for awake in [false, true] {
+                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                    for min in [1, 3, 100] {
+                        let items = pool.install(|| {
+                            let items = (0..len).into_par_iter().with_min_len(min);
+                            map_reduce_if(awake, items, Vec::new, |i| vec![i], join)
+                        });
+                        assert_eq!(
+                            items,
+                            (0..len).collect::<Vec<_>>(),
+                            "{len} items, min {min}, {threads} threads, awake {awake}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The awake wait ends once its flag is set, and, the flag never set, after
+    /// [`WAIT_LIMIT`] (the join then leaves the rest of the wait to rayon).
+    #[test]
+    fn the_awake_wait_ends_with_its_flag_or_its_limit() {
+        // Five tries, so that one preemption of this thread cannot fail it.
+        let set = (0..5).any(|_| {
+            let since = Instant::now();
+            wait(&AtomicBool::new(true));
+            since.elapsed() < WAIT_LIMIT
+        });
+        assert!(set, "a set flag ends the wait at once");
+        let since = Instant::now();
+        wait(&AtomicBool::new(false));
+        assert!(since.elapsed() >= WAIT_LIMIT);
+    }
+}
