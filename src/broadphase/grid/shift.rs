@@ -1,9 +1,17 @@
 //! [`Grid::repair_few`]: a few boxes moved between cells, the grid edited where it lies: each
 //! run of positions between two changes moves by as many places as entries and removals
 //! before it differ, so only the positions between a box's old place and its new one move.
+//!
+//! On several threads the runs are cut into parts, each moved by one thread. At a cut inside a
+//! run that moves by `k`, the part before writes the new places of its old positions up to
+//! the cut, which end `k` places past it, and the part after writes from there on: the parts
+//! write apart. Where `k` is positive the part before overwrites the first `k` old positions
+//! of the part after, and where negative the part after overwrites the last `-k` of the part
+//! before; those few are copied aside before the parts start, and read from the copy.
 
 use super::super::LANES;
 use super::Grid;
+use crate::tasks::task_count;
 use core::ops::Range;
 
 /// A change of the grid's order, at an old position: an entry before it, or its removal.
@@ -16,31 +24,60 @@ enum Change {
 }
 
 /// A run of old positions and how far it moves.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Run {
     old: Range<usize>,
     by: isize,
 }
 
+/// Moved positions a part of the edit takes at the least on several threads (below twice
+/// this, the edit is one task).
+const MIN_EDIT_PART: usize = 16 * 1024;
+
+/// A part of the edit, on one thread: the runs `runs` (of [`Shifts::runs`]) whose old
+/// positions lie in `old`, written where the positions from `touch` on lie (the new place of
+/// `old.start`; nothing before it, and nothing from the next part's `touch` on, is read or
+/// written). It reads the old positions in `data` where they lie and the others of `old`, which
+/// the part before or after overwrites, from the copies taken first (in [`Shifts::saved`]:
+/// those before `data` from `front`, those after it from `back`).
+#[derive(Debug, Clone)]
+struct Part {
+    runs: Range<usize>,
+    old: Range<usize>,
+    data: Range<usize>,
+    touch: usize,
+    front: usize,
+    back: usize,
+}
+
 /// The buffers of [`Grid::repair_few`], kept from call to call: the runs that move, and
-/// where each entry lands.
+/// where each entry lands; on several threads the runs cut into parts, a second buffer for
+/// the cutting, and the old positions copied before the parts run (the items, then the
+/// box fields' bits).
 #[derive(Debug, Default)]
 pub(super) struct Shifts {
     runs: Vec<Run>,
     landing: Vec<usize>,
+    cut: Vec<Run>,
+    parts: Vec<Part>,
+    saved: [Vec<u32>; 5],
 }
 
 impl Grid {
     /// What [`repair`](Self::repair) does, for a few changes: removes the boxes at the sorted
     /// positions `removed` (`(position, cell)`, ascending by position) and enters each `(key,
     /// k)` of `enter` (sorted by key), the item and box `entered[k]`, at the end of its cell;
-    /// every other box keeps its cell and its order, `items` following. On one thread, in
-    /// place: the runs of positions between changes move by the difference of the entries and
-    /// removals before them (none where those balance), and the cell starts likewise. A box
-    /// that moves to a nearby cell moves only the boxes between its two places, where the
-    /// repair copies every position; many changes move almost every position either way, in
-    /// many short runs (a third of a microsecond a change at 1 M boxes), and the repair
-    /// splits over the threads.
+    /// every other box keeps its cell and its order, `items` following. In place: the runs of
+    /// positions between changes move by the difference of the entries and removals before
+    /// them (none where those balance), and the cell starts likewise. A box that moves to a
+    /// nearby cell moves only the boxes between its two places, where the repair copies every
+    /// position; many changes move almost every position either way, in many short runs (a
+    /// third of a microsecond a change at 1 M boxes), and the repair splits over the threads.
+    ///
+    /// From two parts of [`MIN_EDIT_PART`] moved positions, on a pool of several threads, the
+    /// runs are cut into parts of about equal length, a part a thread: each part moves its
+    /// own runs, and the few old positions at a cut that the part on its other side
+    /// overwrites (as many as the runs there move by) are copied aside first.
     pub(crate) fn repair_few(
         &mut self,
         items: &mut Vec<u32>,
@@ -61,19 +98,20 @@ impl Grid {
                 }
             }
         }
-        // Runs moving left, left to right; then those moving right, right to left: a run's new
-        // places never hold a run not yet moved (the order is kept, so the new places of the
-        // runs before and after it lie before and after its own).
-        let mut shift = |run: &Run| {
-            let to = run.old.start.wrapping_add_signed(run.by);
-            items.copy_within(run.old.clone(), to);
-            for f in self.fields_mut() {
-                f.copy_within(run.old.clone(), to);
-            }
-        };
-        let runs = &shifts.runs;
-        runs.iter().filter(|r| r.by < 0).for_each(&mut shift);
-        runs.iter().rev().filter(|r| r.by > 0).for_each(&mut shift);
+        let moved = shifts.runs.iter().map(|r| r.old.len()).sum();
+        let count = task_count(moved, 2 * MIN_EDIT_PART).min(rayon::current_num_threads());
+        shifts.cut(count, old_len);
+        {
+            // The five arrays as bits, each up to the larger of the old and new lengths.
+            let len = old_len.max(new_len);
+            let [x0, y0, x1, y1] = self.fields_mut().map(|f| &mut f[..len]);
+            let mut arrays = [&mut items[..len], bits(x0), bits(y0), bits(x1), bits(y1)];
+            shifts.save(&arrays);
+            let Shifts {
+                runs, parts, saved, ..
+            } = &shifts;
+            each_part(&mut arrays, 0, parts, runs, saved);
+        }
         for (&(_, k), &at) in enter.iter().zip(&shifts.landing) {
             let (item, b) = entered[k as usize];
             items[at] = item;
@@ -102,6 +140,104 @@ impl Grid {
             &mut self.max_x,
             &mut self.max_y,
         ]
+    }
+}
+
+/// A box field's bits, which the edit copies as they are.
+fn bits(f: &mut [f32]) -> &mut [u32] {
+    bytemuck::cast_slice_mut(f)
+}
+
+/// Runs each of `parts` on its share of the five `arrays` (which start at position `base`),
+/// splitting them at a part's `touch` in halves on rayon's threads.
+fn each_part(
+    arrays: &mut [&mut [u32]; 5],
+    base: usize,
+    parts: &[Part],
+    runs: &[Run],
+    saved: &[Vec<u32>; 5],
+) {
+    if let [part] = parts {
+        part.move_runs(arrays, base, &runs[part.runs.clone()], saved);
+        return;
+    }
+    let mid = parts.len() / 2;
+    let at = parts[mid].touch - base;
+    let [a, b, c, d, e] = arrays;
+    let (a, b, c, d, e) = (
+        a.split_at_mut(at),
+        b.split_at_mut(at),
+        c.split_at_mut(at),
+        d.split_at_mut(at),
+        e.split_at_mut(at),
+    );
+    let mut left = [a.0, b.0, c.0, d.0, e.0];
+    let mut right = [a.1, b.1, c.1, d.1, e.1];
+    let (first, rest) = parts.split_at(mid);
+    crate::awake::join(
+        || each_part(&mut left, base, first, runs, saved),
+        || each_part(&mut right, rest[0].touch, rest, runs, saved),
+    );
+}
+
+impl Part {
+    /// Moves this part's `runs` within the five `arrays` (from position `base` on), the old
+    /// positions outside `data` read from `saved`. Runs moving left, left to right; then those
+    /// moving right, right to left: a run's new places never hold a run not yet moved (the
+    /// order is kept, so the new places of the runs before and after it lie before and after
+    /// its own). A run's copied positions go last: its new places may hold its own old ones
+    /// in `data`. Each run is moved in all five arrays before the next (one array after the
+    /// other took the one-thread edit of a 100 k frame from 96 to 159 µs).
+    fn move_runs(
+        &self,
+        arrays: &mut [&mut [u32]; 5],
+        base: usize,
+        runs: &[Run],
+        saved: &[Vec<u32>; 5],
+    ) {
+        let Range { start: lo, end: hi } = self.data;
+        let (front, back) = (lo - self.old.start, self.old.end - hi);
+        if front + back == 0 {
+            // Nothing read aside (the edit in one part).
+            let mut shift = |run: &Run| {
+                let to = run.old.start.wrapping_add_signed(run.by) - base;
+                let from = run.old.start - base..run.old.end - base;
+                for a in arrays.iter_mut() {
+                    a.copy_within(from.clone(), to);
+                }
+            };
+            runs.iter().filter(|r| r.by < 0).for_each(&mut shift);
+            runs.iter().rev().filter(|r| r.by > 0).for_each(&mut shift);
+            return;
+        }
+        let mut shift = |run: &Run| {
+            let to = |p: usize| p.wrapping_add_signed(run.by) - base;
+            let Range { start, end } = run.old;
+            let (s, e) = (start.max(lo), end.min(hi));
+            if s < e {
+                for a in arrays.iter_mut() {
+                    a.copy_within(s - base..e - base, to(s));
+                }
+            }
+            let (s, e) = (start, end.min(lo));
+            if s < e {
+                let from = self.front + s - self.old.start..self.front + e - self.old.start;
+                debug_assert!(e - self.old.start <= front);
+                for (a, saved) in arrays.iter_mut().zip(saved) {
+                    a[to(s)..to(e)].copy_from_slice(&saved[from.clone()]);
+                }
+            }
+            let (s, e) = (start.max(hi), end);
+            if s < e {
+                let from = self.back + s - hi..self.back + e - hi;
+                debug_assert!(e - hi <= back);
+                for (a, saved) in arrays.iter_mut().zip(saved) {
+                    a[to(s)..to(e)].copy_from_slice(&saved[from.clone()]);
+                }
+            }
+        };
+        runs.iter().filter(|r| r.by < 0).for_each(&mut shift);
+        runs.iter().rev().filter(|r| r.by > 0).for_each(&mut shift);
     }
 }
 
@@ -147,6 +283,105 @@ impl Shifts {
                 old: from..old_len,
                 by,
             });
+        }
+    }
+
+    /// The runs cut into `count` parts of about as many moved positions each (one part of all
+    /// of them where `count` is one, or where the runs at a cut move by more than the parts
+    /// beside it hold), each cut within a run, that run in two.
+    fn cut(&mut self, count: usize, old_len: usize) {
+        self.parts.clear();
+        let whole = |runs: usize| Part {
+            runs: 0..runs,
+            old: 0..old_len,
+            data: 0..old_len,
+            touch: 0,
+            front: 0,
+            back: 0,
+        };
+        if count <= 1 {
+            self.parts.push(whole(self.runs.len()));
+            return;
+        }
+        let total: usize = self.runs.iter().map(|r| r.old.len()).sum();
+        self.cut.clear();
+        // Each part from its first run and first old position, and the runs' move there.
+        let mut first = (0, 0, 0isize);
+        let (mut done, mut k) = (0, 1);
+        for run in &self.runs {
+            let mut from = run.old.start;
+            while k < count && done + (run.old.end - from) > total * k / count {
+                let at = from + (total * k / count - done);
+                k += 1;
+                if at > from {
+                    self.cut.push(Run {
+                        old: from..at,
+                        by: run.by,
+                    });
+                    done += at - from;
+                    from = at;
+                    self.parts.push(Part {
+                        runs: first.0..self.cut.len(),
+                        old: first.1..at,
+                        data: 0..0,
+                        touch: first.1.wrapping_add_signed(first.2),
+                        front: 0,
+                        back: 0,
+                    });
+                    first = (self.cut.len(), at, run.by);
+                }
+            }
+            done += run.old.end - from;
+            self.cut.push(Run {
+                old: from..run.old.end,
+                by: run.by,
+            });
+        }
+        self.parts.push(Part {
+            runs: first.0..self.cut.len(),
+            old: first.1..old_len,
+            data: 0..0,
+            touch: first.1.wrapping_add_signed(first.2),
+            front: 0,
+            back: 0,
+        });
+        core::mem::swap(&mut self.runs, &mut self.cut);
+        // A part reads where they lie the old positions that the parts beside it do not
+        // overwrite: from its first one plus the move at its start where that is to the
+        // right, up to its last one less the move at its end where that is to the left.
+        let mut offset = 0;
+        for i in 0..self.parts.len() {
+            let moves = |j: usize| {
+                self.parts
+                    .get(j)
+                    .map_or(0, |p| p.touch as isize - p.old.start as isize)
+            };
+            let part = &self.parts[i];
+            let lo = part.old.start + moves(i).max(0) as usize;
+            let hi = part.old.end.wrapping_add_signed(moves(i + 1).min(0));
+            if lo > hi {
+                // Fewer parts, as the runs cut there: still the same edit.
+                let runs = self.runs.len();
+                self.parts.clear();
+                self.parts.push(whole(runs));
+                return;
+            }
+            let (front, back) = (offset, offset + (lo - part.old.start));
+            offset = back + (part.old.end - hi);
+            let part = &mut self.parts[i];
+            (part.data, part.front, part.back) = (lo..hi, front, back);
+        }
+    }
+
+    /// Copies the old positions of `arrays` that each part reads aside into `saved`, at the
+    /// part's `front` and `back`.
+    fn save(&mut self, arrays: &[&mut [u32]; 5]) {
+        for (a, saved) in arrays.iter().zip(&mut self.saved) {
+            saved.clear();
+            for part in &self.parts {
+                saved.extend_from_slice(&a[part.old.start..part.data.start]);
+                saved.extend_from_slice(&a[part.data.end..part.old.end]);
+            }
         }
     }
 }
@@ -215,20 +450,79 @@ mod tests {
         (n, items[..n].to_vec(), boxes, grid.sort.starts().to_vec())
     }
 
+    /// How boxes move in a case: every `every`-th item from `first` (`u32::MAX`: none), by
+    /// up to `far` (`None`: anywhere), and `new` new items.
+    type Case = (u32, u32, Option<f32>, u32);
+
+    /// The edit in place of case `case` on a grid of `n` boxes (`sized`: over several levels)
+    /// leaves the grid exactly as the repair does, in pools of each of `threads`.
+    fn edit_as_repair(n: u32, sized: bool, (every, first, far, new): Case, threads: &[usize]) {
+        let side = (n as f32).sqrt().max(1.0);
+        let boxes: Vec<_> = (0..n).map(|i| a_box(i, 0, side, sized)).collect();
+        let build = || {
+            let (mut grid, mut items) = (Grid::default(), vec![0; n as usize]);
+            grid.build(&boxes, None, |i| i, &mut Vec::new(), &mut items);
+            (grid, items)
+        };
+        let (before, items) = build();
+        let moved: Vec<bool> = (0..n + new)
+            .map(|i| i < n && i >= first && (i - first) % every.max(1) == 0)
+            .map(|m| m && every != u32::MAX)
+            .collect();
+        // The moved boxes enter elsewhere; every third stays out (removed only).
+        let entered: Vec<(u32, [f32; 4])> = (0..n + new)
+            .filter(|&i| i >= n || (moved[i as usize] && i % 3 != 0))
+            .map(|i| {
+                let b = match (i < n, far) {
+                    (true, Some(d)) => {
+                        let b = boxes[i as usize];
+                        let (dx, dy) = (d * (unit(i, 9, 1) - 0.5), d * unit(i, 9, 2));
+                        [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
+                    }
+                    _ => a_box(i, 1, side, sized),
+                };
+                (i, b)
+            })
+            .collect();
+        let mut enter: Vec<(u32, u32)> = entered
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (_, b))| Some((before.key_for(b)?, k as u32)))
+            .collect();
+        enter.sort_unstable();
+        let starts = before.sort.starts();
+        let removed: Vec<(u32, u32)> = (0..before.len())
+            .filter(|&p| moved[items[p] as usize])
+            .map(|p| {
+                let cell = starts.partition_point(|&s| s as usize <= p) - 1;
+                (p as u32, cell as u32)
+            })
+            .collect();
+        let (mut want, mut want_items) = build();
+        let mut spare = Vec::new();
+        want.repair(&mut want_items, &mut spare, &moved, &enter, &entered);
+        let want = state(&want, &want_items);
+        for &t in threads {
+            let (mut got, mut got_items) = build();
+            crate::test_pool::in_pool(t, || {
+                got.repair_few(&mut got_items, &removed, &enter, &entered)
+            });
+            assert!(
+                state(&got, &got_items) == want,
+                "{n} boxes, {t} threads, case {:?}: {} removed, {} entered",
+                (every, first, far, new),
+                removed.len(),
+                enter.len()
+            );
+        }
+    }
+
     /// On grids of one level and of several, with moves to nearby places (which balance) and
     /// anywhere, entries only, removals only, none, and the first and last positions
     /// removed, the edit in place leaves the grid exactly as the repair does.
     #[test]
     fn the_edit_in_place_is_the_repair() {
         for (n, sized) in [(0u32, false), (1, false), (3000, false), (20_000, true)] {
-            let side = (n as f32).sqrt().max(1.0);
-            let boxes: Vec<_> = (0..n).map(|i| a_box(i, 0, side, sized)).collect();
-            let build = || {
-                let (mut grid, mut items) = (Grid::default(), vec![0; n as usize]);
-                grid.build(&boxes, None, |i| i, &mut Vec::new(), &mut items);
-                (grid, items)
-            };
-            // (moved: every `every`-th item from `first`, how far (None: anywhere), new items)
             let cases = [
                 (1, 0, Some(0.0), 0),
                 (97, 5, Some(1.0), 0),
@@ -239,53 +533,33 @@ mod tests {
                 (u32::MAX, 0, None, 25),
                 (501, 0, Some(2.0), 0),
             ];
-            for (c, &(every, first, far, new)) in cases.iter().enumerate() {
-                let (before, items) = build();
-                let moved: Vec<bool> = (0..n + new)
-                    .map(|i| i < n && i >= first && (i - first) % every.max(1) == 0)
-                    .map(|m| m && every != u32::MAX)
-                    .collect();
-                // The moved boxes enter elsewhere; every third stays out (removed only).
-                let entered: Vec<(u32, [f32; 4])> = (0..n + new)
-                    .filter(|&i| i >= n || (moved[i as usize] && i % 3 != 0))
-                    .map(|i| {
-                        let b = match (i < n, far) {
-                            (true, Some(d)) => {
-                                let b = boxes[i as usize];
-                                let (dx, dy) = (d * (unit(i, 9, 1) - 0.5), d * unit(i, 9, 2));
-                                [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
-                            }
-                            _ => a_box(i, 1, side, sized),
-                        };
-                        (i, b)
-                    })
-                    .collect();
-                let mut enter: Vec<(u32, u32)> = entered
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, (_, b))| Some((before.key_for(b)?, k as u32)))
-                    .collect();
-                enter.sort_unstable();
-                let starts = before.sort.starts();
-                let removed: Vec<(u32, u32)> = (0..before.len())
-                    .filter(|&p| moved[items[p] as usize])
-                    .map(|p| {
-                        let cell = starts.partition_point(|&s| s as usize <= p) - 1;
-                        (p as u32, cell as u32)
-                    })
-                    .collect();
-                let (mut want, mut want_items) = build();
-                let mut spare = Vec::new();
-                want.repair(&mut want_items, &mut spare, &moved, &enter, &entered);
-                let (mut got, mut got_items) = build();
-                got.repair_few(&mut got_items, &removed, &enter, &entered);
-                assert!(
-                    state(&got, &got_items) == state(&want, &want_items),
-                    "{n} boxes, case {c}: {} removed, {} entered",
-                    removed.len(),
-                    enter.len()
-                );
+            for case in cases {
+                edit_as_repair(n, sized, case, &[1]);
             }
         }
+    }
+
+    /// The edit cut into parts on two to sixteen threads is the edit on one, and the repair:
+    /// where nearly every position moves (boxes moved anywhere, entries and removals that do
+    /// not balance), where the runs at a cut move to the right (new items) and to the left
+    /// (removals only), and where they move by more than a part holds (40 k boxes and 30 k new
+    /// items: one part).
+    #[test]
+    fn the_edit_in_parts_is_the_edit() {
+        let threads = [1, 2, 3, 4, 16];
+        for (n, sized) in [(150_000u32, false), (120_000, true)] {
+            let cases = [
+                (61, 3, None, 0),
+                (29, 0, Some(3.0), 0),
+                (u32::MAX, 0, None, 2000),
+                (3, 0, Some(0.0), 0),
+                (1, 0, None, 0),
+                (5000, 1, Some(0.5), 7),
+            ];
+            for case in cases {
+                edit_as_repair(n, sized, case, &threads);
+            }
+        }
+        edit_as_repair(40_000, false, (u32::MAX, 0, None, 30_000), &threads);
     }
 }
