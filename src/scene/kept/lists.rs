@@ -65,7 +65,7 @@ impl Lists {
         if bits + kind_bits > u32::BITS {
             for (k, added) in self.added.iter_mut().enumerate() {
                 concat(added, tasks, &|t: &Task| &t.filed[k][..]);
-                sort.sort(added);
+                sort.sort_sparse(added);
             }
             return;
         }
@@ -81,7 +81,7 @@ impl Lists {
         });
         let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
         copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
-        sort.sort(new);
+        sort.sort_sparse(new);
         let (mask, mut rest) = ((1u32 << bits) - 1, &new[..]);
         let runs = lens.map(|len| {
             let (run, tail) = rest.split_at(len);

@@ -553,13 +553,14 @@ impl Kept {
         if events {
             // The two lists at once, each with its own sort's buffers (3 k pairs each in the
             // 100 k scene: sorted one after the other, they left the other threads waiting).
-            let (began_now, ended_now) = (&mut self.began, &mut self.ended);
-            let (sort, sort_ended) = (&mut self.sort, &mut self.sort_ended);
-            if began_now.len() + ended_now.len() < MIN_SORTS_APART {
-                sort.sort(began_now);
-                sort_ended.sort(ended_now);
+            let apart = self.began.len() + self.ended.len() >= MIN_SORTS_APART;
+            let mut sort_began = || self.sort.sort_sparse(&mut self.began);
+            let mut sort_ended = || self.sort_ended.sort_sparse(&mut self.ended);
+            if apart {
+                crate::awake::join(sort_began, sort_ended);
             } else {
-                crate::awake::join(|| sort.sort(began_now), || sort_ended.sort(ended_now));
+                sort_began();
+                sort_ended();
             }
             // A pair an escaper dropped and found again that still overlaps goes on.
             self.cancel.cancel_common(&mut self.began, &mut self.ended);
