@@ -99,7 +99,11 @@ impl Grid {
             }
         }
         let moved = shifts.runs.iter().map(|r| r.old.len()).sum();
-        let count = task_count(moved, 2 * MIN_EDIT_PART).min(rayon::current_num_threads());
+        // A part a thread, each of `MIN_EDIT_PART` moved positions or more (one where
+        // `task_count` keeps a pass whole: on one thread, or outside rayon's pool).
+        let count = task_count(moved, 2 * MIN_EDIT_PART)
+            .min(moved / MIN_EDIT_PART)
+            .min(rayon::current_num_threads());
         shifts.cut(count, old_len);
         {
             // The five arrays as bits, each up to the larger of the old and new lengths.
@@ -181,6 +185,19 @@ fn each_part(
 }
 
 impl Part {
+    /// The part of runs `runs` over old positions `old`, whose first moves by `by`: all of
+    /// them read where they lie, until [`Shifts::cut`] says which are read aside.
+    fn new(runs: Range<usize>, old: Range<usize>, by: isize) -> Self {
+        Self {
+            runs,
+            touch: old.start.wrapping_add_signed(by),
+            data: old.clone(),
+            old,
+            front: 0,
+            back: 0,
+        }
+    }
+
     /// Moves this part's `runs` within the five `arrays` (from position `base` on), the old
     /// positions outside `data` read from `saved`. Runs moving left, left to right; then those
     /// moving right, right to left: a run's new places never hold a run not yet moved (the
@@ -291,14 +308,7 @@ impl Shifts {
     /// beside it hold), each cut within a run, that run in two.
     fn cut(&mut self, count: usize, old_len: usize) {
         self.parts.clear();
-        let whole = |runs: usize| Part {
-            runs: 0..runs,
-            old: 0..old_len,
-            data: 0..old_len,
-            touch: 0,
-            front: 0,
-            back: 0,
-        };
+        let whole = |runs: usize| Part::new(0..runs, 0..old_len, 0);
         if count <= 1 {
             self.parts.push(whole(self.runs.len()));
             return;
@@ -320,14 +330,8 @@ impl Shifts {
                     });
                     done += at - from;
                     from = at;
-                    self.parts.push(Part {
-                        runs: first.0..self.cut.len(),
-                        old: first.1..at,
-                        data: 0..0,
-                        touch: first.1.wrapping_add_signed(first.2),
-                        front: 0,
-                        back: 0,
-                    });
+                    let (runs, old) = (first.0..self.cut.len(), first.1..at);
+                    self.parts.push(Part::new(runs, old, first.2));
                     first = (self.cut.len(), at, run.by);
                 }
             }
@@ -337,14 +341,8 @@ impl Shifts {
                 by: run.by,
             });
         }
-        self.parts.push(Part {
-            runs: first.0..self.cut.len(),
-            old: first.1..old_len,
-            data: 0..0,
-            touch: first.1.wrapping_add_signed(first.2),
-            front: 0,
-            back: 0,
-        });
+        let (runs, old) = (first.0..self.cut.len(), first.1..old_len);
+        self.parts.push(Part::new(runs, old, first.2));
         core::mem::swap(&mut self.runs, &mut self.cut);
         // A part reads where they lie the old positions that the parts beside it do not
         // overwrite: from its first one plus the move at its start where that is to the
