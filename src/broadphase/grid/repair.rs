@@ -15,7 +15,7 @@ const MIN_PART: usize = 32 * 1024;
 /// this at the least, as many as the pool's threads take). In ranges of `MIN_PART` cells, the
 /// 100 k scene's 24 k cells were one range on any number of threads: 17–31 µs of every kept
 /// frame on one thread while the others waited (Zen 5).
-const MIN_CELLS: usize = 8 * 1024;
+pub(super) const MIN_CELLS: usize = 8 * 1024;
 
 /// The cell starts and box fields a repair writes before they are exchanged with the grid's,
 /// the positions it removes (per part, and all of them), the first entry of each part, and

@@ -11,8 +11,10 @@
 
 use super::super::LANES;
 use super::Grid;
+use super::repair::MIN_CELLS;
 use crate::tasks::task_count;
 use core::ops::Range;
+use rayon::prelude::*;
 
 /// A change of the grid's order, at an old position: an entry before it, or its removal.
 #[derive(Clone, Copy)]
@@ -112,15 +114,18 @@ impl Grid {
             let mut arrays = [&mut items[..len], bits(x0), bits(y0), bits(x1), bits(y1)];
             shifts.save(&arrays);
             let Shifts {
-                runs, parts, saved, ..
+                runs,
+                landing,
+                parts,
+                saved,
+                ..
             } = &shifts;
-            each_part(&mut arrays, 0, parts, runs, saved);
-        }
-        for (&(_, k), &at) in enter.iter().zip(&shifts.landing) {
-            let (item, b) = entered[k as usize];
-            items[at] = item;
-            let [x0, y0, x1, y1] = self.fields_mut();
-            (x0[at], y0[at], x1[at], y1[at]) = (b[0], b[1], b[2], b[3]);
+            let landing = Landing {
+                at: landing,
+                enter,
+                entered,
+            };
+            each_part(&mut arrays, 0, parts, (runs, saved), &landing);
         }
         items.truncate(new_len);
         for f in self.fields_mut() {
@@ -152,17 +157,37 @@ fn bits(f: &mut [f32]) -> &mut [u32] {
     bytemuck::cast_slice_mut(f)
 }
 
+/// The entries of an edit: where each lands (ascending), its `(key, k)` and the item and box
+/// `entered[k]`.
+struct Landing<'a> {
+    at: &'a [usize],
+    enter: &'a [(u32, u32)],
+    entered: &'a [(u32, [f32; 4])],
+}
+
 /// Runs each of `parts` on its share of the five `arrays` (which start at position `base`),
-/// splitting them at a part's `touch` in halves on rayon's threads.
+/// splitting them at a part's `touch` in halves on rayon's threads; each part then writes
+/// the entries that land in its share.
 fn each_part(
     arrays: &mut [&mut [u32]; 5],
     base: usize,
     parts: &[Part],
-    runs: &[Run],
-    saved: &[Vec<u32>; 5],
+    (runs, saved): (&[Run], &[Vec<u32>; 5]),
+    landing: &Landing<'_>,
 ) {
     if let [part] = parts {
         part.move_runs(arrays, base, &runs[part.runs.clone()], saved);
+        let end = base + arrays[0].len();
+        let from = landing.at.partition_point(|&p| p < base);
+        let to = from + landing.at[from..].partition_point(|&p| p < end);
+        for (&at, &(_, k)) in landing.at[from..to].iter().zip(&landing.enter[from..to]) {
+            let (item, b) = landing.entered[k as usize];
+            let [items, x0, y0, x1, y1] = arrays;
+            let at = at - base;
+            items[at] = item;
+            (x0[at], y0[at]) = (b[0].to_bits(), b[1].to_bits());
+            (x1[at], y1[at]) = (b[2].to_bits(), b[3].to_bits());
+        }
         return;
     }
     let mid = parts.len() / 2;
@@ -179,8 +204,8 @@ fn each_part(
     let mut right = [a.1, b.1, c.1, d.1, e.1];
     let (first, rest) = parts.split_at(mid);
     crate::awake::join(
-        || each_part(&mut left, base, first, runs, saved),
-        || each_part(&mut right, rest[0].touch, rest, runs, saved),
+        || each_part(&mut left, base, first, (runs, saved), landing),
+        || each_part(&mut right, rest[0].touch, rest, (runs, saved), landing),
     );
 }
 
@@ -387,17 +412,33 @@ impl Shifts {
 /// Each cell's start in `starts` moved by the entries `enter` (`(key, k)`, by key) into the
 /// cells before it less the removals `removed` (`(position, cell)`, by cell) from them:
 /// between two changes by cell, every start by the same amount, and none where they balance.
+/// By ranges of cells on rayon's threads from [`MIN_CELLS`] cells, as the repair writes them.
 fn shift_starts(starts: &mut [u32], removed: &[(u32, u32)], enter: &[(u32, u32)]) {
-    let last = starts.len() - 1;
-    let mut add = |cells: core::ops::RangeInclusive<usize>, by: isize| {
+    let cells = starts.len();
+    let range = cells.div_ceil(task_count(cells, MIN_CELLS)).max(1);
+    if range >= cells {
+        shift_range(starts, 0, removed, enter);
+        return;
+    }
+    crate::awake::for_each(starts.par_chunks_mut(range).enumerate(), |(k, part)| {
+        shift_range(part, k * range, removed, enter);
+    });
+}
+
+/// [`shift_starts`] for the starts `part` of the cells from `first` on.
+fn shift_range(part: &mut [u32], first: usize, removed: &[(u32, u32)], enter: &[(u32, u32)]) {
+    let end = first + part.len();
+    let mut add = |cells: Range<usize>, by: isize| {
         if by != 0 {
-            for s in &mut starts[cells] {
+            for s in &mut part[cells.start - first..cells.end - first] {
                 *s = s.wrapping_add_signed(by as i32);
             }
         }
     };
-    let (mut j, mut r) = (0, 0);
-    let (mut from, mut by) = (0usize, 0isize);
+    // The changes in the cells before `first` move every start of the range alike.
+    let mut j = enter.partition_point(|&(key, _)| (key as usize) < first);
+    let mut r = removed.partition_point(|&(_, c)| (c as usize) < first);
+    let (mut from, mut by) = (first, j as isize - r as isize);
     loop {
         let (cell, step) = match (enter.get(j), removed.get(r)) {
             (Some(&(key, _)), Some(&(_, c))) if key <= c => (key as usize, 1),
@@ -405,7 +446,10 @@ fn shift_starts(starts: &mut [u32], removed: &[(u32, u32)], enter: &[(u32, u32)]
             (Some(&(key, _)), None) => (key as usize, 1),
             (None, None) => break,
         };
-        add(from..=cell, by);
+        if cell >= end {
+            break;
+        }
+        add(from..cell + 1, by);
         if step > 0 {
             j += 1;
         } else {
@@ -413,7 +457,7 @@ fn shift_starts(starts: &mut [u32], removed: &[(u32, u32)], enter: &[(u32, u32)]
         }
         (from, by) = (cell + 1, by + step);
     }
-    add(from..=last, by);
+    add(from..end, by);
 }
 
 #[cfg(test)]
