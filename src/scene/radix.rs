@@ -124,8 +124,9 @@ impl RadixSort {
     /// first ids, and one pass over the numbers sorts each run of one first id on its own
     /// (see [`sort_local`]). The same order as `sort`, faster where most runs are one pair
     /// (14.7 k pairs shaped like a 100 k kept frame's new candidates: 59 µs rather than 84,
-    /// in a test on an Intel Xeon), slower where many are a few pairs out of order (a search's answer at 100 k
-    /// shapes: 0.87 ms rather than 0.51; each run's branches are mispredicted).
+    /// in a test on an Intel Xeon), slower where many are a few pairs out of order (a
+    /// search's answer at 100 k shapes: 0.87 ms rather than 0.51; each run's branches are
+    /// mispredicted).
     pub(crate) fn sort_sparse(&mut self, out: &mut [(u32, u32)]) {
         self.sort_as(out, true);
     }

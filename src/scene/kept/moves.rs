@@ -275,11 +275,7 @@ fn place(grid: &Grid, ids: &[u32], key: u32, e: u32) -> Option<u32> {
 /// How many grid positions per escaper that changes cells, and per thread, a frame needs for
 /// the grid to be edited in place ([`Grid::repair_few`]: only the positions between each
 /// one's old and new places move) rather than repaired (every position copied, on rayon's
-/// threads). The edit was on one thread when this was chosen; it now splits into parts from
-/// 32 k moved positions (at 1 M on two threads a frame's edit or repair took 1.11–1.14 ms
-/// rather than 1.45–1.47, medians of two stage probes on an Intel Xeon). The rule kept the
-/// thread count: without it, more frames edited, and finding their old places cost 0.13 ms
-/// more where the edit and repair saved 0.06 (one probe at 1 M on two threads). At 1 M shapes on one thread (Zen 5) the edit took 0.36 µs a move
+/// threads). At 1 M shapes on one thread (Zen 5) the edit took 0.36 µs a move
 /// (2.6 ms for 7.3 k moves, 39 µs for 22) and the repair 4.4–6.5 ms for 19–44 k: even at
 /// about a seventieth of the positions. On an Intel Xeon (a stage probe at 1 M) the repair
 /// took 5.9 ms a frame on one thread and 3.0 on two, and in the edit's frames on one thread
@@ -287,6 +283,12 @@ fn place(grid: &Grid, ids: &[u32], key: u32, e: u32) -> Option<u32> {
 /// the Zen 5 edit cost, the two break even nearer `n / (85 T)` moves (an estimate). At 128
 /// (the value before), the one-thread 1 M kept frame took 81.6–86.7 ms against 78.9–83.5
 /// here (five alternated rounds on the Xeon); two threads measured the same either way.
+///
+/// The edit was on one thread when this was chosen; it now splits into parts from 32 k moved
+/// positions (at 1 M on two threads a frame's edit or repair took 1.11–1.14 ms rather than
+/// 1.45–1.47, medians of two stage probes on the Xeon). The rule kept the thread count:
+/// without it, more frames edited, and finding their old places cost 0.13 ms more where the
+/// edit and repair saved 0.06 (one probe at 1 M on two threads).
 const FEW_MOVES: usize = 64;
 
 /// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
