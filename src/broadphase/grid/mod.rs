@@ -35,6 +35,7 @@ mod in_place;
 mod repair;
 mod shares;
 mod shift;
+mod starts;
 
 use super::LANES;
 use super::counting_sort::{CountingSort, Staged};
