@@ -8,11 +8,12 @@
 #   RUSTFLAGS="-C target-cpu=x86-64-v3 -C target-feature=+crt-static" \
 #     cargo build --release --example scaling --target x86_64-unknown-linux-gnu
 #   bash scripts/many_core.sh "$OUT"          # on the many-core machine
-# (carry: target/x86_64-unknown-linux-gnu/release/examples/scaling, 3.7 MB)
+# (carry: target/x86_64-unknown-linux-gnu/release/examples/scaling, 5.5 MB)
 #
-# Each run's output lands in a file of its own under the folder given (default: $OUT, else
-# /tmp/many_core) as soon as it ends, most wanted first, with the machine's `lscpu` beside
-# them; done.txt lists the runs that ended and their exit codes.
+# Each run's output lands under the folder given (default: $OUT, else /tmp/many_core) as soon
+# as it ends, most wanted first, with the machine's `lscpu` beside them; done.txt lists the
+# runs that ended and their exit codes. The other worlds share one file, worlds.txt: seven
+# files in all, since the device tool brings back at most eight (a ninth was lost once).
 #
 # Knobs: BIN (the scaling binary), THREADS (default 1,2,4,8,16), LIMIT (seconds a run at
 # most, 240), TOTAL (seconds for all the runs, 480: the runs left when it is spent are skipped
@@ -27,12 +28,15 @@ threads=${THREADS:-1,2,4,8,16}
 limit=${LIMIT:-240}
 deadline=$((SECONDS + ${TOTAL:-480}))
 mkdir -p "$out"
+# The runs add to their files: none left from an earlier call into the same folder.
+rm -f "$out"/{mixed_100k,mixed_1m,mixed_100k_no_spin,mixed_1m_kept_only,worlds,done}.txt
 if [ ! -x "$bin" ]; then
     echo "many_core: no scaling binary at $bin (build it first, see the header)" >&2
     exit 2
 fi
 { lscpu; echo; echo "nproc: $(nproc)"; echo "binary: $bin"; date -u; } > "$out/machine.txt" 2>&1
 
+# run FILE ARGS...: the binary with ARGS, its output added to FILE.txt.
 run() {
     local name=$1 left=$((deadline - SECONDS))
     shift
@@ -41,7 +45,7 @@ run() {
         return
     fi
     local start=$SECONDS
-    timeout "$((left < limit ? left : limit))" "$bin" --threads "$threads" "$@" > "$out/$name.txt" 2>&1
+    timeout "$((left < limit ? left : limit))" "$bin" --threads "$threads" "$@" >> "$out/$name.txt" 2>&1
     echo "$name: rc $? in $((SECONDS - start)) s ($*)" >> "$out/done.txt"
 }
 
@@ -55,8 +59,7 @@ run mixed_100k_no_spin --shapes 100000 --frames 128 --spin off
 # The kept path alone at 1 M (no timed choice of the cheaper path).
 run mixed_1m_kept_only --shapes 1000000 --frames 128 --warm-up 30 --modes kept --choice off
 # The other worlds.
-run tiles --scene tiles --shapes 100000,1000000 --frames 20
-run sized --scene sized --shapes 100000,1000000 --frames 20
-run polygons --scene polygons --shapes 100000,1000000 --frames 20
-run crowded --scene crowded --shapes 100000,1000000 --frames 20
+for scene in tiles sized polygons crowded; do
+    run worlds --scene "$scene" --shapes 100000,1000000 --frames 20
+done
 cat "$out/done.txt"
