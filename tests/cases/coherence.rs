@@ -24,7 +24,8 @@ fn event(id: u32, frame: u32, s: Shape) -> Shape {
 }
 
 /// `update` gives every shape, box, record and count that `set` gives for the same new shapes,
-/// on one thread and on several, awkward shapes and kind changes included.
+/// on one thread and on several (sixteen: a block of slots a thread and more, see
+/// `POLYGON_BLOCK`), awkward shapes and kind changes included.
 #[test]
 fn update_is_set_for_every_shape() {
     let mut g = Gen::new(61);
@@ -36,7 +37,7 @@ fn update_is_set_for_every_shape() {
             let s = event(id, frame, by_set.get(id).expect("live"));
             by_set.set(id, s);
         }
-        for threads in [1, 2, 3] {
+        for threads in [1, 2, 3, 16] {
             let mut by_update = start.clone();
             in_pool(threads, || by_update.update(|id, s| event(id, frame, s)));
             for id in 0..start.len() as u32 {
