@@ -138,15 +138,21 @@ impl Kept {
         }
         // By cell, then by slot (the numbers in `entering` ascend with the slots): the
         // escapers' places in their cells, the repair and their queries then read the grid
-        // in its order rather than at random.
-        self.sort.sort(&mut self.enter);
-        // Each escaper's index and flag.
+        // in its order rather than at random. Beside it, each escaper's index and flag (other
+        // arrays): one fork and join less, and the sort, one task below 4 k escapers, no
+        // longer leaves the other threads waiting.
         let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
-        in_pieces(&mut self.marks, &self.escapers, |&e| {
-            let e = e as usize;
-            let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
-            (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
-        });
+        let (sort, enter, marks) = (&mut self.sort, &mut self.enter, &mut self.marks);
+        crate::awake::join(
+            || sort.sort(enter),
+            || {
+                in_pieces(marks, &self.escapers, |&e| {
+                    let e = e as usize;
+                    let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
+                    (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
+                });
+            },
+        );
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
             return false;
