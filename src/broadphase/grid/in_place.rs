@@ -1,26 +1,35 @@
-//! [`Grid::set_boxes`]: boxes that moved within their cells, written where they lie, in parts
-//! split between cells so that each task writes its own positions.
+//! [`Grid::set_boxes`]: boxes that moved within their cells, each found in its cell and
+//! written where it lies, in parts split between cells so that each task writes its own
+//! positions.
 
 use super::{Fields, Grid};
+use core::ops::Range;
 
-/// Entries below which writing boxes in place is one task (a few nanoseconds each: a second
-/// thread would cost more than it saves).
-const MIN_PART: usize = 1024;
+/// Entries below which finding and writing boxes in place is one task (a search of a cell
+/// and a box written, 10–30 ns each: a second thread would cost more than it saves).
+const MIN_PART: usize = 256;
 
-/// What every part reads: the entries (`(key, k)`, sorted by key), the boxes they enter and
-/// the cell starts.
+/// What every part reads: the entries (`(key, k)`, sorted by key), the boxes they enter,
+/// where each lies in its cell, and the cell starts.
 struct Entries<'a, F> {
     enter: &'a [(u32, u32)],
     entered: &'a [(u32, [f32; 4])],
-    at: &'a F,
+    place: &'a F,
     starts: &'a [u32],
 }
 
-impl<F: Fn(usize) -> u32 + Sync> Entries<'_, F> {
-    /// Writes the entries `from .. to` that keep their place into `fields`, which start at
-    /// position `base`: in halves on rayon's threads down to `min` entries, each half split
-    /// where a cell begins so that the positions its entries write lie on its side.
-    fn write(&self, fields: Fields<'_>, base: usize, (from, to): (usize, usize), min: usize) {
+impl<F: Fn(usize, Range<usize>) -> (u32, u32) + Sync> Entries<'_, F> {
+    /// Places the entries `from .. to` (into `placed`, theirs) and writes the boxes of those
+    /// that keep their place into `fields`, which start at position `base`: in halves on
+    /// rayon's threads down to `min` entries, each half split where a cell begins so that the
+    /// positions its entries write lie on its side.
+    fn write(
+        &self,
+        (fields, placed): (Fields<'_>, &mut [(u32, u32)]),
+        base: usize,
+        (from, to): (usize, usize),
+        min: usize,
+    ) {
         let enter = &self.enter[from..to];
         if enter.len() > min {
             let key = |j: usize| enter[j].0;
@@ -34,19 +43,21 @@ impl<F: Fn(usize) -> u32 + Sync> Entries<'_, F> {
             if mid < enter.len() {
                 let cut = self.starts[key(mid) as usize] as usize - base;
                 let (low, high) = fields.split_at(cut);
+                let (placed_low, placed_high) = placed.split_at_mut(mid);
                 let mid = from + mid;
                 crate::awake::join(
-                    || self.write(low, base, (from, mid), min),
-                    || self.write(high, base + cut, (mid, to), min),
+                    || self.write((low, placed_low), base, (from, mid), min),
+                    || self.write((high, placed_high), base + cut, (mid, to), min),
                 );
                 return;
             }
         }
         let Fields([x0, y0, x1, y1]) = fields;
-        for (j, &(_, k)) in (from..).zip(enter) {
-            let p = (self.at)(j);
-            if p != u32::MAX {
-                let (p, b) = (p as usize - base, self.entered[k as usize].1);
+        for ((j, &(key, k)), out) in (from..).zip(enter).zip(placed) {
+            let cell = self.starts[key as usize] as usize..self.starts[key as usize + 1] as usize;
+            *out = (self.place)(j, cell);
+            if out.0 != u32::MAX {
+                let (p, b) = (out.0 as usize - base, self.entered[k as usize].1);
                 (x0[p], y0[p], x1[p], y1[p]) = (b[0], b[1], b[2], b[3]);
             }
         }
@@ -54,30 +65,37 @@ impl<F: Fn(usize) -> u32 + Sync> Entries<'_, F> {
 }
 
 impl Grid {
-    /// Writes in place the box of each entry `j` of `enter` (`(key, k)`, sorted by key) whose
-    /// position `at(j)` is not `u32::MAX`: `entered[k]`'s box at that sorted position, which
-    /// must lie in cell `key` (a box that moved within its cell keeps its place, and the key
-    /// of the new box is the cell's). Entries of other cells do nothing here; see
-    /// [`repair`](Self::repair).
+    /// Finds where each entry `j` of `enter` (`(key, k)`, sorted by key) keeps its place,
+    /// and writes there in place the box `entered[k]`: `place(j, cell)`, given the sorted
+    /// positions of cell `key`, returns `(position, tag)`, the position `u32::MAX` for an
+    /// entry that does not keep its place, and `placed[j]` takes it. A position must lie in
+    /// `cell` (a box that moved within its cell keeps its place, and the key of the new box is
+    /// the cell's). Entries of other cells write no box here; see [`repair`](Self::repair).
     ///
     /// On rayon's threads from [`MIN_PART`] entries: the entries are split in halves between
-    /// cells, each half writing the positions of its cells.
+    /// cells, each half placing its entries and writing the positions of its cells (one pass:
+    /// the places found, then the boxes written, were two forks and joins over every thread).
+    ///
+    /// # Panics
+    /// Where `placed` is not as long as `enter`, or a position lies outside its cell's.
     pub(crate) fn set_boxes(
         &mut self,
         enter: &[(u32, u32)],
         entered: &[(u32, [f32; 4])],
-        at: &(impl Fn(usize) -> u32 + Sync),
+        place: &(impl Fn(usize, Range<usize>) -> (u32, u32) + Sync),
+        placed: &mut [(u32, u32)],
     ) {
+        assert_eq!(placed.len(), enter.len(), "a place for every entry");
         let threads = rayon::current_num_threads();
         let min = if threads <= 1 {
             enter.len()
         } else {
-            (enter.len() / (2 * threads)).max(MIN_PART)
+            (enter.len() / (4 * threads)).max(MIN_PART)
         };
         let entries = Entries {
             enter,
             entered,
-            at,
+            place,
             starts: self.sort.starts(),
         };
         let fields = Fields([
@@ -86,7 +104,7 @@ impl Grid {
             &mut self.max_x[..],
             &mut self.max_y[..],
         ]);
-        entries.write(fields, 0, (0, enter.len()), min);
+        entries.write((fields, placed), 0, (0, enter.len()), min);
     }
 }
 
@@ -109,9 +127,10 @@ mod tests {
         (g, boxes, ids)
     }
 
-    /// Every box written in place, on one thread and on four, in parts split between cells,
-    /// lands at its own position and nowhere else: the grid's boxes equal those written one at
-    /// a time, whatever the threads.
+    /// Every box written in place, on one thread and on 2, 4 and 16, in parts split between
+    /// cells, lands at its own position and nowhere else: the grid's boxes equal those
+    /// written one at a time, whatever the threads; each entry is placed once, given its own
+    /// cell, and its place lands at its own index.
     #[test]
     fn boxes_land_at_their_positions_on_any_thread_count() {
         for (n, per, every) in [(10, 3, 1), (5000, 1, 1), (20_000, 4, 3), (20_000, 40, 2)] {
@@ -143,11 +162,27 @@ mod tests {
                     expected[position(j) as usize] = entered[k as usize].1;
                 }
             }
-            for threads in [1, 4] {
+            // Each entry placed by its position, given the range of its own cell (checked),
+            // tagged with its number.
+            let place = |j: usize, cell: Range<usize>| {
+                assert_eq!(cell, reference.cell(enter[j].0), "entry {j}: its own cell");
+                (position(j), j as u32)
+            };
+            for threads in [1, 2, 4, 16] {
                 let (mut g, _, _) = grid(n, per);
-                crate::test_pool::in_pool(threads, || g.set_boxes(&enter, &entered, &position));
+                let mut placed = vec![(0, 0); enter.len()];
+                crate::test_pool::in_pool(threads, || {
+                    g.set_boxes(&enter, &entered, &place, &mut placed);
+                });
                 for (p, b) in expected.iter().enumerate() {
                     assert_eq!(g.box_at(p), *b, "n {n} threads {threads}");
+                }
+                for (j, &(at, tag)) in placed.iter().enumerate() {
+                    assert_eq!(
+                        (at, tag),
+                        (position(j), j as u32),
+                        "n {n} threads {threads}"
+                    );
                 }
             }
         }

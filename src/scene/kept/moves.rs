@@ -160,20 +160,20 @@ impl Kept {
         // An escaper whose new box has the cell of its old one keeps its place in the grid,
         // its box written there: only those that change cells (or leave the grid) make the
         // repair rewrite the grid, and a frame in which none does has no repair at all.
-        // Where each escaper that keeps its cell lies in it, found on rayon's threads, beside
-        // its index.
-        let (grid, ids, entering, was_in) = (&self.grid, &self.ids, &self.entering, &self.was_in);
-        in_pieces(&mut self.stays, &self.enter, |&(key, k)| {
+        // Where each escaper that keeps its cell lies in it, beside its index, and its box
+        // written there, in one pass on rayon's threads.
+        let (ids, entering, was_in, enter) = (&self.ids, &self.entering, &self.was_in, &self.enter);
+        let stays = |j: usize, cell: Range<usize>| {
+            let (key, k) = enter[j];
             let e = entering[k as usize].0;
-            let at = (was_in[k as usize] == key).then(|| place(grid, ids, key, e));
+            let at = (was_in[k as usize] == key).then(|| place(ids, cell, e));
             (at.flatten().unwrap_or(NONE), e)
-        });
+        };
+        self.stays.resize(enter.len(), (NONE, NONE));
+        (self.grid).set_boxes(enter, entering, &stays, &mut self.stays);
         self.leaving.resize(self.escaped.len(), false);
         let flags = (&mut self.escaped[..], &mut self.leaving[..]);
         flag_escapers(flags, &self.marks, &self.stays, &mut self.flags);
-        let stays = &self.stays;
-        self.grid
-            .set_boxes(&self.enter, &self.entering, &|j: usize| stays[j].0);
         self.moves_between_cells();
         // Every escaper that does not keep its place leaves it: those that change cells, and
         // those that enter none.
@@ -221,7 +221,7 @@ impl Kept {
             if was_in == NONE {
                 return (NONE, NONE);
             }
-            place(grid, ids, was_in, e).map_or((NONE, 0), |p| (p, was_in))
+            place(ids, grid.cell(was_in), e).map_or((NONE, 0), |p| (p, was_in))
         });
         self.removed.sort_unstable();
         let found = self.removed.partition_point(|&(p, _)| p != NONE);
@@ -271,9 +271,9 @@ fn in_pieces<T: Sync, U: Send>(out: &mut Vec<U>, items: &[T], f: impl Fn(&T) -> 
     out.par_extend(items.par_iter().with_min_len(piece_len(MIN_PIECE)).map(f));
 }
 
-/// The grid position of slot `e` in cell `key` (a search of the cell's ids), if it is there.
-fn place(grid: &Grid, ids: &[u32], key: u32, e: u32) -> Option<u32> {
-    let cell = grid.cell(key);
+/// The grid position of slot `e` in the cell at positions `cell` (a search of the cell's
+/// ids), if it is there.
+fn place(ids: &[u32], cell: Range<usize>, e: u32) -> Option<u32> {
     let p = ids[cell.clone()].iter().position(|&s| s == e)?;
     Some((cell.start + p) as u32)
 }
