@@ -37,6 +37,7 @@
 //! Too many escapers or the first call rebuild the moving part over enlarged boxes; removed
 //! shapes are escapers whose new box is none.
 
+mod answer;
 mod by_first;
 mod choice;
 mod copies;
@@ -66,7 +67,7 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
 use super::records::Record;
-use super::sort::{Cancel, Events, apply_events};
+use super::sort::{Cancel, Events};
 use super::stamps::Seen;
 use super::statics::Statics;
 use super::stats::Laps;
@@ -89,11 +90,6 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// their half extent a call, Zen 5): a state that lives two calls costs 1.2–1.4 searches a
 /// call, one that lives three about one.
 const SHORT_LIFE: u32 = 2;
-
-/// Fewest began and ended pairs in all for which their two sorts run side by side: below, each
-/// sort runs on one thread anyway, and a fork would only cost (from outside the pool, a
-/// hand-over to a worker).
-const MIN_SORTS_APART: usize = 4 * 1024;
 
 /// What one call did, for [`FrameStats`](super::FrameStats).
 /// Its phases are wall time, read off `laps` (started when the call began); `decide` is the
@@ -550,32 +546,7 @@ impl Kept {
         stats.merged = events;
         stats.filtered += self.filtered;
         stats.decide += stats.laps.lap();
-        if events {
-            // The two lists at once, each with its own sort's buffers (3 k pairs each in the
-            // 100 k scene: sorted one after the other, they left the other threads waiting).
-            let apart = self.began.len() + self.ended.len() >= MIN_SORTS_APART;
-            let mut sort_began = || self.sort.sort_sparse(&mut self.began);
-            let mut sort_ended = || self.sort_ended.sort_sparse(&mut self.ended);
-            if apart {
-                crate::awake::join(sort_began, sort_ended);
-            } else {
-                sort_began();
-                sort_ended();
-            }
-            // A pair an escaper dropped and found again that still overlaps goes on.
-            self.cancel.cancel_common(&mut self.began, &mut self.ended);
-            stats.events += stats.laps.lap();
-            apply_events(previous, &self.began, &self.ended, out);
-            // The caller's lists take these buffers (and this the caller's, cleared next call).
-            core::mem::swap(began, &mut self.began);
-            core::mem::swap(ended, &mut self.ended);
-            stats.sort += stats.laps.lap();
-        } else {
-            self.sort.sort(out);
-            stats.sort += stats.laps.lap();
-            self.events.between(previous, out, began, ended);
-            stats.events += stats.laps.lap();
-        }
+        self.answer(previous, out, [began, ended], stats, events);
         true
     }
 
