@@ -477,9 +477,8 @@ impl Kept {
             let before = self.top as u32;
             self.number_new(n);
             let written = core::mem::take(&mut self.scattered);
-            self.gather(scene, written);
             self.follow = None;
-            if !self.move_escapers(scene) {
+            if !self.gather_and_move(scene, written) {
                 self.rebuild(scene, stats);
             } else {
                 stats.build += stats.laps.lap();

@@ -6,13 +6,14 @@ use super::flags::{flag_escapers, unflag};
 use super::follow::{MOVED, TAKEN};
 use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
+use super::numbers::gather;
 use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
 use crate::broadphase::grid::Grid;
 use crate::scene::store::Scene;
 use crate::tasks::piece_len;
 use core::ops::Range;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// Enlarged boxes outside the grid's cells (clamped into its border cells) that a frame
 /// tolerates before it rebuilds, beyond those that were when the grid was built: at least this
@@ -107,12 +108,40 @@ fn trimmed(fat: &[f32; 4], b: &[f32; 4], side: f32) -> [f32; 4] {
 }
 
 impl Kept {
+    /// Every index's record gathered ([`gather`](super::numbers::gather)) and the escapers
+    /// moved to their new cells ([`move_escapers`](Self::move_escapers), whose result this
+    /// returns), side by side: they read and write apart (the gather the records, their tags
+    /// and the polygons' copies; the move the grid and the escapers' flags; both read the
+    /// slots' indices). The move is a dozen short passes and a few steps on one thread
+    /// between them; beside the gather, the threads it leaves waiting gather records.
+    pub(super) fn gather_and_move(&mut self, scene: &Scene, written: usize) -> bool {
+        let index_of = core::mem::take(&mut self.index_of);
+        let slot_of = core::mem::take(&mut self.slot_of);
+        let mut records = (
+            core::mem::take(&mut self.local),
+            core::mem::take(&mut self.kinds),
+            core::mem::take(&mut self.copies),
+        );
+        let top = self.top;
+        let (local, kinds, copies) = (&mut records.0, &mut records.1, &mut records.2);
+        let numbers = (&index_of[..], &slot_of[..]);
+        let ((), moved) = crate::awake::join(
+            || gather(scene, written, top, (local, kinds, copies), numbers),
+            || self.move_escapers(scene, &index_of),
+        );
+        (self.local, self.kinds, self.copies) = records;
+        (self.index_of, self.slot_of) = (index_of, slot_of);
+        moved
+    }
+
     /// Moves the escapers to their new cells (a removed slot's index out of the grid): those
     /// the escape check did not see (new slots, removed ones) get their new enlarged boxes
     /// here. The escapers are slots; the grid's items and `escaped` are by index.
     /// `false` when one is larger than the grid's coarsest level allows, or too many boxes lie
-    /// outside the grid's cells: the caller rebuilds.
-    pub(super) fn move_escapers(&mut self, scene: &Scene) -> bool {
+    /// outside the grid's cells: the caller rebuilds. `index_of`: each slot's index (the
+    /// finder's, lent while the records are gathered beside this: see
+    /// [`gather_and_move`](Self::gather_and_move)).
+    pub(super) fn move_escapers(&mut self, scene: &Scene, index_of: &[AtomicU32]) -> bool {
         if self.escapers.is_empty() {
             return true;
         }
@@ -132,7 +161,7 @@ impl Kept {
             self.outside = self.outside.wrapping_add_signed(to.outside);
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
-                self.entering.push((self.index_of[e].load(Relaxed), to.fat));
+                self.entering.push((index_of[e].load(Relaxed), to.fat));
                 self.was_in.push(to.was_in);
             }
         }
@@ -141,7 +170,7 @@ impl Kept {
         // in its order rather than at random. Beside it, each escaper's index and flag (other
         // arrays): one fork and join less, and the sort, one task below 4 k escapers, no
         // longer leaves the other threads waiting.
-        let (records, slot_ids, index_of) = (&scene.moving.records, &self.slot_ids, &self.index_of);
+        let (records, slot_ids) = (&scene.moving.records, &self.slot_ids);
         let (sort, enter, marks) = (&mut self.sort, &mut self.enter, &mut self.marks);
         crate::awake::join(
             || sort.sort(enter),

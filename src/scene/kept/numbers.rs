@@ -54,38 +54,51 @@ impl Kept {
     /// are read, and only the polygons written copied (but where the copies no record points
     /// to have grown too many: every record is then read again, see `copies.rs`).
     pub(super) fn gather(&mut self, scene: &Scene, written: usize) {
-        let records = &scene.moving.records[..];
-        let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
-        let (local, kinds, copies) = (&mut self.local, &mut self.kinds, &mut self.copies);
-        size_records((local, kinds, copies), self.top);
-        if written > 0 {
-            for (s, index) in self.index_of.iter().enumerate().skip(written) {
-                let i = index.load(Relaxed) as usize;
-                copies.put(s, (&mut local[i], &mut kinds[i]), &read(s as u32));
-            }
-            if copies.write(scene) {
-                return;
-            }
-        }
-        let chunk = chunk_len(self.top);
-        let pieces = (self.local.par_chunks_mut(chunk))
-            .zip(self.kinds.par_chunks_mut(chunk))
-            .zip(self.slot_of.par_chunks(chunk));
-        crate::awake::for_each(pieces, |((local, kinds), slots)| {
-            for (n, ((r, k), &s)) in local.iter_mut().zip(kinds).zip(slots).enumerate() {
-                // The record a few indices ahead (see `prefetch.rs`).
-                if let Some(&ahead) = slots.get(n + AHEAD)
-                    && let Some(a) = records.get(ahead as usize)
-                {
-                    prefetch(a);
-                }
-                *r = read(s);
-                *k = r.kind & TAG;
-            }
-        });
-        let records = (&mut self.local[..], &self.kinds[..], &self.slot_of[..]);
-        self.copies.copy_all(records, scene);
+        let records = (&mut self.local, &mut self.kinds, &mut self.copies);
+        let numbers = (&self.index_of[..], &self.slot_of[..]);
+        gather(scene, written, self.top, records, numbers);
     }
+}
+
+/// [`Kept::gather`] of the `top` indices, over the finder's records, their tags and the
+/// polygons' copies, by its numbers (`index_of`, `slot_of`): apart from the rest of the
+/// finder, so that the escapers' move may run beside it.
+pub(super) fn gather(
+    scene: &Scene,
+    written: usize,
+    top: usize,
+    (local, kinds, copies): (&mut Vec<Record>, &mut Vec<u32>, &mut Copies),
+    (index_of, slot_of): (&[AtomicU32], &[u32]),
+) {
+    let records = &scene.moving.records[..];
+    let read = move |s: u32| records.get(s as usize).copied().unwrap_or(Record::INERT);
+    size_records((local, kinds, copies), top);
+    if written > 0 {
+        for (s, index) in index_of.iter().enumerate().skip(written) {
+            let i = index.load(Relaxed) as usize;
+            copies.put(s, (&mut local[i], &mut kinds[i]), &read(s as u32));
+        }
+        if copies.write(scene) {
+            return;
+        }
+    }
+    let chunk = chunk_len(top);
+    let pieces = (local.par_chunks_mut(chunk))
+        .zip(kinds.par_chunks_mut(chunk))
+        .zip(slot_of.par_chunks(chunk));
+    crate::awake::for_each(pieces, |((local, kinds), slots)| {
+        for (n, ((r, k), &s)) in local.iter_mut().zip(kinds).zip(slots).enumerate() {
+            // The record a few indices ahead (see `prefetch.rs`).
+            if let Some(&ahead) = slots.get(n + AHEAD)
+                && let Some(a) = records.get(ahead as usize)
+            {
+                prefetch(a);
+            }
+            *r = read(s);
+            *k = r.kind & TAG;
+        }
+    });
+    copies.copy_all((&mut local[..], &kinds[..], slot_of), scene);
 }
 
 /// A kept finder's `local` records, their `kinds` and the copies' places with room for
