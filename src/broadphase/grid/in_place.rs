@@ -72,9 +72,10 @@ impl Grid {
     /// `cell` (a box that moved within its cell keeps its place, and the key of the new box is
     /// the cell's). Entries of other cells write no box here; see [`repair`](Self::repair).
     ///
-    /// On rayon's threads from [`MIN_PART`] entries: the entries are split in halves between
-    /// cells, each half placing its entries and writing the positions of its cells (one pass:
-    /// the places found, then the boxes written, were two forks and joins over every thread).
+    /// On rayon's threads from [`MIN_PART`] entries (called from one of them): the entries are
+    /// split in halves between cells, each half placing its entries and writing the positions
+    /// of its cells (one pass: the places found, then the boxes written, were two forks and
+    /// joins over every thread).
     ///
     /// # Panics
     /// Where `placed` is not as long as `enter`, or a position lies outside its cell's.
@@ -87,7 +88,8 @@ impl Grid {
     ) {
         assert_eq!(placed.len(), enter.len(), "a place for every entry");
         let threads = rayon::current_num_threads();
-        let min = if threads <= 1 {
+        // One part outside rayon's pool too: each fork there would hand over to a worker.
+        let min = if threads <= 1 || rayon::current_thread_index().is_none() {
             enter.len()
         } else {
             (enter.len() / (4 * threads)).max(MIN_PART)
