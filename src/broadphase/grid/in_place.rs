@@ -2,7 +2,7 @@
 //! written where it lies, in parts split between cells so that each task writes its own
 //! positions.
 
-use super::{Fields, Grid};
+use super::{Fields, Grid, cell_in};
 use core::ops::Range;
 
 /// Entries below which finding and writing boxes in place is one task (a search of a cell
@@ -54,8 +54,7 @@ impl<F: Fn(usize, Range<usize>) -> (u32, u32) + Sync> Entries<'_, F> {
         }
         let Fields([x0, y0, x1, y1]) = fields;
         for ((j, &(key, k)), out) in (from..).zip(enter).zip(placed) {
-            let cell = self.starts[key as usize] as usize..self.starts[key as usize + 1] as usize;
-            *out = (self.place)(j, cell);
+            *out = (self.place)(j, cell_in(self.starts, key));
             if out.0 != u32::MAX {
                 let (p, b) = (out.0 as usize - base, self.entered[k as usize].1);
                 (x0[p], y0[p], x1[p], y1[p]) = (b[0], b[1], b[2], b[3]);

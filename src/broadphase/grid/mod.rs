@@ -66,6 +66,12 @@ pub(crate) struct Grid {
 /// task writes them.
 struct Fields<'a>([&'a mut [f32]; 4]);
 
+/// The sorted positions of cell `key` by the cell starts `starts` (see [`Grid::cell`]), for
+/// a caller that holds the starts while the grid's fields are lent out.
+fn cell_in(starts: &[u32], key: u32) -> Range<usize> {
+    starts[key as usize] as usize..starts[key as usize + 1] as usize
+}
+
 impl<'a> Fields<'a> {
     /// The first `at` positions, and the rest.
     fn split_at(self, at: usize) -> (Fields<'a>, Fields<'a>) {
@@ -325,8 +331,7 @@ impl Grid {
 
     /// The sorted positions of global cell `key` (a key of [`key_for`](Self::key_for)).
     pub(crate) fn cell(&self, key: u32) -> Range<usize> {
-        let starts = self.sort.starts();
-        starts[key as usize] as usize..starts[key as usize + 1] as usize
+        cell_in(self.sort.starts(), key)
     }
 
     /// Tests box `p` (splat in `a`) against the boxes at `run`, eight at a time. The first eight

@@ -117,19 +117,16 @@ impl Kept {
     pub(super) fn gather_and_move(&mut self, scene: &Scene, written: usize) -> bool {
         let index_of = core::mem::take(&mut self.index_of);
         let slot_of = core::mem::take(&mut self.slot_of);
-        let mut records = (
-            core::mem::take(&mut self.local),
-            core::mem::take(&mut self.kinds),
-            core::mem::take(&mut self.copies),
-        );
-        let top = self.top;
-        let (local, kinds, copies) = (&mut records.0, &mut records.1, &mut records.2);
-        let numbers = (&index_of[..], &slot_of[..]);
+        let mut local = core::mem::take(&mut self.local);
+        let mut kinds = core::mem::take(&mut self.kinds);
+        let mut copies = core::mem::take(&mut self.copies);
+        let (top, numbers) = (self.top, (&index_of[..], &slot_of[..]));
+        let records = (&mut local, &mut kinds, &mut copies);
         let ((), moved) = crate::awake::join(
-            || gather(scene, written, top, (local, kinds, copies), numbers),
+            || gather(scene, written, top, records, numbers),
             || self.move_escapers(scene, &index_of),
         );
-        (self.local, self.kinds, self.copies) = records;
+        (self.local, self.kinds, self.copies) = (local, kinds, copies);
         (self.index_of, self.slot_of) = (index_of, slot_of);
         moved
     }
@@ -199,7 +196,8 @@ impl Kept {
             (at.flatten().unwrap_or(NONE), e)
         };
         self.stays.resize(enter.len(), (NONE, NONE));
-        (self.grid).set_boxes(enter, entering, &stays, &mut self.stays);
+        self.grid
+            .set_boxes(enter, entering, &stays, &mut self.stays);
         self.leaving.resize(self.escaped.len(), false);
         let flags = (&mut self.escaped[..], &mut self.leaving[..]);
         flag_escapers(flags, &self.marks, &self.stays, &mut self.flags);
