@@ -147,6 +147,31 @@ impl Part<'_> {
         )
     }
 
+    /// [`below_within`](Self::below_within), the old candidates' count looked for first at
+    /// `hint` (where the last call's walk started writing a task's share of this list: the
+    /// count below that task's first position, where the positions did not shift): two reads
+    /// where it holds, else a search on the side of it where the count lies.
+    pub(super) fn below_near(
+        &self,
+        at: u32,
+        from: (usize, usize),
+        to: (usize, usize),
+        hint: usize,
+    ) -> (usize, usize) {
+        if !(from.0..=to.0).contains(&hint) {
+            return self.below_within(at, from, to);
+        }
+        let is_below = |c: &(u32, u32)| self.key(c.0) < at;
+        let old = if hint > from.0 && !is_below(&self.old[hint - 1]) {
+            from.0 + self.old[from.0..hint - 1].partition_point(is_below)
+        } else if hint < to.0 && is_below(&self.old[hint]) {
+            hint + 1 + self.old[hint + 1..to.0].partition_point(is_below)
+        } else {
+            hint
+        };
+        (old, from.1 + below(&self.added[from.1..to.1], at))
+    }
+
     /// Writes to `out` the candidates from `at` (old, new) to `end` whose first positions lie
     /// below `window`, in order: the old ones followed (an escaper's dropped, its pair to
     /// `dropped` if it is flagged [`HIT`]) and the new ones merged in.

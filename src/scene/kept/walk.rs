@@ -88,7 +88,8 @@ impl Kept {
                 touched: if set == 0 { touched } else { &[] },
             }
         });
-        let splits = split_parts(&parts, positions, tasks.len(), &mut self.splits);
+        let hints = [&moving.shares[..], &mixed.shares[..]];
+        let splits = split_parts(&parts, hints, positions, tasks.len(), &mut self.splits);
         if follow.is_none() {
             // Nothing to follow: the lists are decided where they are, each task over its own
             // range of first positions. (Written anew like followed lists, as they were on
