@@ -1,8 +1,7 @@
 //! The escapers' flags by index: each escaper's `escaped` flag, and whether it leaves its
 //! place in the grid, written on rayon's threads by tasks that each own a range of the
-//! indices; and those flags cleared after the repair.
+//! indices (cleared with the escapers' settling, after the kernels: `escapers.rs`).
 
-use super::tasks::MIN_TASK;
 use crate::tasks::piece_len;
 use rayon::prelude::*;
 
@@ -87,18 +86,6 @@ fn write<'a>(
         if let Some(e) = own(e).filter(|_| at != u32::MAX) {
             leaving[e] = false;
         }
-    }
-}
-
-/// Every flag of `leaving` false again after a repair: the escapers' (`marks`) one by one, or
-/// on rayon's threads from [`MIN_FLAGS`] escapers, the whole array in parts.
-pub(super) fn unflag(leaving: &mut [bool], marks: &[(u32, u8)]) {
-    if marks.len() < piece_len(MIN_FLAGS) {
-        for &(i, _) in marks {
-            leaving[i as usize] = false;
-        }
-    } else {
-        leaving.par_chunks_mut(MIN_TASK).for_each(|p| p.fill(false));
     }
 }
 
@@ -230,10 +217,7 @@ mod tests {
             let pool = crate::test_pool::pool(threads);
             for (c, (len, (marks, stays))) in cases.iter().enumerate() {
                 let (mut want_escaped, mut want_leaving) = (vec![0u8; *len], vec![false; *len]);
-                let inside: Vec<(u32, u8)> = (marks.iter().copied())
-                    .filter(|&(i, _)| (i as usize) < *len)
-                    .collect();
-                for &(i, flag) in &inside {
+                for &(i, flag) in marks.iter().filter(|&&(i, _)| (i as usize) < *len) {
                     (want_escaped[i as usize], want_leaving[i as usize]) = (flag, true);
                 }
                 for &(at, e) in stays {
@@ -248,11 +232,6 @@ mod tests {
                 assert!(
                     escaped == want_escaped && leaving == want_leaving,
                     "case {c}, {threads} threads"
-                );
-                pool.install(|| unflag(&mut leaving, &inside));
-                assert!(
-                    !leaving.contains(&true),
-                    "case {c}, {threads} threads: unflagged"
                 );
             }
         }

@@ -2,7 +2,7 @@
 //! grid), a box written in place where the cell stays, one repair of the grid for the rest.
 
 use super::Kept;
-use super::flags::{flag_escapers, unflag};
+use super::flags::flag_escapers;
 use super::follow::{MOVED, TAKEN};
 use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
@@ -223,8 +223,9 @@ impl Kept {
                     &self.entering,
                 );
             }
-            unflag(&mut self.leaving, &self.marks);
         }
+        // The escapers' flags that the repair read stay until they are settled, after the
+        // kernels (`settle_escapers`).
         true
     }
 
