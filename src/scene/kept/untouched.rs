@@ -29,6 +29,7 @@
 
 use super::Kept;
 use crate::scene::blocks::{BLOCK_SHIFT, set};
+use crate::scene::candidates::PAIR_KINDS;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// The most escapers, as a share `1 / FEW` of the moving slots, for which a frame marks the
@@ -65,8 +66,8 @@ impl Kept {
             mark(self.index_of[slot as usize].load(Relaxed));
             grid.overlapping(grown(old), &mut |x| mark(ids[x as usize]));
         }
-        for added in &self.candidates.added {
-            for c in added {
+        for k in 0..PAIR_KINDS {
+            for c in self.candidates.added(k) {
                 mark(c.0);
             }
         }

@@ -57,10 +57,15 @@ impl Kept {
         let follows = [follow.is_some(), follow.is_some() && self.follow_mixed];
         let touched = &self.touched[..];
         let [moving, mixed] = [&mut self.candidates, &mut self.mixed];
-        let (kinds, added) = ([&moving.kinds, &mixed.kinds], [&moving.added, &mixed.added]);
-        let count = |lists: &[Vec<(u32, u32)>; PAIR_KINDS]| lists.iter().map(Vec::len).sum();
+        let kinds = [&moving.kinds, &mixed.kinds];
+        // Each set's new candidates by kind, in runs of its `new` (see `Lists::added`).
+        let added = [(&moving.new, &moving.added), (&mixed.new, &mixed.added)];
+        let added = |set: usize, kind: usize| &added[set].0[added[set].1[kind].clone()];
+        let count =
+            |lists: &[Vec<(u32, u32)>; PAIR_KINDS]| lists.iter().map(Vec::len).sum::<usize>();
+        let new = |set: usize| (0..PAIR_KINDS).map(|k| added(set, k).len()).sum::<usize>();
         let total: usize = (0..2)
-            .map(|set| count(kinds[set]) + if follows[set] { count(added[set]) } else { 0 })
+            .map(|set| count(kinds[set]) + if follows[set] { new(set) } else { 0 })
             .sum();
         if total == 0 {
             out.clear();
@@ -83,7 +88,7 @@ impl Kept {
             Part {
                 kind,
                 old: &kinds[set][kind],
-                added: if follows[set] { &added[set][kind] } else { &[] },
+                added: if follows[set] { added(set, kind) } else { &[] },
                 follow: if follows[set] { follow } else { None },
                 touched: if set == 0 { touched } else { &[] },
             }

@@ -315,7 +315,7 @@ mod tests {
                     }
                     let real = lists.kinds.iter().map(Vec::len).sum::<usize>() - pads;
                     if lists.padded() {
-                        let added: usize = lists.added.iter().map(Vec::len).sum();
+                        let added: usize = lists.added.iter().map(|r| r.len()).sum();
                         assert_eq!(
                             pads,
                             last + added - real,
