@@ -7,10 +7,11 @@
 //! task, then a scatter per task into each digit's place); the digits are then dealt out in
 //! groups of about equal size, and each group is sorted on its own, least significant digit
 //! first, where it lies (a group fits in a core's cache), and written back as pairs. So a sort
-//! costs four fork-joins (the bounds, the count, the scatter, the groups; two more for the top
-//! digits' places where they are many) however many digits its numbers have, and every pass
-//! but the first two reads and writes in cache: a least-significant-digit sort over the whole
-//! list took two fork-joins a digit and scattered every digit across all of memory.
+//! costs four fork-joins (the bounds, unless the caller knows them; the count, the scatter, the
+//! groups; two more for the top digits' places where they are many) however many digits its
+//! numbers have, and every pass but the first two reads and writes in cache: a
+//! least-significant-digit sort over the whole list took two fork-joins a digit and
+//! scattered every digit across all of memory.
 //!
 //! On two threads a list too short for that split to pay (4–32 k pairs) is sorted as two
 //! halves, one a thread, each as one group in its cache, and merged by both threads, each
