@@ -11,7 +11,7 @@ use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
 use super::numbers::size_records;
-use super::tasks::{MIN_TASK, Task, concat, concat_with, plan};
+use super::tasks::{MIN_TASK, Task, concat, plan};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
 use crate::prefetch::{AHEAD, prefetch};
@@ -52,15 +52,90 @@ const MIN_SCATTER: usize = 256 * 1024;
 /// moving: 14.1 ms for check and gather rather than 15.9.)
 const SCATTER_SHARE: usize = 4;
 
-/// Escapers entering cells from which the escape check's four lists are copied two beside
-/// two.
-const MIN_SIDE_BY_SIDE: usize = 1024;
+/// Fewest items (escapers and entries together) of a part of the escape check's lists that
+/// [`copy_found`] copies on a thread of its own. (Each list was copied by a pass of its own,
+/// two beside the other two: four passes one after another where the escapers were many, on
+/// sixteen threads 0.14 ms of a 1 M frame's 0.25 on one.)
+const MIN_FOUND: usize = 4 * 1024;
 
 /// The share `1 / FEW_CHANGED` of a task's slots up to which the escape check lists the slots
 /// that changed, and, where every task's are that few, writes their records at their indices
 /// on one thread rather than let the gather read every record (a random read each, on every
 /// thread).
 const FEW_CHANGED: usize = 32;
+
+/// Where the escape check's tasks' lists go, one task's after another: the escapers, their
+/// old enlarged boxes (none where they are not kept), and per entry its cell key and number,
+/// its index and new enlarged box, and the cell it was in.
+struct Found<'a> {
+    ids: &'a mut [u32],
+    olds: &'a mut [[f32; 4]],
+    keys: &'a mut [(u32, u32)],
+    entering: &'a mut [(u32, [f32; 4])],
+    was_in: &'a mut [u32],
+}
+
+impl<'a> Found<'a> {
+    /// The places of the first `ids` escapers and `entries` entries, and the rest.
+    fn split(self, ids: usize, entries: usize) -> (Found<'a>, Found<'a>) {
+        let (ids_a, ids_b) = self.ids.split_at_mut(ids);
+        let (olds_a, olds_b) = self.olds.split_at_mut(ids.min(self.olds.len()));
+        let (keys_a, keys_b) = self.keys.split_at_mut(entries);
+        let (entering_a, entering_b) = self.entering.split_at_mut(entries);
+        let (was_in_a, was_in_b) = self.was_in.split_at_mut(entries);
+        let first = Found {
+            ids: ids_a,
+            olds: olds_a,
+            keys: keys_a,
+            entering: entering_a,
+            was_in: was_in_a,
+        };
+        let rest = Found {
+            ids: ids_b,
+            olds: olds_b,
+            keys: keys_b,
+            entering: entering_b,
+            was_in: was_in_b,
+        };
+        (first, rest)
+    }
+}
+
+/// Copies every list of `tasks` (their escapers, old enlarged boxes where `out` keeps them,
+/// and entries, each entry's number moved by its task's `base`) into `out`, task after task:
+/// all the lists in one pass, in halves of the tasks on rayon's threads down to parts of
+/// [`MIN_FOUND`] items.
+fn copy_found(tasks: &[Task], out: Found<'_>) {
+    let size = |tasks: &[Task]| {
+        let ids = tasks.iter().map(|t| t.ids.len()).sum::<usize>();
+        (ids, tasks.iter().map(|t| t.entering.len()).sum::<usize>())
+    };
+    let (ids, entries) = size(tasks);
+    if tasks.len() == 1 || ids + entries < 2 * MIN_FOUND {
+        let mut out = out;
+        for t in tasks {
+            let (mine, rest) = out.split(t.ids.len(), t.entering.len());
+            mine.ids.copy_from_slice(&t.ids);
+            if !mine.olds.is_empty() {
+                mine.olds.copy_from_slice(&t.olds);
+            }
+            for (to, &(key, k)) in mine.keys.iter_mut().zip(&t.found) {
+                *to = (key, t.base + k);
+            }
+            mine.entering.copy_from_slice(&t.entering);
+            mine.was_in.copy_from_slice(&t.was_in);
+            out = rest;
+        }
+        return;
+    }
+    let mid = tasks.len() / 2;
+    let (ids, entries) = size(&tasks[..mid]);
+    let (first, rest) = out.split(ids, entries);
+    crate::awake::join(
+        || copy_found(&tasks[..mid], first),
+        || copy_found(&tasks[mid..], rest),
+    );
+}
 
 impl Kept {
     /// The escape check: every moving slot whose current box is not inside its enlarged box
@@ -177,36 +252,28 @@ impl Kept {
             unkeyed |= t.unkeyed;
         }
         (self.outside, self.jumps, self.unkeyed) = (outside as usize, jumps, unkeyed);
-        // The tasks' lists, one after another, on rayon's threads; an entry's number counts
-        // from the first task's. Two lists beside the other two from `MIN_SIDE_BY_SIDE`
-        // entering escapers (a list that short is copied on one thread: the four of the 1.5–3 k
-        // escapers of a 100 k frame took 10–14 µs one after another).
+        // The tasks' lists, one after another, all in one pass on rayon's threads (see
+        // `copy_found`); an entry's number counts from the first task's. The escapers' old
+        // enlarged boxes only where they are few enough for the lists to copy what they leave
+        // untouched (see `untouched.rs`).
         let tasks = &*tasks;
-        let (escapers, enter) = (&mut self.escapers, &mut self.enter);
-        let (entering, was_in) = (&mut self.entering, &mut self.was_in);
-        // The escapers' old enlarged boxes where they are few enough for the lists to copy
-        // what they leave untouched (see `untouched.rs`).
-        let count: usize = tasks.iter().map(|t| t.ids.len()).sum::<usize>() + (top - both);
-        let (old_fat, few) = (&mut self.old_fat, count * FEW <= n && removed_boxes);
-        let mut ids_and_keys = || {
-            concat(escapers, tasks, &|t: &Task| &t.ids[..]);
-            old_fat.clear();
-            if few {
-                concat(old_fat, tasks, &|t: &Task| &t.olds[..]);
-            }
-            let renumber = |t: &Task, (key, k): (u32, u32)| (key, t.base + k);
-            concat_with(enter, tasks, &|t: &Task| &t.found[..], &renumber);
+        let ids: usize = tasks.iter().map(|t| t.ids.len()).sum();
+        let few = (ids + top - both) * FEW <= n && removed_boxes;
+        // Only a longer list than the last is written before it is copied into.
+        self.escapers.resize(ids, 0);
+        self.old_fat.resize(if few { ids } else { 0 }, [0.0; 4]);
+        let entries = base as usize;
+        self.enter.resize(entries, (0, 0));
+        self.entering.resize(entries, (0, [0.0; 4]));
+        self.was_in.resize(entries, 0);
+        let out = Found {
+            ids: &mut self.escapers,
+            olds: &mut self.old_fat,
+            keys: &mut self.enter,
+            entering: &mut self.entering,
+            was_in: &mut self.was_in,
         };
-        let mut entries = || {
-            concat(entering, tasks, &|t: &Task| &t.entering[..]);
-            concat(was_in, tasks, &|t: &Task| &t.was_in[..]);
-        };
-        if tasks.len() > 1 && base as usize >= MIN_SIDE_BY_SIDE {
-            crate::awake::join(ids_and_keys, entries);
-        } else {
-            ids_and_keys();
-            entries();
-        }
+        copy_found(tasks, out);
         self.escapers.extend(both as u32..top as u32);
         if few {
             // The slots of removed shapes have their boxes (the check leaves them be, and
@@ -338,5 +405,69 @@ impl Check<'_> {
         }
         // Every changed slot listed: the listing never stopped.
         t.listed = self.since.is_some() && t.changed.len() <= few;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Xorshift;
+
+    /// The tasks' lists copied in one pass, split or not, on any thread count, are each
+    /// list's parts one task after another, an entry's number moved by its task's base; the
+    /// old boxes only where kept.
+    #[test]
+    fn the_tasks_lists_are_copied_task_after_task() {
+        let mut rng = Xorshift::new(0x3c6e_f372);
+        for (count, most) in [(1, 50), (3, 10), (7, 3000), (64, 900), (16, 0)] {
+            let mut tasks: Vec<Task> = (0..count).map(|_| Task::default()).collect();
+            let mut base = 0;
+            for t in &mut tasks {
+                let (ids, entries) = (rng.below(most + 1), rng.below(most + 1));
+                t.ids = (0..ids).map(|_| rng.bits()).collect();
+                t.olds = (0..ids).map(|_| [rng.unit(); 4]).collect();
+                t.found = (0..entries).map(|k| (rng.bits(), k)).collect();
+                t.entering = (0..entries)
+                    .map(|_| (rng.bits(), [rng.unit(); 4]))
+                    .collect();
+                t.was_in = (0..entries).map(|_| rng.bits()).collect();
+                t.base = base;
+                base += entries;
+            }
+            let all = |f: &dyn Fn(&Task) -> usize| tasks.iter().map(f).sum::<usize>();
+            let (ids, entries) = (all(&|t| t.ids.len()), all(&|t| t.entering.len()));
+            for (threads, kept) in [(1, true), (2, false), (3, true), (16, true), (16, false)] {
+                let mut want_keys = Vec::new();
+                for t in &tasks {
+                    want_keys.extend(t.found.iter().map(|&(key, k)| (key, t.base + k)));
+                }
+                let mut got_ids = vec![0; ids];
+                let mut got_olds = vec![[0.0; 4]; if kept { ids } else { 0 }];
+                let mut got_keys = vec![(0, 0); entries];
+                let mut got_entering = vec![(0, [0.0; 4]); entries];
+                let mut got_was_in = vec![0; entries];
+                let out = Found {
+                    ids: &mut got_ids,
+                    olds: &mut got_olds,
+                    keys: &mut got_keys,
+                    entering: &mut got_entering,
+                    was_in: &mut got_was_in,
+                };
+                crate::test_pool::in_pool(threads, || copy_found(&tasks, out));
+                let cat =
+                    |f: &dyn Fn(&Task) -> Vec<u32>| tasks.iter().flat_map(f).collect::<Vec<_>>();
+                assert_eq!(
+                    got_ids,
+                    cat(&|t| t.ids.clone()),
+                    "{count} tasks, {threads} threads"
+                );
+                let olds: Vec<[f32; 4]> = tasks.iter().flat_map(|t| t.olds.clone()).collect();
+                assert_eq!(got_olds, if kept { olds } else { Vec::new() });
+                assert_eq!(got_keys, want_keys);
+                let entering: Vec<_> = tasks.iter().flat_map(|t| t.entering.clone()).collect();
+                assert_eq!(got_entering, entering);
+                assert_eq!(got_was_in, cat(&|t| t.was_in.clone()));
+            }
+        }
     }
 }

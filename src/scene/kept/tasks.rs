@@ -139,15 +139,5 @@ pub(super) fn concat<T: Copy + Default + Send + Sync>(
     tasks: &[Task],
     part: &(impl Fn(&Task) -> &[T] + Sync),
 ) {
-    concat_with(list, tasks, part, &|_, x| x);
-}
-
-/// [`concat()`], each item of a task's part as `map` makes it for that task.
-pub(super) fn concat_with<T: Copy + Default + Send + Sync>(
-    list: &mut Vec<T>,
-    tasks: &[Task],
-    part: &(impl Fn(&Task) -> &[T] + Sync),
-    map: &(impl Fn(&Task, T) -> T + Sync),
-) {
-    concat_all([list], tasks, &|t, _| part(t), &|t, _, x| map(t, x));
+    concat_all([list], tasks, &|t, _| part(t), &|_, _, x| x);
 }
