@@ -10,10 +10,19 @@ const MIN_FLAGS: usize = 1024;
 
 /// Threads up to which each task reads every escaper and writes those in its range. On more,
 /// the escapers are first grouped by range, each piece of them on its own (a read and a write
-/// of each, and one more read). Sixteen tasks that each read every escaper did sixteen times
-/// the reads of one thread: about 0.22 ms of the 100 k-shape frame's work and 3.5 ms of the
-/// 1 M frame's, the longest task 0.3 ms (sixteen threads modelled); grouped, 0.05 and 0.6.
+/// of each, and one more read), unless they are fewer than [`READ_ALL_BELOW`]. Sixteen tasks
+/// that each read every escaper did sixteen times the reads of one thread: about 0.22 ms of
+/// the 100 k-shape frame's work and 3.5 ms of the 1 M frame's, the longest task 0.3 ms
+/// (sixteen threads modelled); grouped, 0.05 and 0.6.
 const READ_ALL_UP_TO: usize = 4;
+
+/// Escapers (marks) below which every task reads them all on any thread count: each task
+/// then reads at most twice this many marks and places in order, 10–20 µs, where the
+/// grouping is two more passes over every thread. (On sixteen threads of the forty-ninth
+/// session's many-core Xeon, the 1.5–3 k escapers of a 100 k-shape frame took 49 µs to flag,
+/// grouped, against 38 on one thread, and a pass of a few microseconds of work took 12–25
+/// µs there.)
+const READ_ALL_BELOW: usize = 8 * 1024;
 
 /// The escapers grouped by the range of indices their flags lie in, kept from call to call.
 #[derive(Debug, Default)]
@@ -49,18 +58,23 @@ pub(super) fn flag_escapers(
     let tasks = (escaped.par_chunks_mut(chunk))
         .zip(leaving.par_chunks_mut(chunk))
         .enumerate();
-    if threads <= READ_ALL_UP_TO {
+    if threads <= READ_ALL_UP_TO || marks.len() < READ_ALL_BELOW {
         crate::awake::for_each(tasks, |(r, flags)| {
             write(r * chunk, flags, marks.iter(), stays.iter());
         });
         return;
     }
     let range = |i: u32| (i as usize / chunk).min(ranges);
-    flags
-        .marks
-        .group(marks, threads, ranges, &|&(i, _)| range(i));
     let stay = |&(at, e): &(u32, u32)| if at == u32::MAX { ranges } else { range(e) };
-    flags.stays.group(stays, threads, ranges, &stay);
+    // The two groupings side by side: one fork and join over the threads rather than two.
+    let Flags {
+        marks: by_marks,
+        stays: by_stays,
+    } = flags;
+    crate::awake::join(
+        || by_marks.group(marks, threads, ranges, &|&(i, _)| range(i)),
+        || by_stays.group(stays, threads, ranges, &stay),
+    );
     let (marks, stays) = (&flags.marks, &flags.stays);
     crate::awake::for_each(tasks, |(r, flags)| {
         write(r * chunk, flags, marks.range(r), stays.range(r));
@@ -197,7 +211,8 @@ mod tests {
 
     /// The flags as one thread writes them, escaper by escaper, on 1, 2, 3, 4, 5 and 16
     /// threads (each task reading every escaper, and grouped by range), from a few escapers
-    /// to many (see [`escapers`]); the buffers of the grouping reused from call to call.
+    /// to many (see [`escapers`]: a few more and fewer than [`READ_ALL_BELOW`] among them,
+    /// the marks deduplicated), the buffers of the grouping reused from call to call.
     #[test]
     fn escapers_flags_are_written_as_one_by_one_on_any_thread_count() {
         let mut rng = Xorshift::new(0x51ed_270b);
@@ -205,6 +220,8 @@ mod tests {
             (10, 100),
             (1_500, 10_000),
             (5_000, 9_999),
+            (READ_ALL_BELOW - 100, 60_000),
+            (READ_ALL_BELOW + 100, 60_000),
             (40_000, 300_000),
         ];
         let cases: Vec<_> = (sizes.iter())
@@ -212,6 +229,13 @@ mod tests {
                 [false, true].map(|crowded| (size.1, escapers(&mut rng, size, crowded)))
             })
             .collect();
+        let counts = cases.iter().map(|(_, (marks, _))| marks.len());
+        assert!(
+            counts
+                .clone()
+                .any(|n| (MIN_FLAGS..READ_ALL_BELOW).contains(&n))
+        );
+        assert!(counts.clone().any(|n| n >= READ_ALL_BELOW));
         let mut flags = Flags::default();
         for threads in [1, 2, 3, 4, 5, 16] {
             let pool = crate::test_pool::pool(threads);
