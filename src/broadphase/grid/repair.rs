@@ -11,32 +11,27 @@ use rayon::prelude::*;
 /// least).
 const MIN_PART: usize = 32 * 1024;
 
-/// Cells below which the cell starts are written as one range (above, ranges of a quarter of
-/// this at the least, as many as the pool's threads take). In ranges of `MIN_PART` cells, the
-/// 100 k scene's 24 k cells were one range on any number of threads: 17–31 µs of every kept
-/// frame on one thread while the others waited (Zen 5).
-pub(super) const MIN_CELLS: usize = 8 * 1024;
-
 /// The cell starts and box fields a repair writes before they are exchanged with the grid's,
-/// the positions it removes (per part, and all of them), the first entry of each part, and
-/// its parts.
+/// the positions it removes (per part), the first entry and first cell of each part, and its
+/// parts.
 #[derive(Debug, Default)]
 pub(super) struct Repair {
     starts: Vec<u32>,
     fields: [Vec<f32>; 4],
     removed: Vec<Vec<u32>>,
-    all_removed: Vec<u32>,
-    firsts: Vec<usize>,
+    firsts: Vec<(usize, usize)>,
     parts: Vec<Part>,
 }
 
-/// A part of a repair: the old positions `old`, the entries `entries` entered among them, and
-/// where its new positions start.
+/// A part of a repair: the old positions `old`, the entries `entries` entered among them,
+/// where its new positions start, and the cells `cells` whose old starts lie among its old
+/// positions (the last part's: to the last cell), whose new starts it writes.
 #[derive(Debug, Clone, Default)]
 struct Part {
     old: Range<usize>,
     entries: Range<usize>,
     out: usize,
+    cells: Range<usize>,
 }
 
 /// What a part does after copying a run of boxes.
@@ -49,22 +44,30 @@ enum Then {
     Stop,
 }
 
-/// The new arrays from a part's first new position on: items and box fields.
+/// The new arrays from a part's first new position on (items and box fields) and from its
+/// first cell on (the cell starts).
 struct Out<'a> {
     items: &'a mut [u32],
     fields: Fields<'a>,
+    starts: &'a mut [u32],
 }
 
 impl<'a> Out<'a> {
-    /// The first `at` positions, and the rest.
-    fn split_at(self, at: usize) -> (Out<'a>, Out<'a>) {
+    /// The first `at` positions and `cells` cells, and the rest.
+    fn split_at(self, at: usize, cells: usize) -> (Out<'a>, Out<'a>) {
         let (items, rest) = self.items.split_at_mut(at);
         let (fields, more) = self.fields.split_at(at);
+        let (starts, later) = self.starts.split_at_mut(cells);
         (
-            Out { items, fields },
+            Out {
+                items,
+                fields,
+                starts,
+            },
             Out {
                 items: rest,
                 fields: more,
+                starts: later,
             },
         )
     }
@@ -86,9 +89,13 @@ impl Old<'_> {
     }
 
     /// Writes `part`'s new positions to `out`: its old positions but `removed`, with its
-    /// entries each at the end of its cell, in order.
+    /// entries each at the end of its cell, in order; then its cells' new starts.
     fn write(&self, part: &Part, removed: &[u32], out: Out<'_>) {
-        let Out { items, fields } = out;
+        let Out {
+            items,
+            fields,
+            starts,
+        } = out;
         let Fields([fx0, fy0, fx1, fy1]) = fields;
         let [x0, y0, x1, y1] = self.fields;
         let (mut src, mut at) = (part.old.start, 0usize);
@@ -142,15 +149,36 @@ impl Old<'_> {
             }
         }
         debug_assert!(at == items.len());
+        self.write_starts(part, removed, starts);
+    }
+
+    /// The new starts of `part`'s cells into `out`: each cell starts where it did, moved by
+    /// the entries before it (those of the parts before, and this part's of lower cells) and
+    /// the removals before its first position (the parts' before, and this part's below it).
+    fn write_starts(&self, part: &Part, removed: &[u32], out: &mut [u32]) {
+        // What the parts before remove: the positions before this part's, and their
+        // entries, less the new positions before this part's.
+        let removed_before = part.old.start + part.entries.start - part.out;
+        let (mut e, mut r) = (part.entries.start, 0);
+        for (c, s) in part.cells.clone().zip(out) {
+            let start = self.starts[c];
+            while e < part.entries.end && (self.enter[e].0 as usize) < c {
+                e += 1;
+            }
+            while r < removed.len() && removed[r] < start {
+                r += 1;
+            }
+            *s = (start as usize + e - removed_before - r) as u32;
+        }
     }
 }
 
-/// Runs `write` for each of `parts` (their new positions ascending from `base`) on its share of
-/// `out`, splitting it in halves on rayon's threads.
+/// Runs `write` for each of `parts` (their new positions ascending from `base.0`, their cells
+/// from `base.1`) on its share of `out`, splitting it in halves on rayon's threads.
 fn each_part(
     parts: &[Part],
     removed: &[Vec<u32>],
-    base: usize,
+    base: (usize, usize),
     out: Out<'_>,
     write: &(impl Fn(&Part, &[u32], Out<'_>) + Sync),
 ) {
@@ -159,11 +187,12 @@ fn each_part(
         return;
     }
     let mid = parts.len() / 2;
-    let (left, right) = out.split_at(parts[mid].out - base);
+    let at = (parts[mid].out, parts[mid].cells.start);
+    let (left, right) = out.split_at(at.0 - base.0, at.1 - base.1);
     let ((p0, p1), (r0, r1)) = (parts.split_at(mid), removed.split_at(mid));
     crate::awake::join(
         || each_part(p0, r0, base, left, write),
-        || each_part(p1, r1, parts[mid].out, right, write),
+        || each_part(p1, r1, at, right, write),
     );
 }
 
@@ -177,7 +206,7 @@ impl Grid {
     ///
     /// On rayon's threads: the old positions are split into parts, each finds its removed
     /// positions, and, its new start known from the counts before it, writes its new positions
-    /// where they lie; the cell starts are written by ranges of cells.
+    /// where they lie and the new starts of the cells that start among its old positions.
     pub(crate) fn repair(
         &mut self,
         items: &mut Vec<u32>,
@@ -193,7 +222,6 @@ impl Grid {
             starts: new_starts,
             fields,
             removed,
-            all_removed,
             firsts,
             parts,
         } = &mut self.repair;
@@ -209,10 +237,11 @@ impl Grid {
         let first_entry = |k: usize| {
             enter.partition_point(|&(key, _)| (starts[key as usize + 1] as usize) < bound(k))
         };
-        // Each part's removed positions, ascending, and its first entry. (The first entries,
-        // searched on one thread between the passes, were 69 µs of a 1 M frame: two binary
-        // searches a part, each probe two cache misses.)
-        firsts.resize(count + 1, 0);
+        // Each part's removed positions, ascending, its first entry and its first cell. (The
+        // first entries, searched on one thread between the passes, were 69 µs of a 1 M frame:
+        // two binary searches a part, each probe two cache misses.)
+        let first_cell = |k: usize| starts[..cells].partition_point(|&s| (s as usize) < bound(k));
+        firsts.resize(count + 1, (0, 0));
         removed
             .par_iter_mut()
             .zip(firsts[..count].par_iter_mut())
@@ -221,9 +250,9 @@ impl Grid {
                 r.clear();
                 let part = bound(k)..bound(k + 1);
                 r.extend(part.filter(|&p| moved[items[p] as usize]).map(|p| p as u32));
-                *first = first_entry(k);
+                *first = (first_entry(k), first_cell(k));
             });
-        firsts[count] = enter.len();
+        firsts[count] = (enter.len(), cells);
         let reads = Old {
             items,
             fields: [&self.min_x, &self.min_y, &self.max_x, &self.max_y],
@@ -236,8 +265,9 @@ impl Grid {
         for (k, r) in removed.iter().enumerate() {
             let part = Part {
                 old: bound(k)..bound(k + 1),
-                entries: firsts[k]..firsts[k + 1],
+                entries: firsts[k].0..firsts[k + 1].0,
                 out,
+                cells: firsts[k].1..firsts[k + 1].1,
             };
             out += part.old.len() + part.entries.len() - r.len();
             parts.push(part);
@@ -249,6 +279,7 @@ impl Grid {
         for f in fields.iter_mut() {
             f.resize(total + LANES, f32::NAN);
         }
+        new_starts.resize(cells + 1, 0);
         {
             let [fx0, fy0, fx1, fy1] = fields;
             let out = Out {
@@ -259,37 +290,14 @@ impl Grid {
                     &mut fx1[..total],
                     &mut fy1[..total],
                 ]),
+                starts: &mut new_starts[..cells],
             };
-            each_part(parts, removed, 0, out, &|part, removed, out| {
+            // The cell starts written by the parts too: a fork and join over the threads
+            // less, and no list of every removed position gathered on one thread between.
+            each_part(parts, removed, (0, 0), out, &|part, removed, out| {
                 reads.write(part, removed, out)
             });
         }
-        // Each cell starts where it did, moved by the entries before it and the removals
-        // before its first position.
-        all_removed.clear();
-        for r in removed.iter() {
-            all_removed.extend_from_slice(r);
-        }
-        new_starts.resize(cells + 1, 0);
-        let all_removed = &all_removed[..];
-        let range = cells.div_ceil(task_count(cells, MIN_CELLS)).max(1);
-        new_starts[..cells]
-            .par_chunks_mut(range)
-            .enumerate()
-            .for_each(|(k, chunk)| {
-                let first = k * range;
-                let mut e = enter.partition_point(|&(key, _)| (key as usize) < first);
-                let mut r = all_removed.partition_point(|&p| p < starts[first]);
-                for (c, s) in (first..).zip(chunk) {
-                    while e < enter.len() && (enter[e].0 as usize) < c {
-                        e += 1;
-                    }
-                    while r < all_removed.len() && all_removed[r] < starts[c] {
-                        r += 1;
-                    }
-                    *s = (starts[c] as usize + e - r) as u32;
-                }
-            });
         new_starts[cells] = total as u32;
         // The padding after the last box: NaN, never a hit.
         for f in fields.iter_mut() {
@@ -339,51 +347,63 @@ mod tests {
             .collect()
     }
 
-    /// The repair on one thread and on three, four and sixteen (several parts over 150 k
-    /// boxes, the cell starts in ranges of uneven and even lengths) gives what its contract
-    /// says: each cell's old boxes but the moved ones, in order, then its entries in order, the
-    /// padding NaN.
+    /// The repair on one thread and on two to sixteen (several parts over 150 k boxes, each
+    /// writing the starts of the cells that start among its old positions) gives what its
+    /// contract says: each cell's old boxes but the moved ones, in order, then its entries in
+    /// order, the padding NaN. Whether few boxes move or nearly half, and with entries into
+    /// the first and the last cell besides (the last part writes the empty cells at the end).
     #[test]
     fn a_repair_in_parts_is_the_repair_in_one() {
         let n = 150_000u32;
         let (before, items) = grid(n);
-        let moved: Vec<bool> = (0..n).map(|i| i % 7 == 3 || i % 11 == 0).collect();
-        // The moved boxes enter at new places (some into the same cell), a few new items too.
-        let entered: Vec<(u32, [f32; 4])> = (0..n + 50)
-            .filter(|&i| i >= n || moved[i as usize])
-            .map(|i| (i, a_box(i, 1, 400.0)))
-            .collect();
-        let mut enter: Vec<(u32, u32)> = entered
-            .iter()
-            .enumerate()
-            .map(|(k, (_, b))| (before.key_for(b).expect("a level holds it"), k as u32))
-            .collect();
-        enter.sort_unstable();
-        let mut flags = moved.clone();
-        flags.resize(n as usize + 50, false);
-        let want: Vec<Vec<(u32, [f32; 4])>> = cells(&before, &items)
-            .into_iter()
-            .enumerate()
-            .map(|(key, cell)| {
-                let mut cell: Vec<_> = cell
-                    .into_iter()
-                    .filter(|&(i, _)| !moved[i as usize])
-                    .collect();
-                let entries = enter.iter().filter(|&&(k, _)| k as usize == key);
-                cell.extend(entries.map(|&(_, k)| entered[k as usize]));
-                cell
-            })
-            .collect();
-        for threads in [1, 3, 4, 16] {
-            let (mut grid, mut items) = grid(n);
-            let mut spare = Vec::new();
-            crate::test_pool::in_pool(threads, || {
-                grid.repair(&mut items, &mut spare, &flags, &enter, &entered)
-            });
-            assert_eq!(cells(&grid, &items), want, "{threads} threads");
-            assert_eq!(grid.len(), items.len());
-            assert!(grid.min_x[grid.len()..].iter().all(|x| x.is_nan()));
-            assert!(grid.min_x.len() >= grid.len() + LANES);
+        let cell_count = before.levels.cells() as u32;
+        let patterns: [&dyn Fn(u32) -> bool; 2] = [&|i| i % 7 == 3 || i % 11 == 0, &|i| {
+            i < n / 3 || i % 97 == 0
+        }];
+        for (pattern, is_moved) in patterns.into_iter().enumerate() {
+            let moved: Vec<bool> = (0..n).map(is_moved).collect();
+            // The moved boxes enter at new places (some into the same cell), a few new items
+            // too, and six into the first and the last cell.
+            let entered: Vec<(u32, [f32; 4])> = (0..n + 50)
+                .filter(|&i| i >= n || moved[i as usize])
+                .map(|i| (i, a_box(i, 1, 400.0)))
+                .collect();
+            let mut enter: Vec<(u32, u32)> = entered
+                .iter()
+                .enumerate()
+                .map(|(k, (_, b))| (before.key_for(b).expect("a level holds it"), k as u32))
+                .collect();
+            for (k, e) in enter.iter_mut().take(6).enumerate() {
+                e.0 = if k % 2 == 0 { 0 } else { cell_count - 1 };
+            }
+            enter.sort_unstable();
+            let mut flags = moved.clone();
+            flags.resize(n as usize + 50, false);
+            let want: Vec<Vec<(u32, [f32; 4])>> = cells(&before, &items)
+                .into_iter()
+                .enumerate()
+                .map(|(key, cell)| {
+                    let mut cell: Vec<_> = cell
+                        .into_iter()
+                        .filter(|&(i, _)| !moved[i as usize])
+                        .collect();
+                    let entries = enter.iter().filter(|&&(k, _)| k as usize == key);
+                    cell.extend(entries.map(|&(_, k)| entered[k as usize]));
+                    cell
+                })
+                .collect();
+            for threads in [1, 2, 3, 4, 5, 16] {
+                let (mut grid, mut items) = grid(n);
+                let mut spare = Vec::new();
+                crate::test_pool::in_pool(threads, || {
+                    grid.repair(&mut items, &mut spare, &flags, &enter, &entered)
+                });
+                let at = format!("pattern {pattern}, {threads} threads");
+                assert_eq!(cells(&grid, &items), want, "{at}");
+                assert_eq!(grid.len(), items.len(), "{at}");
+                assert!(grid.min_x[grid.len()..].iter().all(|x| x.is_nan()), "{at}");
+                assert!(grid.min_x.len() >= grid.len() + LANES, "{at}");
+            }
         }
     }
 }

@@ -1,15 +1,20 @@
 //! The cell starts after [`Grid::repair_few`](super::Grid::repair_few)'s edit: each moved by
 //! the entries and removals in the cells before it, by ranges of cells on rayon's threads.
 
-use super::repair::MIN_CELLS;
 use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
 
+/// Cells below which the cell starts are shifted as one range (above, ranges of a quarter of
+/// this at the least, as many as the pool's threads take). In ranges of 32 k cells, the 100 k
+/// scene's 24 k cells were one range on any number of threads: 17–31 µs of every kept frame
+/// on one thread while the others waited (Zen 5, when the repair wrote its starts so too).
+const MIN_CELLS: usize = 8 * 1024;
+
 /// Each cell's start in `starts` moved by the entries `enter` (`(key, k)`, by key) into the
 /// cells before it less the removals `removed` (`(position, cell)`, by cell) from them:
 /// between two changes by cell, every start by the same amount, and none where they balance.
-/// By ranges of cells on rayon's threads from [`MIN_CELLS`] cells, as the repair writes them.
+/// By ranges of cells on rayon's threads from [`MIN_CELLS`] cells.
 pub(super) fn shift_starts(starts: &mut [u32], removed: &[(u32, u32)], enter: &[(u32, u32)]) {
     let cells = starts.len();
     let range = cells.div_ceil(task_count(cells, MIN_CELLS)).max(1);
