@@ -201,7 +201,9 @@ impl PairFinder {
             let mut laps = kept.laps;
             self.run(&[scene], scene.cell_size, out, &mut laps);
             let (began, ended) = (&mut self.began, &mut self.ended);
-            self.kept.events.between(&self.previous, out, began, ended);
+            self.kept
+                .events()
+                .between(&self.previous, out, began, ended);
             keep_answer(&mut self.previous, out, [&self.began, &self.ended]);
             self.stats.began = self.began.len();
             self.stats.ended = self.ended.len();

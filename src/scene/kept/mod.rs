@@ -67,13 +67,14 @@ pub(crate) use margin::{AUTO_MARGIN, Margin};
 
 use super::radix::RadixSort;
 use super::records::Record;
-use super::sort::{Cancel, Events};
+use super::sort::Events;
 use super::stamps::Seen;
 use super::statics::Statics;
 use super::stats::Laps;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
+use answer::Answer;
 use copies::Copies;
 use lists::Lists;
 use std::sync::atomic::AtomicU32;
@@ -228,9 +229,6 @@ pub(crate) struct Kept {
     /// and the flags that change (see
     /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
     flagged: bool,
-    /// The pairs that began and ended in this call, while they are gathered.
-    began: Vec<(u32, u32)>,
-    ended: Vec<(u32, u32)>,
     /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
     /// number in `entering`, which holds its slot and new enlarged box), sorted by key once
     /// they are all in (for the repair, and so that the escapers' queries read the grid in its
@@ -270,13 +268,8 @@ pub(crate) struct Kept {
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Splits,
     sort: RadixSort,
-    /// The buffers of the ended pairs' sort, which runs beside the began pairs'.
-    sort_ended: RadixSort,
-    /// The buffers of the cancelling of pairs that both began and ended.
-    cancel: Cancel,
-    /// The buffers of the events between two answers: a rebuild's, and those of the finder's
-    /// searches from scratch, which it hands over.
-    pub(crate) events: Events,
+    /// The pairs that began and ended, and what the answer is made with.
+    answer: Answer,
 }
 
 impl Default for Kept {
@@ -328,8 +321,6 @@ impl Default for Kept {
             filtered: 0,
             search_cpu: Duration::ZERO,
             flagged: false,
-            began: Vec::new(),
-            ended: Vec::new(),
             escapers: Vec::new(),
             enter: Vec::new(),
             entering: Vec::new(),
@@ -349,14 +340,18 @@ impl Default for Kept {
             outside_built: 0,
             tasks: Vec::new(),
             sort: RadixSort::default(),
-            sort_ended: RadixSort::default(),
-            cancel: Cancel::default(),
-            events: Events::default(),
+            answer: Answer::default(),
         }
     }
 }
 
 impl Kept {
+    /// The buffers of the events between two whole answers (the finder's searches from
+    /// scratch use them too).
+    pub(crate) fn events(&mut self) -> &mut Events {
+        &mut self.answer.events
+    }
+
     /// The grid over the enlarged boxes.
     pub(crate) fn grid(&self) -> &Grid {
         &self.grid
@@ -407,8 +402,8 @@ impl Kept {
         [began, ended]: [&mut Vec<(u32, u32)>; 2],
         stats: &mut KeptStats,
     ) -> bool {
-        self.began.clear();
-        self.ended.clear();
+        self.answer.began.clear();
+        self.answer.ended.clear();
         self.call = self.call.wrapping_add(1);
         self.filtered = 0;
         let mut events = false;
@@ -528,7 +523,36 @@ impl Kept {
         // before last), it is written over rather than filled first on this thread.
         self.decide_lists(scene, out, stats, events);
         self.follow = None;
-        self.settle_escapers(scene);
+        if !events {
+            self.settle_escapers(scene);
+            self.tidy(scene, n);
+            if scene.unbounded() > 0 {
+                self.add_unbounded(scene, out, stats);
+            }
+        }
+        stats.merged = events;
+        stats.filtered += self.filtered;
+        stats.decide += stats.laps.lap();
+        if events {
+            // The answer beside the escapers' settling, which writes other arrays: its sorts,
+            // cancelling and merge are short passes over every thread, and so is the
+            // settling.
+            let mut answer = core::mem::take(&mut self.answer);
+            crate::awake::join(
+                || answer.merge_events(previous, out, [began, ended], stats),
+                || self.settle_escapers(scene),
+            );
+            self.answer = answer;
+            self.tidy(scene, n);
+        } else {
+            (self.answer).sort_whole(&mut self.sort, previous, out, [began, ended], stats);
+        }
+        true
+    }
+
+    /// The state a call leaves for the next, once its `n` moving slots' escapers are
+    /// settled.
+    fn tidy(&mut self, scene: &Scene, n: usize) {
         self.fat.truncate(n);
         self.shifts.truncate(n);
         self.top = self.local.len();
@@ -538,15 +562,7 @@ impl Kept {
         self.len = n;
         self.valid = true;
         self.seen = Some(Seen::of(&scene.moving.stamps));
-        if scene.unbounded() > 0 {
-            self.add_unbounded(scene, out, stats);
-        }
         self.flagged = scene.unbounded() == 0;
-        stats.merged = events;
-        stats.filtered += self.filtered;
-        stats.decide += stats.laps.lap();
-        self.answer(previous, out, [began, ended], stats, events);
-        true
     }
 
     /// After a search from scratch: the sampled moving slots' enlarged boxes, for the call

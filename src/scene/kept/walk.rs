@@ -130,17 +130,17 @@ impl Kept {
         }
         if events {
             concat_all(
-                [&mut self.began, &mut self.ended],
+                [&mut self.answer.began, &mut self.answer.ended],
                 tasks,
                 &part,
                 &|_, _, x| x,
             );
         } else {
-            let lists = [&mut self.began, &mut self.ended, &mut *out];
+            let lists = [&mut self.answer.began, &mut self.answer.ended, &mut *out];
             concat_all(lists, tasks, &part, &|_, _, x| x);
         }
         for t in tasks.iter() {
-            self.ended.extend_from_slice(&t.ended);
+            self.answer.ended.extend_from_slice(&t.ended);
             stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
