@@ -1,7 +1,7 @@
 //! The frame's answer (stage 7): the pairs that began and ended sorted and merged into the
 //! last answer, or the whole answer sorted and compared with the last.
 
-use super::KeptStats;
+use super::stats::KeptStats;
 use crate::scene::radix::RadixSort;
 use crate::scene::sort::{Cancel, Events, apply_events};
 

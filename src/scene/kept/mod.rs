@@ -53,6 +53,7 @@ mod moves;
 mod numbers;
 mod rebuild;
 mod splits;
+mod stats;
 mod still;
 mod tasks;
 mod unbounded;
@@ -64,13 +65,13 @@ mod written;
 pub(crate) use choice::FIRST_TIMED;
 pub(crate) use choice::{CHOOSE_FROM, CHOOSE_FROM_MANY, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
+pub(crate) use stats::KeptStats;
 
 use super::radix::RadixSort;
 use super::records::Record;
 use super::sort::Events;
 use super::stamps::Seen;
 use super::statics::Statics;
-use super::stats::Laps;
 use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
@@ -91,31 +92,6 @@ pub(crate) const AUTO_REBUILD: f32 = 0.25;
 /// their half extent a call, Zen 5): a state that lives two calls costs 1.2–1.4 searches a
 /// call, one that lives three about one.
 const SHORT_LIFE: u32 = 2;
-
-/// What one call did, for [`FrameStats`](super::FrameStats).
-/// Its phases are wall time, read off `laps` (started when the call began); `decide` is the
-/// packing and the kernels together, whose CPU times (summed over the tasks) share it out.
-#[derive(Debug, Default)]
-pub(crate) struct KeptStats {
-    pub(crate) laps: Laps,
-    pub(crate) rebuilt: bool,
-    pub(crate) escaped: usize,
-    pub(crate) candidates: usize,
-    pub(crate) still: usize,
-    pub(crate) apart: usize,
-    pub(crate) filtered: usize,
-    pub(crate) build: Duration,
-    pub(crate) search: Duration,
-    pub(crate) decide: Duration,
-    pub(crate) sort: Duration,
-    pub(crate) events: Duration,
-    pub(crate) merged: bool,
-    /// Whether the call searched from scratch by [`Choice`].
-    pub(crate) chosen: bool,
-    pub(crate) cpu_search: Duration,
-    pub(crate) cpu_pack: Duration,
-    pub(crate) cpu_kernels: Duration,
-}
 
 /// The coherent state of a kept finder and its scratch.
 #[derive(Debug)]
