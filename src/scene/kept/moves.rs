@@ -145,11 +145,19 @@ impl Kept {
         let boxes = &scene.moving.boxes;
         let both = scene.moving.len().min(self.len);
         let unseen = self.escapers.partition_point(|&e| (e as usize) < both);
+        // The escape check wrote the index and flag of each escaper it saw; those of the
+        // others follow.
+        debug_assert_eq!(self.marks.len(), unseen, "a mark per escaper the check saw");
+        self.marks.truncate(unseen);
         for &e in &self.escapers[unseen..] {
             let e = e as usize;
-            if let Some(r) = scene.moving.records.get(e) {
+            let record = scene.moving.records.get(e);
+            if let Some(r) = record {
                 self.tags[e] = r.kind & TAG;
             }
+            let same = record.is_some_and(|r| r.id == self.slot_ids[e]);
+            let index = index_of[e].load(Relaxed);
+            self.marks.push((index, if same { MOVED } else { TAKEN }));
             let old = (&self.fat[e], self.shifts[e], self.call);
             let Some(to) = relocate(&self.grid, self.margin, e, old, boxes.get(e)) else {
                 return false;
@@ -158,27 +166,14 @@ impl Kept {
             self.outside = self.outside.wrapping_add_signed(to.outside);
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
-                self.entering.push((index_of[e].load(Relaxed), to.fat));
+                self.entering.push((index, to.fat));
                 self.was_in.push(to.was_in);
             }
         }
         // By cell, then by slot (the numbers in `entering` ascend with the slots): the
         // escapers' places in their cells, the repair and their queries then read the grid
-        // in its order rather than at random. Beside it, each escaper's index and flag (other
-        // arrays): one fork and join less, and the sort, one task below 4 k escapers, no
-        // longer leaves the other threads waiting.
-        let (records, slot_ids) = (&scene.moving.records, &self.slot_ids);
-        let (sort, enter, marks) = (&mut self.sort, &mut self.enter, &mut self.marks);
-        crate::awake::join(
-            || sort.sort(enter),
-            || {
-                in_pieces(marks, &self.escapers, |&e| {
-                    let e = e as usize;
-                    let same = records.get(e).is_some_and(|r| r.id == slot_ids[e]);
-                    (index_of[e].load(Relaxed), if same { MOVED } else { TAKEN })
-                });
-            },
-        );
+        // in its order rather than at random.
+        self.sort.sort(&mut self.enter);
         let tolerated = self.outside_built + OUTSIDE_MIN.max(boxes.len() / 16);
         if self.unkeyed || self.outside > tolerated {
             return false;
@@ -325,8 +320,7 @@ fn place(ids: &[u32], cell: Range<usize>, e: u32) -> Option<u32> {
 /// edit and repair saved 0.06 (one probe at 1 M on two threads).
 const FEW_MOVES: usize = 64;
 
-/// Fewest escapers in a piece of the passes that read each escaper's index and flag, or find
-/// its place in its cell (10–30 ns each: a piece of 256 is a few microseconds). In pieces of
-/// 1024, the 1.5–3 k escapers of a 100 k frame were one or two pieces, 20–50 µs on
-/// one thread whatever the thread count.
+/// Fewest escapers in a piece of the pass that finds each one's place in its cell (10–30 ns
+/// each: a piece of 256 is a few microseconds). In pieces of 1024, the 1.5–3 k escapers of a
+/// 100 k frame were one or two pieces, 20–50 µs on one thread whatever the thread count.
 const MIN_PIECE: usize = 256;

@@ -62,8 +62,11 @@ pub(super) struct Task {
     /// Where the task's `entering` starts in the call's.
     pub(super) base: u32,
     pub(super) ids: Vec<u32>,
-    /// The old enlarged boxes of the escapers in `ids`.
+    /// The old enlarged boxes of the escapers in `ids`, and each one's index and flag
+    /// ([`MOVED`](super::follow::MOVED) where its slot holds the shape it held at the last
+    /// call, else [`TAKEN`](super::follow::TAKEN)).
     pub(super) olds: Vec<[f32; 4]>,
+    pub(super) marks_found: Vec<(u32, u8)>,
     /// The slots the escape check found changed since the last call, listed while they are
     /// few; whether it listed them all (see `escape.rs`).
     pub(super) changed: Vec<u32>,
