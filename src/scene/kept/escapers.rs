@@ -3,7 +3,7 @@
 //! kind for the lists to merge in.
 
 use super::Kept;
-use super::follow::STAYED;
+use super::follow::{MOVED, STAYED};
 use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
 use super::tasks::{MIN_TASK, each_task, plan};
@@ -86,7 +86,7 @@ impl Kept {
     /// already), none leaving its place in the grid (the repair read those flags), and its id
     /// now the one its slot holds in this call; the escapers forgotten. On rayon's threads
     /// where they are many ([`MIN_SETTLE`]): the flags by index, in one pass over them all,
-    /// beside the ids by slot, in halves of the (ascending) escapers ([`settle_ids`]). (The
+    /// beside the ids of the slots whose shapes changed ([`settle_ids`]). (The
     /// flags that said which escapers leave their places were cleared in a pass of their own
     /// after the repair: on sixteen threads a fork and join more, for 100 kB.)
     pub(super) fn settle_escapers(&mut self, scene: &Scene) {
@@ -109,9 +109,10 @@ impl Kept {
                 self.escaped.fill(STAYED);
                 self.leaving.fill(false);
             }
-            settle_ids(escapers, &mut self.slot_ids, 0, records);
+            settle_ids(escapers, &self.marks, &mut self.slot_ids, records);
         } else {
             let (flags, leaving, ids) = (&mut self.escaped, &mut self.leaving, &mut self.slot_ids);
+            let marks = &self.marks;
             crate::awake::join(
                 || {
                     (flags.par_chunks_mut(MIN_TASK))
@@ -121,7 +122,7 @@ impl Kept {
                             leaving.fill(false);
                         });
                 },
-                || settle_ids(escapers, ids, 0, records),
+                || settle_ids(escapers, marks, ids, records),
             );
         }
         debug_assert!(!self.leaving.contains(&true), "an escaper left flagged");
@@ -129,9 +130,8 @@ impl Kept {
     }
 }
 
-/// Escapers from which [`Kept::settle_escapers`] runs on rayon's threads, and the most one
-/// of its tasks settles (a few cache misses each: 7 k of them, the 100 k scene's, took 60 µs
-/// on one thread).
+/// Escapers from which [`Kept::settle_escapers`] clears their flags on rayon's threads, by
+/// filling both arrays (their indices lie all over them), beside their ids.
 const MIN_SETTLE: usize = 1024;
 
 /// On one thread, indices per escaper below which the escapers' flags are cleared by
@@ -148,24 +148,22 @@ const SPARSE_SETTLE: usize = 128;
 /// escapers of a scene of 50 k moving shapes among 50 k static tiles on one thread, 0.5–1.2 ms).
 pub(super) const MIN_QUERIES: usize = 256;
 
-/// Each of `escapers` (ascending slots, from `base` on) its id in `records` in `ids` (which
-/// starts at slot `base`), in halves on rayon's threads (on this one up to [`MIN_SETTLE`] of
-/// them). Slots beyond either (removed shapes) keep theirs.
-fn settle_ids(escapers: &[u32], ids: &mut [u32], base: usize, records: &[Record]) {
-    if escapers.len() <= MIN_SETTLE {
-        for &e in escapers {
-            let e = e as usize;
-            if let (Some(id), Some(r)) = (ids.get_mut(e - base), records.get(e)) {
-                *id = r.id;
-            }
+/// Each of `escapers` whose slot now holds another shape its id in `records` in `ids`: those
+/// not [`MOVED`] by their `marks` (the escape check's, one per escaper it saw; the escapers
+/// beyond them, pushed or removed since, the move's), whose ids changed. A moved one's id is
+/// the one its slot held (the check compared them), so that its write, a cache miss or two
+/// at random, is left out: a pass over the marks in order, on one thread. (Every escaper's
+/// record read and id written, in halves on rayon's threads, it was a fork and join over
+/// every thread, and about 0.5 ms of a 1 M-shape frame on one thread, Zen 4.) Slots beyond
+/// either (removed shapes) keep theirs.
+fn settle_ids(escapers: &[u32], marks: &[(u32, u8)], ids: &mut [u32], records: &[Record]) {
+    for (j, &e) in escapers.iter().enumerate() {
+        if marks.get(j).is_some_and(|&(_, flag)| flag == MOVED) {
+            continue;
         }
-        return;
+        let e = e as usize;
+        if let (Some(id), Some(r)) = (ids.get_mut(e), records.get(e)) {
+            *id = r.id;
+        }
     }
-    let mid = escapers.len() / 2;
-    let cut = (escapers[mid] as usize - base).min(ids.len());
-    let (low, high) = ids.split_at_mut(cut);
-    crate::awake::join(
-        || settle_ids(&escapers[..mid], low, base, records),
-        || settle_ids(&escapers[mid..], high, base + cut, records),
-    );
 }
