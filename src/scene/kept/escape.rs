@@ -107,9 +107,9 @@ impl<'a> Found<'a> {
 }
 
 /// Copies every list of `tasks` (their escapers and marks, old enlarged boxes where `out`
-/// keeps them, and entries, each entry's number moved by its task's `base`) into `out`, task after task:
-/// all the lists in one pass, in halves of the tasks on rayon's threads down to parts of
-/// [`MIN_FOUND`] items.
+/// keeps them, and entries, each entry's number moved by its task's `base`) into `out`, task
+/// after task: all the lists in one pass, in halves of the tasks on rayon's threads down to
+/// parts of [`MIN_FOUND`] items.
 fn copy_found(tasks: &[Task], out: Found<'_>) {
     let size = |tasks: &[Task]| {
         let ids = tasks.iter().map(|t| t.ids.len()).sum::<usize>();
@@ -430,8 +430,8 @@ mod tests {
     use crate::test_rng::Xorshift;
 
     /// The tasks' lists copied in one pass, split or not, on any thread count, are each
-    /// list's parts (escapers, marks, old boxes, entries) one task after another, an entry's number moved by its task's base; the
-    /// old boxes only where kept.
+    /// list's parts (escapers, marks, old boxes, entries) one task after another, an entry's
+    /// number moved by its task's base; the old boxes only where kept.
     #[test]
     fn the_tasks_lists_are_copied_task_after_task() {
         let mut rng = Xorshift::new(0x3c6e_f372);
