@@ -7,7 +7,7 @@
 //! their records at their indices, so that the gather reads none of the shapes at rest.
 
 use super::Kept;
-use super::follow::{MOVED, TAKEN};
+use super::follow::mark;
 use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
@@ -395,8 +395,7 @@ impl Check<'_> {
                     // frame on one thread).
                     let index = self.index_of[slot].load(Relaxed);
                     t.ids.push(slot as u32);
-                    t.marks_found
-                        .push((index, if same { MOVED } else { TAKEN }));
+                    t.marks_found.push(mark(index, same));
                     t.olds.push(fat[i]);
                     t.jumps += usize::from(jumped_from(b, &fat[i]));
                     tags[i] = tag;

@@ -15,6 +15,13 @@ pub(super) const MOVED: u8 = 1;
 /// An escaper whose slot holds another shape than in the last call, or none (new, removed).
 pub(super) const TAKEN: u8 = 2;
 
+/// An escaper's mark for the move: its index (`index_of` at its slot) and [`MOVED`] where its
+/// slot holds the shape it held in the last call (`same`), else [`TAKEN`]. Written by the
+/// escape check for the escapers it sees and by the move for the others.
+pub(super) fn mark(index: u32, same: bool) -> (u32, u8) {
+    (index, if same { MOVED } else { TAKEN })
+}
+
 /// How a frame's lists follow the escapers' moves: a candidate of an escaper is dropped, a
 /// moving slot stays where it is, and a neighbour's position moves with the number of moving
 /// slots (`before` in the last call, `after` in this one). A dropped candidate's pair is named

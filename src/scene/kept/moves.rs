@@ -3,7 +3,7 @@
 
 use super::Kept;
 use super::flags::flag_escapers;
-use super::follow::{MOVED, TAKEN};
+use super::follow::mark;
 use super::lists::TAG;
 use super::margin::{Margin, TURN_CALLS};
 use super::numbers::gather;
@@ -157,7 +157,7 @@ impl Kept {
             }
             let same = record.is_some_and(|r| r.id == self.slot_ids[e]);
             let index = index_of[e].load(Relaxed);
-            self.marks.push((index, if same { MOVED } else { TAKEN }));
+            self.marks.push(mark(index, same));
             let old = (&self.fat[e], self.shifts[e], self.call);
             let Some(to) = relocate(&self.grid, self.margin, e, old, boxes.get(e)) else {
                 return false;
