@@ -10,7 +10,6 @@ use super::tasks::{MIN_TASK, each_task, plan};
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 impl Kept {
@@ -94,15 +93,15 @@ impl Kept {
         // As long as the flags (all false beyond where they were set).
         self.leaving.resize(self.escaped.len(), false);
         if rayon::current_num_threads() <= 1 || escapers.len() < MIN_SETTLE {
-            if escapers.len() * SPARSE_SETTLE < self.escaped.len() {
-                for &e in escapers {
-                    if let Some(i) = self.index_of.get(e as usize) {
-                        let i = i.load(Relaxed) as usize;
-                        if let (Some(flag), Some(leaving)) =
-                            (self.escaped.get_mut(i), self.leaving.get_mut(i))
-                        {
-                            (*flag, *leaving) = (STAYED, false);
-                        }
+            if self.marks.len() * SPARSE_SETTLE < self.escaped.len() {
+                // The flags were written at the marks' indices (`flag_escapers`), and only
+                // there: read in order, rather than each escaper's index at random.
+                for &(i, _) in &self.marks {
+                    let i = i as usize;
+                    if let (Some(flag), Some(leaving)) =
+                        (self.escaped.get_mut(i), self.leaving.get_mut(i))
+                    {
+                        (*flag, *leaving) = (STAYED, false);
                     }
                 }
             } else {
@@ -136,8 +135,9 @@ const MIN_SETTLE: usize = 1024;
 
 /// On one thread, indices per escaper below which the escapers' flags are cleared by
 /// filling the arrays rather than escaper by escaper: a filled index costs a fraction of a
-/// nanosecond, an escaper's index and its two flags 10–25 ns at random (43 k escapers of
-/// a 1 M-shape frame took about a millisecond so on a Zen 4).
+/// nanosecond, an escaper's two flags (at its mark's index) 10–25 ns at random (43 k
+/// escapers of a 1 M-shape frame, each one's index read at random too, took about a
+/// millisecond so on a Zen 4).
 const SPARSE_SETTLE: usize = 128;
 
 /// Escapers from which their queries split into tasks, of a quarter of this at the least: a
