@@ -124,7 +124,11 @@ impl Kept {
                 || settle_ids(escapers, marks, ids, records),
             );
         }
-        debug_assert!(!self.leaving.contains(&true), "an escaper left flagged");
+        debug_assert!(!self.leaving.contains(&true), "an escaper left leaving");
+        debug_assert!(
+            self.escaped.iter().all(|&f| f == STAYED),
+            "an escaper left flagged"
+        );
         self.escapers.clear();
     }
 }
