@@ -12,7 +12,7 @@ use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
 use super::numbers::size_records;
-use super::tasks::{MIN_TASK, Task, concat, plan};
+use super::tasks::{MIN_TASK, Task, concat, plan_of};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
 use crate::prefetch::{AHEAD, prefetch};
@@ -185,7 +185,8 @@ impl Kept {
         let Some(room) = limit.checked_sub(top - both) else {
             return false;
         };
-        let tasks = plan(&mut self.tasks, both, MIN_TASK);
+        // Tasks of 1 k slots and more (four a thread at 100 k on sixteen): see `tasks_of`.
+        let tasks = plan_of(&mut self.tasks, both, MIN_TASK, MIN_TASK / 16);
         let planned = tasks.len();
         // Equal ranges, as the slices below are split.
         let chunk = both.div_ceil(tasks.len()).max(1);

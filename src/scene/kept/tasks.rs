@@ -3,7 +3,7 @@
 
 use crate::concat::concat_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
-use crate::tasks::task_count;
+use crate::tasks::tasks_of;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -121,10 +121,15 @@ pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync 
     }
 }
 
-/// Splits `0 .. n` into [`task_count`] tasks and returns them. Tasks beyond those are kept
+/// Splits `0 .. n` into [`task_count`](crate::tasks::task_count) tasks and returns them. Tasks beyond those are kept
 /// with their scratch, so that a pass with fewer tasks does not free what the next one needs.
 pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
-    let want = task_count(n, min);
+    plan_of(tasks, n, min, min / 4)
+}
+
+/// [`plan`] with tasks as small as about `least` items ([`tasks_of`]).
+pub(super) fn plan_of(tasks: &mut Vec<Task>, n: usize, min: usize, least: usize) -> &mut [Task] {
+    let want = tasks_of(n, min, least);
     if tasks.len() < want {
         tasks.resize_with(want, Task::default);
     }
