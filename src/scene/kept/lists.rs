@@ -4,7 +4,7 @@ use super::tasks::Task;
 use crate::concat::{concat_all, copy_parts};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
-use crate::scene::radix::RadixSort;
+use crate::scene::radix::{RadixSort, Source};
 use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
 use crate::scene::store::Scene;
 use core::ops::Range;
@@ -56,7 +56,12 @@ impl Lists {
     /// one radix sort, a pair's first position carrying its kind above its own bits where
     /// they fit in 32 bits (a sort per kind ran the many short kinds' on one thread), which
     /// the sort drops as it writes the pairs back. (Copied from there into a list per kind,
-    /// they took one more pass over them: on sixteen threads a fork and join of its own.)
+    /// they took one more pass over them: on sixteen threads a fork and join of its own.) A
+    /// sort that splits them by their top digit reads them from the tasks' lists; one that
+    /// does not, copied into `new` first. (Copied first every time, they were a pass on one
+    /// thread below 16 k pairs: at a sixteen-way split of a 100 k kept frame measured on one
+    /// core, the copy and sort's longest chain of work took 52–58 µs, read where they lie
+    /// 33–37.)
     pub(super) fn take_filed_sorted(
         &mut self,
         sort: &mut RadixSort,
@@ -72,30 +77,33 @@ impl Lists {
         });
         let new = &mut self.new;
         new.resize(end, (0, 0));
-        let mut rest = &mut new[..];
-        let runs = lens.map(|len| {
-            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
-            rest = tail;
-            run
-        });
         let bits = u32::BITS - positions.leading_zeros();
         let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
         if bits + kind_bits > u32::BITS {
-            copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
+            Filed {
+                tasks,
+                lens,
+                bits: None,
+            }
+            .copy_into(new);
             for run in self.added.clone() {
                 sort.sort_sparse(&mut self.new[run]);
             }
             return;
         }
-        let tagged = |_: &Task, k: usize, (a, b): (u32, u32)| ((k as u32) << bits | a, b);
-        copy_parts(runs, tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
+        // Read by the sort where the tasks filed them (see `Source`).
+        let filed = Filed {
+            tasks,
+            lens,
+            bits: Some(bits),
+        };
         // Each pair's positions are below `positions`, its kind one that holds pairs.
         let kinds = (0..PAIR_KINDS as u32).filter(|&k| lens[k as usize] > 0);
         let (least, most) = (kinds.clone().min(), kinds.max());
         let (least, most) = (least.unwrap_or(0) << bits, most.unwrap_or(0) << bits);
         let last = positions.saturating_sub(1);
         let bounds = (least, most | last, last);
-        sort.sort_sparse_within(new, bounds, (1 << bits) - 1);
+        sort.sort_sparse_from(new, Some(&filed), bounds, (1 << bits) - 1);
     }
 
     /// The escapers' new candidates of kind `k`, ascending (see
@@ -127,4 +135,114 @@ pub(super) fn file(
     let (kind, pair) = Candidates::kind_of(tp, tq, p, q);
     lists[kind].push(pair);
     true
+}
+
+/// The pairs the tasks filed, kind after kind (each kind's of every task, in task order),
+/// each with its kind above its first position's `bits` where given: the list the escapers'
+/// new candidates are sorted from, read where they lie.
+struct Filed<'a> {
+    tasks: &'a [Task],
+    lens: [usize; PAIR_KINDS],
+    bits: Option<u32>,
+}
+
+impl Filed<'_> {
+    #[inline(always)]
+    fn tagged(&self, kind: usize, (a, b): (u32, u32)) -> (u32, u32) {
+        self.bits
+            .map_or((a, b), |bits| ((kind as u32) << bits | a, b))
+    }
+}
+
+impl Source for Filed<'_> {
+    fn copy_into(&self, out: &mut [(u32, u32)]) {
+        let mut rest = out;
+        let runs = self.lens.map(|len| {
+            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            run
+        });
+        let tagged = |_: &Task, k: usize, pair| self.tagged(k, pair);
+        copy_parts(runs, self.tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
+    }
+
+    fn each(&self, range: Range<usize>, mut f: impl FnMut((u32, u32))) {
+        let mut at = 0;
+        for (kind, &len) in self.lens.iter().enumerate() {
+            if at + len <= range.start {
+                at += len;
+                continue;
+            }
+            for t in self.tasks {
+                let list = &t.filed[kind];
+                let (start, end) = (at, at + list.len());
+                at = end;
+                if start >= range.end {
+                    return;
+                }
+                if end > range.start {
+                    let from = range.start.max(start) - start;
+                    let to = range.end.min(end) - start;
+                    list[from..to].iter().for_each(|&p| f(self.tagged(kind, p)));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The filed pairs as a source: copied whole, and read over any range (empty, within one
+    /// task's list, across lists, kinds and empty lists, to the end), kind after kind and
+    /// task after task, tagged with their kind where given bits, as they are without.
+    #[test]
+    fn filed_pairs_read_as_one_list_kind_after_kind() {
+        let mut rng = crate::test_rng::Xorshift::new(0x51f1);
+        let tasks: Vec<Task> = (0..7)
+            .map(|t| {
+                let mut task = Task::default();
+                for (k, list) in task.filed.iter_mut().enumerate() {
+                    // Some lists empty, one kind empty in every task.
+                    let len = if k == 2 || (t + k) % 3 == 0 {
+                        0
+                    } else {
+                        rng.below(40)
+                    };
+                    list.extend((0..len).map(|_| (rng.below(1 << 20), rng.below(1 << 20))));
+                }
+                task
+            })
+            .collect();
+        let lens = core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
+        for bits in [None, Some(20)] {
+            let filed = Filed {
+                tasks: &tasks,
+                lens,
+                bits,
+            };
+            let tag =
+                |k: usize, (a, b): (u32, u32)| bits.map_or((a, b), |s| ((k as u32) << s | a, b));
+            let want: Vec<_> = (0..PAIR_KINDS)
+                .flat_map(|k| {
+                    tasks
+                        .iter()
+                        .flat_map(move |t| t.filed[k].iter().map(move |&p| tag(k, p)))
+                })
+                .collect();
+            let mut copied = vec![(u32::MAX, u32::MAX); want.len()];
+            filed.copy_into(&mut copied);
+            assert_eq!(copied, want, "bits {bits:?}");
+            let n = want.len();
+            for start in 0..=n {
+                for end in [start, start + 1, start + 17, start + 61, n] {
+                    let end = end.min(n);
+                    let mut got = Vec::new();
+                    filed.each(start..end, |p| got.push(p));
+                    assert_eq!(got, want[start..end], "{start}..{end}, bits {bits:?}");
+                }
+            }
+        }
+    }
 }

@@ -17,6 +17,10 @@
 //! halves, one a thread, each as one group in its cache, and merged by both threads, each
 //! writing half of the list.
 //!
+//! The pairs may come from elsewhere than the list they are sorted into ([`Source`]): the count
+//! by the top digit then reads them where they lie, and only a sort that does not split copies
+//! them into the list first.
+//!
 //! For lists in which few first ids repeat (an escaper's new candidates, the pairs that began
 //! or ended: `sort_sparse`), the digits order only the first ids, and one pass more sorts the
 //! few pairs of each first id by insertion: about half the digits' passes saved.
@@ -53,6 +57,28 @@ const MIN_DIGITS: usize = 512;
 
 /// Widest digit: 4096 counters (16 KiB), which stay in the first-level cache.
 const DIGIT: u32 = 12;
+
+/// Pairs a sort reads where they lie (the lists of a pass's tasks, say) rather than from the
+/// list it sorts them into: a sort that splits its pairs by their top digit reads them
+/// straight from here as it counts the digits, one pass over them less (on many threads a
+/// fork and join less); one that does not first copies them into its list.
+pub(crate) trait Source: Sync {
+    /// Every pair, in order, into `out` (exactly as long as the pairs).
+    fn copy_into(&self, out: &mut [(u32, u32)]);
+    /// `f(pair)` for each pair at positions `range`, in order.
+    fn each(&self, range: Range<usize>, f: impl FnMut((u32, u32)));
+}
+
+/// A list as a source: its pairs as they lie.
+impl Source for [(u32, u32)] {
+    fn copy_into(&self, out: &mut [(u32, u32)]) {
+        out.copy_from_slice(self);
+    }
+
+    fn each(&self, range: Range<usize>, f: impl FnMut((u32, u32))) {
+        self[range].iter().copied().for_each(f);
+    }
+}
 
 /// The sort's buffers, kept from call to call.
 #[derive(Debug, Default)]
@@ -108,6 +134,9 @@ impl Layout {
     }
 }
 
+/// No source: the pairs lie in the list sorted.
+const IN_PLACE: Option<&[(u32, u32)]> = None;
+
 /// The smallest first id, the largest first id and the largest second id of `pairs`.
 fn bounds(pairs: &[(u32, u32)]) -> (u32, u32, u32) {
     pairs.iter().fold((u32::MAX, 0, 0), |(lo, a, b), &(x, y)| {
@@ -119,7 +148,7 @@ impl RadixSort {
     /// Sorts `out` ascending (a comparison sort for short lists). The same order on any
     /// number of threads: the numbers are distinct where the pairs are.
     pub(crate) fn sort(&mut self, out: &mut [(u32, u32)]) {
-        self.sort_as(out, false, None, u32::MAX);
+        self.sort_as(out, IN_PLACE, false, None, u32::MAX);
     }
 
     /// [`sort`](Self::sort) for lists in which few first ids hold more than one pair (the
@@ -131,38 +160,54 @@ impl RadixSort {
     /// search's answer at 100 k shapes: 0.87 ms rather than 0.51; each run's branches are
     /// mispredicted).
     pub(crate) fn sort_sparse(&mut self, out: &mut [(u32, u32)]) {
-        self.sort_as(out, true, None, u32::MAX);
+        self.sort_as(out, IN_PLACE, true, None, u32::MAX);
     }
 
     /// [`sort_sparse`](Self::sort_sparse) of pairs the caller knows to lie within `bounds`
     /// (the least first id, the largest first id, the largest second id: a pair outside
     /// them would be out of order), no pass over the pairs finding them (on many threads a
     /// fork and join of its own); each first id written back as its bits in `first` (a
-    /// caller's tag above them dropped, say).
-    pub(crate) fn sort_sparse_within(
+    /// caller's tag above them dropped, say). The pairs are those of `src` (as many as `out` is
+    /// long), read where they lie (see [`Source`]), or with `None`, those of `out`.
+    pub(crate) fn sort_sparse_from<S: Source + ?Sized>(
         &mut self,
         out: &mut [(u32, u32)],
+        src: Option<&S>,
         bounds: (u32, u32, u32),
         first: u32,
     ) {
-        debug_assert!(
-            (out.iter()).all(|&(a, b)| (bounds.0..=bounds.1).contains(&a) && b <= bounds.2),
-            "a pair outside the bounds given"
-        );
-        self.sort_as(out, true, Some(bounds), first);
+        if cfg!(debug_assertions) {
+            let within = |(a, b): (u32, u32)| (bounds.0..=bounds.1).contains(&a) && b <= bounds.2;
+            let mut all = true;
+            match src {
+                Some(src) => src.each(0..out.len(), |p| all &= within(p)),
+                None => all = out.iter().all(|&p| within(p)),
+            }
+            debug_assert!(all, "a pair outside the bounds given");
+        }
+        self.sort_as(out, src, true, Some(bounds), first);
     }
 
     /// [`sort`](Self::sort), or [`sort_sparse`](Self::sort_sparse) where `sparse`; within
-    /// `known` bounds where given, each first id written back as its bits in `first`.
-    fn sort_as(
+    /// `known` bounds where given, each first id written back as its bits in `first`; the
+    /// pairs read from `src` where given (then `known` must be), else from `out`.
+    fn sort_as<S: Source + ?Sized>(
         &mut self,
         out: &mut [(u32, u32)],
+        src: Option<&S>,
         sparse: bool,
         known: Option<(u32, u32, u32)>,
         first: u32,
     ) {
         let n = out.len();
+        // Every path but the split by the top digit reads the pairs from `out`.
+        let copied = |out: &mut [(u32, u32)]| {
+            if let Some(src) = src {
+                src.copy_into(out);
+            }
+        };
         if n < SMALL {
+            copied(out);
             out.sort_unstable();
             out.iter_mut().for_each(|p| p.0 &= first);
             return;
@@ -179,6 +224,10 @@ impl RadixSort {
             task_count(n, MIN_PARALLEL)
         };
         let chunk = n.div_ceil(tasks);
+        debug_assert!(
+            src.is_none() || known.is_some(),
+            "a source's bounds are known"
+        );
         let layout = Layout::of(
             if let Some(known) = known {
                 known
@@ -204,10 +253,12 @@ impl RadixSort {
             && threads == 2
             && rayon::current_thread_index().is_some()
         {
+            copied(out);
             halves(out, (keys, tmp), layout);
             return;
         }
         if tasks == 1 && n <= LOCAL {
+            copied(out);
             let sorted = sort_part(out, (keys, tmp), layout);
             write_back(out, sorted, layout);
             return;
@@ -234,14 +285,22 @@ impl RadixSort {
         let counts = &self.counts[..counters * digits];
         let rows = (counts.par_chunks(digits))
             .zip(keys.par_chunks(chunk))
-            .zip(out.par_chunks(chunk));
-        crate::awake::for_each(rows, |((counts, keys), pairs)| {
+            .zip(out.par_chunks(chunk))
+            .enumerate();
+        crate::awake::for_each(rows, |(j, ((counts, keys), pairs))| {
             counts.iter().for_each(|c| c.store(0, Relaxed));
-            for (k, &p) in keys.iter().zip(pairs) {
+            let mut keys = keys.iter();
+            let count = |p| {
                 let key = layout.key(p);
-                k.store(key, Relaxed);
+                if let Some(k) = keys.next() {
+                    k.store(key, Relaxed);
+                }
                 let c = &counts[(key >> shift) as usize];
                 c.store(c.load(Relaxed) + 1, Relaxed);
+            };
+            match src {
+                Some(src) => src.each(j * chunk..j * chunk + pairs.len(), count),
+                None => pairs.iter().copied().for_each(count),
             }
         });
         // Each task's place for each digit, and the groups: a new one at the first digit

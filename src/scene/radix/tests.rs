@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// `sort_unstable`'s order from `sort` and `sort_sparse`, on 1, 2, 3 and 16 threads,
+/// `sort_unstable`'s order from `sort` and `sort_sparse` (in place, and from a source), on 1, 2, 3 and 16 threads,
 /// around every size threshold (the comparison sort, one group, the single thread), with
 /// ids of few bits, of many and of all 32 (0 and `u32::MAX` included), lists where every
 /// pair has the same first id (one top digit holds them all), where all pairs are one,
@@ -70,13 +70,17 @@ fn radix_sort_is_a_sort_on_any_thread_count() {
             let (exact, wide) = (Some(bounds(input)), Some((0, u32::MAX, u32::MAX)));
             for (sparse, known) in [(false, None), (true, None), (true, exact), (false, wide)] {
                 let mut got = input.clone();
-                pool.install(|| sort.sort_as(&mut got, sparse, known, u32::MAX));
+                pool.install(|| sort.sort_as(&mut got, IN_PLACE, sparse, known, u32::MAX));
                 assert!(
                     got == want,
                     "case {c} ({} pairs), {threads} threads, sparse: {sparse}, {known:?}",
                     input.len()
                 );
             }
+            // Read from the input where it lies, into a list of other pairs.
+            let mut got = vec![(u32::MAX, 1); input.len()];
+            pool.install(|| sort.sort_as(&mut got, Some(&input[..]), true, exact, u32::MAX));
+            assert!(got == want, "case {c} from a source, {threads} threads");
         }
     }
 }
@@ -95,13 +99,19 @@ fn tagged_pairs_come_out_as_runs_of_each_kind_without_their_tags() {
         let mut want = pairs.clone();
         want.sort_unstable();
         let want: Vec<_> = want.into_iter().map(|(_, a, b)| (a, b)).collect();
+        let tagged: Vec<_> = pairs.iter().map(|&(k, a, b)| (k << bits | a, b)).collect();
+        let bounds = (1 << bits, 6 << bits, 99_999);
         for threads in [1, 2, 3, 16] {
-            let mut got: Vec<_> = pairs.iter().map(|&(k, a, b)| (k << bits | a, b)).collect();
-            let bounds = (1 << bits, 6 << bits, 99_999);
+            // In place, and read from a source into a list holding other pairs.
+            let mut got = tagged.clone();
+            let mut from = vec![(u32::MAX, 7); n];
             crate::test_pool::in_pool(threads, || {
-                RadixSort::default().sort_sparse_within(&mut got, bounds, (1 << bits) - 1);
+                let mut sort = RadixSort::default();
+                sort.sort_sparse_from(&mut got, IN_PLACE, bounds, (1 << bits) - 1);
+                sort.sort_sparse_from(&mut from, Some(&tagged[..]), bounds, (1 << bits) - 1);
             });
             assert!(got == want, "{n} pairs, {threads} threads");
+            assert!(from == want, "{n} pairs from a source, {threads} threads");
         }
     }
 }
