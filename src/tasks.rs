@@ -130,7 +130,8 @@ fn on_pool_from<R: Send>(
 /// Number of 64-pair words one rayon task fills: 4096 pairs, enough to amortise the task.
 pub(crate) const WORDS_PER_TASK: usize = 64;
 
-/// Pairs per task of every `par_batch_*` function but [`par_batch_raycast`](crate::par_batch_raycast).
+/// Pairs per task of every `par_batch_*` function but
+/// [`par_batch_raycast`](crate::par_batch_raycast).
 pub(crate) const TASK_PAIRS: usize = WORDS_PER_TASK * 64;
 
 /// `task(i, item)` for each item `i` of `items`, on rayon's threads: how every `par_batch_*`

@@ -121,8 +121,9 @@ pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync 
     }
 }
 
-/// Splits `0 .. n` into [`task_count`](crate::tasks::task_count) tasks and returns them. Tasks beyond those are kept
-/// with their scratch, so that a pass with fewer tasks does not free what the next one needs.
+/// Splits `0 .. n` into [`task_count`](crate::tasks::task_count) tasks and returns them.
+/// Tasks beyond those are kept with their scratch, so that a pass with fewer tasks does not
+/// free what the next one needs.
 pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
     plan_of(tasks, n, min, min / 4)
 }

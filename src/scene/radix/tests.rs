@@ -3,8 +3,9 @@
 
 use super::*;
 
-/// `sort_unstable`'s order from `sort` and `sort_sparse` (in place, and from a source), on 1, 2, 3 and 16 threads,
-/// around every size threshold (the comparison sort, one group, the single thread), with
+/// `sort_unstable`'s order from `sort` and `sort_sparse` (in place, and from a source), on 1,
+/// 2, 3 and 16 threads, around every size threshold (the comparison sort, one group, the
+/// single thread), with
 /// ids of few bits, of many and of all 32 (0 and `u32::MAX` included), lists where every
 /// pair has the same first id (one top digit holds them all), where all pairs are one,
 /// sorted and reversed lists, pairs repeated, runs of one first id of about
