@@ -147,26 +147,33 @@ pub(crate) fn each_task<I: IndexedParallelIterator>(
 
 #[cfg(test)]
 mod tests {
-    use super::{on_pool, piece_len, task_count};
+    use super::{on_pool, piece_len, task_count, tasks_of};
 
     /// Every pass's task count, on 1 to 16 threads: one where one thread or few items; else
-    /// none much smaller than a quarter of `min`, at most four a thread, and from one a thread
-    /// up the largest multiple of the thread count within those bounds.
+    /// none much smaller than a quarter of `min` (or than `least`, where given), at most four
+    /// a thread, and from one a thread up the largest multiple of the thread count within
+    /// those bounds.
     #[test]
     fn task_counts_fill_whole_rounds_of_the_threads() {
         for threads in [1, 2, 3, 4, 7, 8, 16] {
             let pool = crate::test_pool::pool(threads);
-            for min in [1024, 4096, 16 * 1024, 32 * 1024] {
+            for (min, least) in [1024, 4096, 16 * 1024, 32 * 1024]
+                .into_iter()
+                .flat_map(|min| [(min, min / 4), (min, min / 16)])
+            {
                 for n in (0..70)
                     .map(|k| k * min / 8)
                     .chain([100_000, 1_000_000, 999_999])
                 {
-                    let count = pool.install(|| task_count(n, min));
+                    let count = pool.install(|| tasks_of(n, min, least));
+                    if least == min / 4 {
+                        assert_eq!(count, pool.install(|| task_count(n, min)));
+                    }
                     if threads == 1 || n < min {
                         assert_eq!(count, 1, "{threads} threads, {n} items of min {min}");
                         continue;
                     }
-                    let most = n / (min / 4) + 1;
+                    let most = n / least + 1;
                     assert!(count >= 2 && count <= most && count <= 4 * threads);
                     if most >= threads {
                         assert_eq!(count % threads, 0, "{threads} threads, {n} of {min}");
