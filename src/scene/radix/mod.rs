@@ -292,9 +292,8 @@ impl RadixSort {
             let mut keys = keys.iter();
             let count = |p| {
                 let key = layout.key(p);
-                if let Some(k) = keys.next() {
-                    k.store(key, Relaxed);
-                }
+                let k = keys.next().expect("a source gives a pair per position");
+                k.store(key, Relaxed);
                 let c = &counts[(key >> shift) as usize];
                 c.store(c.load(Relaxed) + 1, Relaxed);
             };
@@ -302,6 +301,7 @@ impl RadixSort {
                 Some(src) => src.each(j * chunk..j * chunk + pairs.len(), count),
                 None => pairs.iter().copied().for_each(count),
             }
+            debug_assert!(keys.next().is_none(), "a source gives a pair per position");
         });
         // Each task's place for each digit, and the groups: a new one at the first digit
         // that starts at or past its share of the numbers. The counts summed and turned into
