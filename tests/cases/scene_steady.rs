@@ -39,13 +39,15 @@ fn steady_frames_allocate_nothing() {
         let mut contacts = Vec::new();
         let mut allocated = Vec::new();
         pool.install(|| {
-            for step in 0..16 {
+            for step in 0..20 {
                 // Move every shape back and forth, as a simulation does, between two states
                 // that the warm-up frames both see (a new largest answer may grow a buffer).
-                // Eight warm-up frames: the began and ended pairs' buffers pass between the
+                // Twelve warm-up frames: the began and ended pairs' buffers pass between the
                 // finder's lists, the caller's and the sorts' spares, each grown (doubled)
                 // the first time it takes a longer list than it held (polygons moving too,
-                // three frames left one still growing on two threads).
+                // three frames left one still growing on two threads; on sixteen, the walk's
+                // 128 tasks each keep their own began and ended pairs, and one task's grew in
+                // the tenth frame, none after it in forty).
                 let dx = if step % 2 == 0 { 0.25 } else { -0.25 };
                 let before = alloc::count();
                 let despawn = &mut respawned[step % 2];
@@ -64,7 +66,7 @@ fn steady_frames_allocate_nothing() {
                 assert!(hit.is_some() && !pairs.is_empty() && !cross.is_empty() && events > 0);
                 assert!(finder.stats().statics == 2_000);
                 assert_eq!(contacts.len(), pairs.len());
-                if step >= 8 {
+                if step >= 12 {
                     allocated.push(spent);
                 }
             }

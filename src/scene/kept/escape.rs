@@ -185,7 +185,7 @@ impl Kept {
         let Some(room) = limit.checked_sub(top - both) else {
             return false;
         };
-        // Tasks of 1 k slots and more (four a thread at 100 k on sixteen): see `tasks_of`.
+        // Tasks of 1 k slots and more (six a thread at 100 k on sixteen): see `fine_tasks_of`.
         let tasks = plan_of(&mut self.tasks, both, MIN_TASK, MIN_TASK / 16);
         let planned = tasks.len();
         // Equal ranges, as the slices below are split.

@@ -3,7 +3,7 @@
 
 use crate::concat::concat_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
-use crate::tasks::tasks_of;
+use crate::tasks::fine_tasks_of;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -121,16 +121,18 @@ pub(super) fn each_task(tasks: &mut [Task], f: impl Fn(usize, &mut Task) + Sync 
     }
 }
 
-/// Splits `0 .. n` into [`task_count`](crate::tasks::task_count) tasks and returns them.
+/// Splits `0 .. n` into tasks of about a quarter of `min` and more
+/// ([`fine_tasks_of`](crate::tasks::fine_tasks_of): up to eight a thread on many threads) and
+/// returns them.
 /// Tasks beyond those are kept with their scratch, so that a pass with fewer tasks does not
 /// free what the next one needs.
 pub(super) fn plan(tasks: &mut Vec<Task>, n: usize, min: usize) -> &mut [Task] {
     plan_of(tasks, n, min, min / 4)
 }
 
-/// [`plan`] with tasks as small as about `least` items ([`tasks_of`]).
+/// [`plan`] with tasks as small as about `least` items ([`fine_tasks_of`]).
 pub(super) fn plan_of(tasks: &mut Vec<Task>, n: usize, min: usize, least: usize) -> &mut [Task] {
-    let want = tasks_of(n, min, least);
+    let want = fine_tasks_of(n, min, least);
     if tasks.len() < want {
         tasks.resize_with(want, Task::default);
     }
