@@ -530,10 +530,10 @@ impl PairFinder {
     /// unbounded shapes into jobs: one job on one thread, from [`MIN_JOB`] up to four per
     /// thread, eight on more than four threads, none much below 1 k positions
     /// ([`fine_tasks_of`]). At a sixteen-way split of a 100 k search (measured on one core,
-    /// each fork's halves timed) the 16 jobs of 4 k positions and more waited 226–254 µs for
-    /// the slowest, 96 jobs 62–65, their work 5 % more; the frame's longest chain of work went
-    /// from 529–674 to 370–391 µs (721–850 to 582–602 with 5 µs added to every fork for the
-    /// steal); at 1 M (64 jobs against 128) from 1.91 to 1.70 ms with the 5 µs.
+    /// each fork's halves timed) the 16 jobs of 4 k positions and more waited 226–254 µs
+    /// for the slowest, 96 jobs 62–65, their work 5 % more; the frame's longest chain of
+    /// work went from 529–674 to 370–391 µs (721–850 to 582–602 with 5 µs added to every
+    /// fork for the steal); at 1 M (64 jobs against 128) from 1.91 to 1.70 ms with the 5 µs.
     fn plan_jobs(&mut self) {
         let work = self.grid.len() + self.unbounded.len() * 64;
         let want = fine_tasks_of(work, MIN_JOB, MIN_JOB / 16);
