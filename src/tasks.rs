@@ -58,7 +58,7 @@ pub(crate) fn tasks_of(n: usize, min: usize, least: usize) -> usize {
 /// about 410 µs waited 520–550 µs for its slowest, in 128 tasks 300–330; the frame's longest
 /// chain of work went from 1.74 to 1.34 ms (2.4 to 1.9–2.0 with 5 µs added to each fork for
 /// the steal), its work the same within noise. On two threads eight tasks a thread made the
-/// 100 k kept frame about 5 % slower (2.73–3.04 against 2.69–3.03 ms), hence four there.
+/// 100 k kept frame slower (2.73–3.95 against 2.69–3.03 ms, six rounds), hence four there.
 pub(crate) fn fine_tasks_of(n: usize, min: usize, least: usize) -> usize {
     let per_thread = if rayon::current_num_threads() > 4 {
         8
