@@ -55,7 +55,7 @@ pub(crate) fn tasks_of(n: usize, min: usize, least: usize) -> usize {
 /// for the kept frame's passes, whose tasks' work varies, so that a pass over many items on
 /// many threads does not wait long for its slowest task. At a sixteen-way split of a 1 M kept
 /// frame (measured on one core, each fork's halves timed), the kernels' walk in 64 tasks of
-/// about 410 µs waited 520–550 µs for its slowest, in 128 tasks 300–330; the frame's longest
+/// about 410 µs waited 521–552 µs for its slowest, in 128 tasks 297–328; the frame's longest
 /// chain of work went from 1.74 to 1.34 ms (2.4 to 1.9–2.0 with 5 µs added to each fork for
 /// the steal), its work the same within noise. On two threads eight tasks a thread made the
 /// 100 k kept frame slower (2.73–3.95 against 2.69–3.03 ms, six rounds), hence four there.
