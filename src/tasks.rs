@@ -52,8 +52,8 @@ pub(crate) fn tasks_of(n: usize, min: usize, least: usize) -> usize {
 }
 
 /// [`tasks_of`] with up to eight tasks a thread on more than four threads (four on fewer):
-/// for the kept frame's passes, whose tasks' work varies, so that a pass over many items on
-/// many threads does not wait long for its slowest task. At a sixteen-way split of a 1 M kept
+/// for the kept frame's passes and the search's jobs, whose tasks' work varies, so that a
+/// pass over many items on many threads does not wait long for its slowest task. At a sixteen-way split of a 1 M kept
 /// frame (measured on one core, each fork's halves timed), the kernels' walk in 64 tasks of
 /// about 410 µs waited 521–552 µs for its slowest, in 128 tasks 297–328; the frame's longest
 /// chain of work went from 1.74 to 1.34 ms (2.4 to 1.9–2.0 with 5 µs added to each fork for
@@ -173,8 +173,8 @@ mod tests {
 
     /// Every pass's task count, on 1 to 16 threads: one where one thread or few items; else
     /// none much smaller than a quarter of `min` (or than `least`, where given), at most four
-    /// a thread (the kept frame's: eight on more than four threads), and from one a thread up
-    /// the largest multiple of the thread count within those bounds.
+    /// a thread (`fine_tasks_of`'s: eight on more than four threads), and from one a thread
+    /// up the largest multiple of the thread count within those bounds.
     #[test]
     fn task_counts_fill_whole_rounds_of_the_threads() {
         for threads in [1, 2, 3, 4, 7, 8, 16] {
