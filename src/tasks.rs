@@ -25,7 +25,7 @@ pub(crate) fn chunking(n: usize) -> (usize, usize) {
     let chunks = if n < 2 * MIN_CHUNK || threads <= 1 {
         1
     } else {
-        in_rounds(n / (MIN_CHUNK / 4), threads, 4)
+        in_rounds(n / (MIN_CHUNK / 4), threads, PER_THREAD)
     };
     (chunks, n.div_ceil(chunks).max(1))
 }
@@ -48,7 +48,7 @@ pub(crate) fn task_count(n: usize, min: usize) -> usize {
 /// kept frame (measured on one core, each task timed), the escape check's sixteen tasks of
 /// about 55 µs took 85–122 µs at their slowest, sixty-four 62–85.
 pub(crate) fn tasks_of(n: usize, min: usize, least: usize) -> usize {
-    tasks_up_to(n, min, least, 4)
+    tasks_up_to(n, min, least, PER_THREAD)
 }
 
 /// [`tasks_of`] with up to eight tasks a thread on more than four threads (four on fewer):
@@ -61,9 +61,9 @@ pub(crate) fn tasks_of(n: usize, min: usize, least: usize) -> usize {
 /// 100 k kept frame slower (2.73–3.95 against 2.69–3.03 ms, six rounds), hence four there.
 pub(crate) fn fine_tasks_of(n: usize, min: usize, least: usize) -> usize {
     let per_thread = if rayon::current_num_threads() > 4 {
-        8
+        FINE_PER_THREAD
     } else {
-        4
+        PER_THREAD
     };
     tasks_up_to(n, min, least, per_thread)
 }
@@ -77,9 +77,16 @@ fn tasks_up_to(n: usize, min: usize, least: usize, per_thread: usize) -> usize {
     in_rounds(n / least.max(1) + 1, threads, per_thread)
 }
 
+/// Tasks (or chunks) a thread at the most in [`chunking`], [`task_count`] and [`tasks_of`]:
+/// enough that a thread starting late still finds some left.
+const PER_THREAD: usize = 4;
+
+/// Tasks a thread at the most in [`fine_tasks_of`] on more than four threads.
+const FINE_PER_THREAD: usize = 8;
+
 /// Of at most `most` parts, how many a pass on `threads` threads takes: all of them below one
 /// a thread, else up to `per_thread` a thread, in whole rounds of the threads (the rule both
-/// [`chunking`] and [`task_count`] follow, four a thread).
+/// [`chunking`] and [`task_count`] follow, [`PER_THREAD`] a thread).
 fn in_rounds(most: usize, threads: usize, per_thread: usize) -> usize {
     if most < threads {
         most
