@@ -6,6 +6,10 @@
 //! half that ended woke it 30 µs later, at the end of every such pass (the escape check at
 //! 100 k shapes on two threads returned 31 µs after its last task). [`join`], [`for_each`]
 //! and [`map_reduce`] wait for a taken half awake, for up to [`WAIT_LIMIT`].
+//!
+//! On more than four threads [`for_each`] and [`map_reduce`] hand a pass out as one group a
+//! thread, each forked from the thread that starts the pass ([`fan`]); the passes that split
+//! their own data (the grid's repair, say) do the same with [`groups_for`] and [`fan_split`].
 
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -76,7 +80,8 @@ fn wait(ended: &AtomicBool) {
 }
 
 /// `f(item)` for each item of `items`, split in halves down to single items (or to the
-/// iterator's `with_min_len`) by [`join`]. For passes over a few tasks or chunks, each
+/// iterator's `with_min_len`) by [`join`], on more than four threads first into one group a
+/// thread ([`fan`]). For passes over a few tasks or chunks, each
 /// worth a fork: the tasks of a frame's pass, whose last one another thread ends.
 pub(crate) fn for_each<I: IndexedParallelIterator>(items: I, f: impl Fn(I::Item) + Sync + Send) {
     for_each_if(awake_waits(), items, f);
@@ -153,12 +158,43 @@ where
     type Output = R;
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> R {
-        halves(producer, self.len, self.fold)
+        let groups = groups_for(rayon::current_num_threads(), self.len, producer.min_len());
+        fan(producer, self.len, groups, self.fold)
     }
 }
 
-/// Folds the `len` items of `producer`, halving it while both halves keep its least length.
-fn halves<P, R, Z, F, O>(producer: P, len: usize, fold: Fold<'_, Z, F, O>) -> R
+/// Threads above which a pass is handed out as one group a thread (see [`fan`]); up to
+/// this many, in halves down a tree, as on the one to four threads measured most.
+const FAN_ABOVE: usize = 4;
+
+/// How many groups [`fan`] hands `len` items out in, on `threads` threads, none shorter than
+/// `min` items (but a pass shorter than that, one group): one a thread above [`FAN_ABOVE`]
+/// threads, else one (the whole pass in halves).
+pub(crate) fn groups_for(threads: usize, len: usize, min: usize) -> usize {
+    if threads <= FAN_ABOVE {
+        return 1;
+    }
+    threads.min(len / min.max(1)).max(1)
+}
+
+/// Where a pass of `len` items handed out in `groups` groups (see [`fan`]) forks: the items
+/// before the last group, and the groups they make; one group (or none) forks in halves.
+/// For the passes that split their data themselves (a grid's parts, a merge's, a copy's):
+/// the first side goes on with the groups returned, the second is one group.
+pub(crate) fn fan_split(len: usize, groups: usize) -> (usize, usize) {
+    if groups > 1 {
+        (len * (groups - 1) / groups, groups - 1)
+    } else {
+        (len / 2, 1)
+    }
+}
+
+/// Folds the `len` items of `producer` in `groups` groups of about equal length (see
+/// [`fan_split`]), each split in halves while both halves keep the producer's least length:
+/// this thread forks the groups one after another, the last group first, so that every group
+/// but the first waits on its deque, each for one steal. On sixteen threads a tree of halves
+/// starts its last thread four steals down. With one group, the pass is that tree.
+fn fan<P, R, Z, F, O>(producer: P, len: usize, groups: usize, fold: Fold<'_, Z, F, O>) -> R
 where
     P: Producer,
     R: Send,
@@ -166,17 +202,17 @@ where
     F: Fn(P::Item) -> R + Sync,
     O: Fn(R, R) -> R + Sync,
 {
-    if len < 2 || len / 2 < producer.min_len() {
+    if groups <= 1 && (len < 2 || len / 2 < producer.min_len()) {
         return producer
             .into_iter()
             .fold((fold.identity)(), |r, item| (fold.op)(r, (fold.f)(item)));
     }
-    let mid = len / 2;
-    let (left, right) = producer.split_at(mid);
+    let (cut, rest) = fan_split(len, groups);
+    let (left, right) = producer.split_at(cut);
     let (a, b) = join_if(
         true,
-        || halves(left, mid, fold),
-        || halves(right, len - mid, fold),
+        || fan(left, cut, rest, fold),
+        || fan(right, len - cut, 1, fold),
     );
     (fold.op)(a, b)
 }
@@ -249,7 +285,7 @@ mod tests {
         for threads in [1, 2, 3, 4, 16] {
             let pool = crate::test_pool::pool(threads);
             for awake in [false, true] {
-                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                for len in [0, 1, 2, 3, 7, 17, 64, 129, 1000] {
                     for min in [1, 3, 100] {
                         let seen: Vec<AtomicUsize> =
                             (0..len).map(|_| AtomicUsize::new(0)).collect();
@@ -291,7 +327,7 @@ mod tests {
         for threads in [1, 2, 3, 4, 16] {
             let pool = crate::test_pool::pool(threads);
             for awake in [false, true] {
-                for len in [0, 1, 2, 3, 7, 64, 1000] {
+                for len in [0, 1, 2, 3, 7, 17, 64, 129, 1000] {
                     for min in [1, 3, 100] {
                         let items = pool.install(|| {
                             let items = (0..len).into_par_iter().with_min_len(min);
@@ -306,6 +342,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// On up to four threads a pass is one group (halves down a tree, as before the fan); on
+    /// more, one group a thread, as many as its least length allows, and at least one.
+    #[test]
+    fn a_pass_fans_out_one_group_a_thread_above_four() {
+        use super::groups_for;
+        for threads in 1..=4 {
+            assert_eq!(groups_for(threads, 1000, 1), 1, "{threads} threads");
+        }
+        assert_eq!(groups_for(5, 1000, 1), 5);
+        assert_eq!(groups_for(16, 128, 1), 16);
+        assert_eq!(groups_for(16, 128, 16), 8);
+        assert_eq!(groups_for(16, 10, 3), 3);
+        assert_eq!(groups_for(16, 2, 3), 1);
+        assert_eq!(groups_for(16, 0, 1), 1);
+        assert_eq!(groups_for(16, 5, 0), 5);
+    }
+
+    /// A fan forks its last group off (a group's share of the items, rounded down, on the
+    /// second side) and goes on with one group fewer; one group forks in halves.
+    #[test]
+    fn a_fan_forks_off_its_last_group() {
+        use super::fan_split;
+        assert_eq!(fan_split(128, 16), (120, 15));
+        assert_eq!(fan_split(10, 3), (6, 2));
+        assert_eq!(fan_split(6, 2), (3, 1));
+        assert_eq!(fan_split(9, 1), (4, 1));
+        assert_eq!(fan_split(9, 0), (4, 1));
+        // Down the chain, every group gets a share of the items.
+        let (mut len, mut groups, mut shares) = (100, 16, Vec::new());
+        while groups > 1 {
+            let (cut, rest) = fan_split(len, groups);
+            shares.push(len - cut);
+            (len, groups) = (cut, rest);
+        }
+        shares.push(len);
+        assert_eq!(shares.iter().sum::<usize>(), 100);
+        assert!(shares.iter().all(|&s| (6..=7).contains(&s)), "{shares:?}");
     }
 
     /// The awake wait ends once its flag is set, and, the flag never set, after
