@@ -56,13 +56,28 @@ pub(crate) fn concat_pieces<P: Sync, T: Copy + Default + Send + Sync>(
 }
 
 /// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
-/// `t`, one after another; all lists in halves of the tasks on rayon's threads (on this one
+/// `t`, one after another; all lists in groups of the tasks forked one after another from this
+/// thread (one a thread on many threads, none of fewer than [`MIN_COPY`] items: see
+/// [`crate::awake::fan_split`]), each in halves of its tasks on rayon's threads (on this one
 /// below [`MIN_COPY`] items in all).
 pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize>(
     dst: [&mut [T]; N],
     tasks: &'s [P],
     part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
     map: &(impl Fn(&P, usize, T) -> T + Sync),
+) {
+    let total = dst.iter().map(|d| d.len()).sum();
+    let groups = crate::awake::groups_for(rayon::current_num_threads(), total, MIN_COPY);
+    copy_groups(dst, tasks, part, map, groups.min(tasks.len()));
+}
+
+/// [`copy_parts`] in `groups` groups of the tasks.
+fn copy_groups<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize>(
+    dst: [&mut [T]; N],
+    tasks: &'s [P],
+    part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
+    map: &(impl Fn(&P, usize, T) -> T + Sync),
+    groups: usize,
 ) {
     if tasks.len() == 1 || dst.iter().map(|d| d.len()).sum::<usize>() < MIN_COPY {
         for (j, dst) in dst.into_iter().enumerate() {
@@ -77,7 +92,7 @@ pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize
         }
         return;
     }
-    let mid = tasks.len() / 2;
+    let (mid, rest) = crate::awake::fan_split(tasks.len(), groups);
     let mut low: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
     let mut high: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
     for (j, dst) in dst.into_iter().enumerate() {
@@ -85,8 +100,8 @@ pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize
         (low[j], high[j]) = dst.split_at_mut(left);
     }
     crate::awake::join(
-        || copy_parts(low, &tasks[..mid], part, map),
-        || copy_parts(high, &tasks[mid..], part, map),
+        || copy_groups(low, &tasks[..mid], part, map, rest),
+        || copy_groups(high, &tasks[mid..], part, map, 1),
     );
 }
 
@@ -105,14 +120,18 @@ pub(crate) fn copy_runs<T: Copy + Sync, U: Copy + Default + Send, const N: usize
         j += 1;
         &mut list[..]
     });
-    copy_halves(dst, src, map);
+    let total = src.iter().map(|s| s.len()).sum();
+    let groups = crate::awake::groups_for(rayon::current_num_threads(), total, MIN_COPY);
+    copy_halves(dst, src, map, groups);
 }
 
-/// [`copy_runs`] into slices of the lengths of `src`'s.
+/// [`copy_runs`] into slices of the lengths of `src`'s, in `groups` groups of the items forked
+/// one after another from this thread (see [`crate::awake::fan_split`]), each in halves.
 fn copy_halves<T: Copy + Sync, U: Copy + Send, const N: usize>(
     dst: [&mut [U]; N],
     src: [&[T]; N],
     map: &(impl Fn(T) -> U + Sync),
+    groups: usize,
 ) {
     let total: usize = src.iter().map(|s| s.len()).sum();
     if total < MIN_COPY {
@@ -123,13 +142,14 @@ fn copy_halves<T: Copy + Sync, U: Copy + Send, const N: usize>(
         }
         return;
     }
-    // The list in which the first half of the items ends, and where in it.
+    // The list in which the first side's items end, and where in it.
+    let (first, rest) = crate::awake::fan_split(total, groups);
     let (mut split, mut before) = (0, 0);
-    while before + src[split].len() <= total / 2 {
+    while before + src[split].len() <= first {
         before += src[split].len();
         split += 1;
     }
-    let at = total / 2 - before;
+    let at = first - before;
     let mut low_dst: [&mut [U]; N] = core::array::from_fn(|_| &mut [][..]);
     let mut high_dst: [&mut [U]; N] = core::array::from_fn(|_| &mut [][..]);
     let (mut low_src, mut high_src) = ([&[][..]; N], [&[][..]; N]);
@@ -144,8 +164,8 @@ fn copy_halves<T: Copy + Sync, U: Copy + Send, const N: usize>(
         }
     }
     crate::awake::join(
-        || copy_halves(low_dst, low_src, map),
-        || copy_halves(high_dst, high_src, map),
+        || copy_halves(low_dst, low_src, map, rest),
+        || copy_halves(high_dst, high_src, map, 1),
     );
 }
 
@@ -183,7 +203,7 @@ mod tests {
                     .flat_map(|t| t[k].iter().map(move |&p| map(p)))
                     .collect()
             });
-            for threads in [1, 4] {
+            for threads in [1, 4, 16] {
                 let pool = crate::test_pool::pool(threads);
                 // Old items beyond each new length, to be cut off, and short lists to grow.
                 let mut lists: [Vec<(u32, u32)>; LISTS] =
@@ -223,7 +243,7 @@ mod tests {
         fn part(p: &Vec<u32>) -> &[u32] {
             p
         }
-        for threads in [1, 4] {
+        for threads in [1, 4, 16] {
             let pool = crate::test_pool::pool(threads);
             for old in [0, 7, expected.len() + 5] {
                 let mut list = vec![u32::MAX; old];

@@ -24,7 +24,7 @@
 
 mod waits;
 
-pub(crate) use waits::{for_each, join, map_reduce};
+pub(crate) use waits::{fan_split, for_each, groups_for, join, map_reduce};
 
 use core::cell::Cell;
 use core::hint::spin_loop;

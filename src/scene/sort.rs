@@ -232,17 +232,21 @@ pub(crate) fn apply_events(
             ended.partition_point(|&e| e < pair),
         ]
     };
-    split_merge(previous, began, ended, out, (0, parts), &cut);
+    let groups = crate::awake::groups_for(threads, parts, 1);
+    split_merge(previous, began, ended, out, (0, parts), groups, &cut);
 }
 
 /// [`merge_part`] over the parts `from .. to` (their cuts by `cut`) into `out`, which holds
-/// exactly their pairs, in halves on rayon's threads.
+/// exactly their pairs, in `groups` groups forked one after another from this thread (as
+/// [`crate::awake::for_each`] hands out a pass on many threads), each in halves on rayon's
+/// threads.
 fn split_merge(
     previous: &[(u32, u32)],
     began: &[(u32, u32)],
     ended: &[(u32, u32)],
     out: &mut [(u32, u32)],
     (from, to): (usize, usize),
+    groups: usize,
     cut: &(impl Fn(usize) -> [usize; 3] + Sync),
 ) {
     let ([p0, b0, e0], [p1, b1, e1]) = (cut(from), cut(to));
@@ -254,12 +258,13 @@ fn split_merge(
         });
         return;
     }
-    let mid = (from + to) / 2;
+    let (mid, rest) = crate::awake::fan_split(to - from, groups);
+    let mid = from + mid;
     let [pm, bm, em] = cut(mid);
     let (left, right) = out.split_at_mut((pm - p0) + (bm - b0) - (em - e0));
     crate::awake::join(
-        || split_merge(previous, began, ended, left, (from, mid), cut),
-        || split_merge(previous, began, ended, right, (mid, to), cut),
+        || split_merge(previous, began, ended, left, (from, mid), rest, cut),
+        || split_merge(previous, began, ended, right, (mid, to), 1, cut),
     );
 }
 

@@ -20,22 +20,26 @@ struct Entries<'a, F> {
 
 impl<F: Fn(usize, Range<usize>) -> (u32, u32) + Sync> Entries<'_, F> {
     /// Places the entries `from .. to` (into `placed`, theirs) and writes the boxes of those
-    /// that keep their place into `fields`, which start at position `base`: in halves on
-    /// rayon's threads down to `min` entries, each half split where a cell begins so that the
-    /// positions its entries write lie on its side.
+    /// that keep their place into `fields`, which start at position `base`: in `groups`
+    /// groups forked one after another from this thread (as [`crate::awake::for_each`] hands
+    /// out a pass on many threads), each in halves on rayon's threads down to `min` entries,
+    /// each group or half split where a cell begins so that the positions its entries write
+    /// lie on its side.
     fn write(
         &self,
         (fields, placed): (Fields<'_>, &mut [(u32, u32)]),
         base: usize,
         (from, to): (usize, usize),
-        min: usize,
+        (min, groups): (usize, usize),
     ) {
         let enter = &self.enter[from..to];
         if enter.len() > min {
             let key = |j: usize| enter[j].0;
-            // The first entry of the middle entry's cell, or of the next cell where that is the
-            // first entry's: the two halves then write the positions of different cells.
-            let half = key(enter.len() / 2);
+            // The first entry of the cell of the last group's first entry (or of the middle
+            // entry), or of the next cell where that is the first entry's: the two sides then
+            // write the positions of different cells.
+            let (first, rest) = crate::awake::fan_split(enter.len(), groups);
+            let half = key(first);
             let mut mid = enter.partition_point(|&(k, _)| k < half);
             if mid == 0 {
                 mid = enter.partition_point(|&(k, _)| k <= half);
@@ -46,8 +50,8 @@ impl<F: Fn(usize, Range<usize>) -> (u32, u32) + Sync> Entries<'_, F> {
                 let (placed_low, placed_high) = placed.split_at_mut(mid);
                 let mid = from + mid;
                 crate::awake::join(
-                    || self.write((low, placed_low), base, (from, mid), min),
-                    || self.write((high, placed_high), base + cut, (mid, to), min),
+                    || self.write((low, placed_low), base, (from, mid), (min, rest)),
+                    || self.write((high, placed_high), base + cut, (mid, to), (min, 1)),
                 );
                 return;
             }
@@ -105,7 +109,8 @@ impl Grid {
             &mut self.max_x[..],
             &mut self.max_y[..],
         ]);
-        entries.write((fields, placed), 0, (0, enter.len()), min);
+        let groups = crate::awake::groups_for(threads, enter.len(), min);
+        entries.write((fields, placed), 0, (0, enter.len()), (min, groups));
     }
 }
 

@@ -176,25 +176,27 @@ impl Old<'_> {
 }
 
 /// Runs `write` for each of `parts` (their new positions ascending from `base.0`, their cells
-/// from `base.1`) on its share of `out`, splitting it in halves on rayon's threads.
+/// from `base.1`) on its share of `out`, in `groups` groups forked one after another from this
+/// thread (as [`crate::awake::for_each`] hands out a pass on many threads), each split in
+/// halves on rayon's threads.
 fn each_part(
     parts: &[Part],
     removed: &[Vec<u32>],
     base: (usize, usize),
     out: Out<'_>,
-    write: &(impl Fn(&Part, &[u32], Out<'_>) + Sync),
+    (groups, write): (usize, &(impl Fn(&Part, &[u32], Out<'_>) + Sync)),
 ) {
     if let [part] = parts {
         write(part, &removed[0], out);
         return;
     }
-    let mid = parts.len() / 2;
+    let (mid, rest) = crate::awake::fan_split(parts.len(), groups);
     let at = (parts[mid].out, parts[mid].cells.start);
     let (left, right) = out.split_at(at.0 - base.0, at.1 - base.1);
     let ((p0, p1), (r0, r1)) = (parts.split_at(mid), removed.split_at(mid));
     crate::awake::join(
-        || each_part(p0, r0, base, left, write),
-        || each_part(p1, r1, at, right, write),
+        || each_part(p0, r0, base, left, (rest, write)),
+        || each_part(p1, r1, at, right, (1, write)),
     );
 }
 
@@ -244,16 +246,15 @@ impl Grid {
         // two binary searches a part, each probe two cache misses.)
         let first_cell = |k: usize| starts[..cells].partition_point(|&s| (s as usize) < bound(k));
         firsts.resize(count + 1, (0, 0));
-        removed
-            .par_iter_mut()
+        let each = (removed.par_iter_mut())
             .zip(firsts[..count].par_iter_mut())
-            .enumerate()
-            .for_each(|(k, (r, first))| {
-                r.clear();
-                let part = bound(k)..bound(k + 1);
-                r.extend(part.filter(|&p| moved[items[p] as usize]).map(|p| p as u32));
-                *first = (first_entry(k), first_cell(k));
-            });
+            .enumerate();
+        crate::awake::for_each(each, |(k, (r, first))| {
+            r.clear();
+            let part = bound(k)..bound(k + 1);
+            r.extend(part.filter(|&p| moved[items[p] as usize]).map(|p| p as u32));
+            *first = (first_entry(k), first_cell(k));
+        });
         firsts[count] = (enter.len(), cells);
         let reads = Old {
             items,
@@ -296,9 +297,10 @@ impl Grid {
             };
             // The cell starts written by the parts too: a fork and join over the threads
             // less, and no list of every removed position gathered on one thread between.
-            each_part(parts, removed, (0, 0), out, &|part, removed, out| {
-                reads.write(part, removed, out)
-            });
+            let groups = crate::awake::groups_for(rayon::current_num_threads(), count, 1);
+            let write =
+                |part: &Part, removed: &[u32], out: Out<'_>| reads.write(part, removed, out);
+            each_part(parts, removed, (0, 0), out, (groups, &write));
         }
         new_starts[cells] = total as u32;
         // The padding after the last box: NaN, never a hit.

@@ -120,8 +120,10 @@ pub(super) fn split_parts<'s>(
         }
         (hi_at, hi)
     };
-    found_at.clear();
-    found_at.par_extend((1..tasks).into_par_iter().map(boundary));
+    // Handed out as the frame's passes are (one group a thread on many threads).
+    found_at.resize(tasks.saturating_sub(1), Default::default());
+    let each = found_at.par_iter_mut().enumerate();
+    crate::awake::for_each(each, |(k, found)| *found = boundary(k + 1));
     mids.clear();
     mids.extend(found_at.iter().map(|&(_, mid)| mid));
     at.clear();
