@@ -17,7 +17,10 @@
 #
 # Knobs: BIN (the scaling binary), THREADS (default 1,2,4,8,16), LIMIT (seconds a run at
 # most, 240), TOTAL (seconds for all the runs, 480: the runs left when it is spent are skipped
-# and listed as such).
+# and listed as such). AGAINST (a second scaling binary, another build to compare with): first,
+# the kept 100 k and 1 M frames of both builds, alternated for ROUNDS rounds (default 3), into
+# ab.txt (the eighth file), each block headed by its binary; then the set with BIN. With
+# AGAINST, THREADS=1,16 keeps it inside one ten-minute call.
 set -u
 
 static=./target/x86_64-unknown-linux-gnu/release/examples/scaling
@@ -29,12 +32,15 @@ limit=${LIMIT:-240}
 deadline=$((SECONDS + ${TOTAL:-480}))
 mkdir -p "$out"
 # The runs add to their files: none left from an earlier call into the same folder.
-rm -f "$out"/{mixed_100k,mixed_1m,mixed_100k_no_spin,mixed_1m_kept_only,worlds,done}.txt
-if [ ! -x "$bin" ]; then
-    echo "many_core: no scaling binary at $bin (build it first, see the header)" >&2
-    exit 2
-fi
-{ lscpu; echo; echo "nproc: $(nproc)"; echo "binary: $bin"; date -u; } > "$out/machine.txt" 2>&1
+rm -f "$out"/{ab,mixed_100k,mixed_1m,mixed_100k_no_spin,mixed_1m_kept_only,worlds,done}.txt
+against=${AGAINST:-}
+for b in "$bin" ${against:+"$against"}; do
+    if [ ! -x "$b" ]; then
+        echo "many_core: no scaling binary at $b (build it first, see the header)" >&2
+        exit 2
+    fi
+done
+{ lscpu; echo; echo "nproc: $(nproc)"; echo "binary: $bin${against:+ (against $against)}"; date -u; } > "$out/machine.txt" 2>&1
 
 # run FILE ARGS...: the binary with ARGS, its output added to FILE.txt.
 run() {
@@ -45,9 +51,22 @@ run() {
         return
     fi
     local start=$SECONDS
-    timeout "$((left < limit ? left : limit))" "$bin" --threads "$threads" "$@" >> "$out/$name.txt" 2>&1
+    timeout "$((left < limit ? left : limit))" "${exe:-$bin}" --threads "$threads" "$@" \
+        >> "$out/$name.txt" 2>&1
     echo "$name: rc $? in $((SECONDS - start)) s ($*)" >> "$out/done.txt"
 }
+
+# Two builds compared first, where asked: the same frames, one build then the other, each
+# round (the machine's drift falls on both).
+if [ -n "$against" ]; then
+    for round in $(seq 1 "${ROUNDS:-3}"); do
+        for exe in "$bin" "$against"; do
+            echo "== round $round: $exe" >> "$out/ab.txt"
+            run ab --shapes 100000,1000000 --frames 128 --warm-up 30 --modes kept --choice off
+        done
+    done
+    exe=
+fi
 
 # The scene first: every shape moving about 3 % of its size a frame, timed over the
 # motion's whole period (see the example's FRAMES: a shorter window's median says where it fell).
