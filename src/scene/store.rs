@@ -451,53 +451,59 @@ impl Scene {
         store
             .polygons
             .resize_with(n.div_ceil(POLYGON_BLOCK), PolygonBlock::default);
-        let blocks = store
-            .boxes
-            .par_chunks_mut(POLYGON_BLOCK)
-            .zip(store.records.par_chunks_mut(POLYGON_BLOCK))
-            .zip(store.polygons.par_iter_mut())
-            .zip(store.stamps.of.par_chunks_mut(POLYGON_BLOCK))
-            .enumerate()
-            // Small scenes stay on one thread: waking another costs more than it saves.
-            .with_min_len(if n < MIN_UPDATE {
-                n.div_ceil(POLYGON_BLOCK)
-            } else {
-                1
-            });
-        // Each block's change of counts, summed; a thread that ends its half first waits
-        // for the other half awake (`awake::map_reduce`).
-        let change = crate::awake::map_reduce(
-            blocks,
-            || [0; 2],
-            |(k, (((boxes, records), block), stamps))| {
-                let mut change = [0isize; 2];
-                let len = records.len().min(boxes.len()).min(stamps.len());
-                for j in 0..len {
-                    // The lines a few dozen slots ahead asked for: at a million shapes the
-                    // frame between two updates leaves none of them in cache, and the loop
-                    // waited for each record in turn.
-                    if let (Some(r), Some(b)) = (records.get(j + AHEAD), boxes.get(j + AHEAD)) {
-                        prefetch(r);
-                        prefetch(b);
+        // Called from a thread outside rayon's pool (a game's own), the pass is handed over
+        // once and runs on one of the pool's threads, where it is split as the finder's passes
+        // are (`awake::map_reduce`: one group a thread on more than four threads, a finished
+        // half waiting awake for the other) rather than down rayon's own tree from outside.
+        let change = crate::tasks::on_pool(n, false, || {
+            let blocks = store
+                .boxes
+                .par_chunks_mut(POLYGON_BLOCK)
+                .zip(store.records.par_chunks_mut(POLYGON_BLOCK))
+                .zip(store.polygons.par_iter_mut())
+                .zip(store.stamps.of.par_chunks_mut(POLYGON_BLOCK))
+                .enumerate()
+                // Small scenes stay on one thread: waking another costs more than it saves.
+                .with_min_len(if n < MIN_UPDATE {
+                    n.div_ceil(POLYGON_BLOCK)
+                } else {
+                    1
+                });
+            // Each block's change of counts, summed; a thread that ends its half first waits
+            // for the other half awake (`awake::map_reduce`).
+            crate::awake::map_reduce(
+                blocks,
+                || [0; 2],
+                |(k, (((boxes, records), block), stamps))| {
+                    let mut change = [0isize; 2];
+                    let len = records.len().min(boxes.len()).min(stamps.len());
+                    for j in 0..len {
+                        // The lines a few dozen slots ahead asked for: at a million shapes the
+                        // frame between two updates leaves none of them in cache, and the loop
+                        // waited for each record in turn.
+                        if let (Some(r), Some(b)) = (records.get(j + AHEAD), boxes.get(j + AHEAD)) {
+                            prefetch(r);
+                            prefetch(b);
+                        }
+                        let (b, r, stamp) = (&mut boxes[j], &mut records[j], &mut stamps[j]);
+                        let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
+                        // The same bits make the same record and box: nothing to write.
+                        if made_from(r, &shape, |h| block.polygon(h)) {
+                            continue;
+                        }
+                        let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
+                        let [i, u] = count_change(Some(r), Some(&nr));
+                        change = [change[0] + i, change[1] + u];
+                        // A polygon that stays one keeps its record (its handle: its vertices
+                        // and box changed under it), and is stamped all the same.
+                        *stamp = version;
+                        (*b, *r) = (nb, nr);
                     }
-                    let (b, r, stamp) = (&mut boxes[j], &mut records[j], &mut stamps[j]);
-                    let shape = f(r.id, shape_of(r, |h| block.polygon(h)));
-                    // The same bits make the same record and box: nothing to write.
-                    if made_from(r, &shape, |h| block.polygon(h)) {
-                        continue;
-                    }
-                    let (nb, nr) = block.place(k, r.id, r.kind & !CLASS, Some(r), &shape);
-                    let [i, u] = count_change(Some(r), Some(&nr));
-                    change = [change[0] + i, change[1] + u];
-                    // A polygon that stays one keeps its record (its handle: its vertices
-                    // and box changed under it), and is stamped all the same.
-                    *stamp = version;
-                    (*b, *r) = (nb, nr);
-                }
-                change
-            },
-            |a, b| [a[0] + b[0], a[1] + b[1]],
-        );
+                    change
+                },
+                |a, b| [a[0] + b[0], a[1] + b[1]],
+            )
+        });
         store.count(change);
     }
 

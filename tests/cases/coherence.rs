@@ -25,7 +25,8 @@ fn event(id: u32, frame: u32, s: Shape) -> Shape {
 
 /// `update` gives every shape, box, record and count that `set` gives for the same new shapes,
 /// on one thread and on several (sixteen: a block of slots a thread and more, see
-/// `POLYGON_BLOCK`), awkward shapes and kind changes included.
+/// `POLYGON_BLOCK`), and called from outside any pool, awkward shapes and kind changes
+/// included.
 #[test]
 fn update_is_set_for_every_shape() {
     let mut g = Gen::new(61);
@@ -37,21 +38,26 @@ fn update_is_set_for_every_shape() {
             let s = event(id, frame, by_set.get(id).expect("live"));
             by_set.set(id, s);
         }
-        for threads in [1, 2, 3, 16] {
+        // `None`: called from this thread, outside any pool (handed over to the global one).
+        for threads in [Some(1), Some(2), Some(3), Some(16), None] {
             let mut by_update = start.clone();
-            in_pool(threads, || by_update.update(|id, s| event(id, frame, s)));
+            let mut update = || by_update.update(|id, s| event(id, frame, s));
+            match threads {
+                Some(threads) => in_pool(threads, update),
+                None => update(),
+            }
             for id in 0..start.len() as u32 {
                 assert_eq!(
                     shape_bits(&by_update.get(id).expect("live")),
                     shape_bits(&by_set.get(id).expect("live")),
-                    "frame {frame}, {threads} threads, shape {id}"
+                    "frame {frame}, {threads:?} threads, shape {id}"
                 );
             }
             let (mut a, mut b) = (PairFinder::new(), PairFinder::new());
             let (mut pa, mut pb) = (Vec::new(), Vec::new());
             a.overlapping_pairs(&by_update, &mut pa);
             b.overlapping_pairs(&by_set, &mut pb);
-            assert_eq!(pa, pb, "frame {frame}, {threads} threads");
+            assert_eq!(pa, pb, "frame {frame}, {threads:?} threads");
             let (sa, sb) = (a.stats(), b.stats());
             assert_eq!(
                 (sa.invalid, sa.unbounded),
