@@ -112,10 +112,9 @@ impl Events {
         if self.parts.len() < tasks {
             self.parts.resize_with(tasks, Default::default);
         }
-        self.parts[..tasks]
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(k, [b, e])| {
+        crate::awake::for_each(
+            self.parts[..tasks].par_iter_mut().enumerate(),
+            |(k, [b, e])| {
                 let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
                 if room {
                     b.clear();
@@ -124,7 +123,8 @@ impl Events {
                     e.reserve(o1 - o0);
                 }
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
-            });
+            },
+        );
         let parts = &self.parts[..tasks];
         concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
     }

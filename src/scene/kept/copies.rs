@@ -123,13 +123,16 @@ impl Copies {
         // The polygons of each chunk, counted from the kinds rather than in the gather's loop:
         // an add per record there, chained through the records' cache misses, cost a gather
         // of a million records 6 ms. Each task clears as many slots' places on the way.
-        (kinds.par_chunks(chunk))
+        // A count a chunk of both, as the zip below pairs them.
+        self.counts
+            .resize(kinds.len().min(slots).div_ceil(chunk), 0);
+        let each = (kinds.par_chunks(chunk))
             .zip(self.place_of.par_chunks(chunk))
-            .map(|(kinds, places)| {
-                places.iter().for_each(|p| p.store(NONE, Relaxed));
-                kinds.iter().filter(|&&k| is_polygon(k)).count()
-            })
-            .collect_into_vec(&mut self.counts);
+            .zip(self.counts.par_iter_mut());
+        crate::awake::for_each(each, |((kinds, places), count)| {
+            places.iter().for_each(|p| p.store(NONE, Relaxed));
+            *count = kinds.iter().filter(|&&k| is_polygon(k)).count();
+        });
         // Only a longer list than the last is written before it is copied into.
         self.live = self.counts.iter().sum();
         self.of.resize(self.live, Copied(Polygon::zeroed()));

@@ -114,12 +114,12 @@ impl Kept {
             let marks = &self.marks;
             crate::awake::join(
                 || {
-                    (flags.par_chunks_mut(MIN_TASK))
-                        .zip(leaving.par_chunks_mut(MIN_TASK))
-                        .for_each(|(flags, leaving)| {
-                            flags.fill(STAYED);
-                            leaving.fill(false);
-                        });
+                    let each =
+                        (flags.par_chunks_mut(MIN_TASK)).zip(leaving.par_chunks_mut(MIN_TASK));
+                    crate::awake::for_each(each, |(flags, leaving)| {
+                        flags.fill(STAYED);
+                        leaving.fill(false);
+                    });
                 },
                 || settle_ids(escapers, marks, ids, records),
             );

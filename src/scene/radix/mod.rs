@@ -234,8 +234,10 @@ impl RadixSort {
             } else if tasks == 1 {
                 bounds(out)
             } else {
-                out.par_chunks(chunk).map(bounds).reduce(
+                crate::awake::map_reduce(
+                    out.par_chunks(chunk),
                     || (u32::MAX, 0, 0),
+                    bounds,
                     |(l, a, b), (x, y, z)| (l.min(x), a.max(y), b.max(z)),
                 )
             },
