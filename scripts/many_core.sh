@@ -12,8 +12,9 @@
 #
 # Each run's output lands under the folder given (default: $OUT, else /tmp/many_core) as soon
 # as it ends, most wanted first, with the machine's `lscpu` beside them; done.txt lists the
-# runs that ended and their exit codes. The other worlds share one file, worlds.txt: seven
-# files in all, since the device tool brings back at most eight (a ninth was lost once).
+# runs that ended and their exit codes. The other worlds share one file, worlds.txt, and the
+# 100 k frames called from the main thread follow the others in mixed_100k.txt: seven files
+# in all, since the device tool brings back at most eight (a ninth was lost once).
 #
 # Knobs: BIN (the scaling binary), THREADS (default 1,2,4,8,16), LIMIT (seconds a run at
 # most, 240), TOTAL (seconds for all the runs, 480: the runs left when it is spent are skipped
@@ -51,7 +52,7 @@ run() {
         return
     fi
     local start=$SECONDS
-    timeout "$((left < limit ? left : limit))" "${exe:-$bin}" --threads "$threads" "$@" \
+    timeout "$((left < limit ? left : limit))" "${exe:-$bin}" --threads "${only:-$threads}" "$@" \
         >> "$out/$name.txt" 2>&1
     echo "$name: rc $? in $((SECONDS - start)) s ($*)" >> "$out/done.txt"
 }
@@ -71,6 +72,13 @@ fi
 # The scene first: every shape moving about 3 % of its size a frame, timed over the
 # motion's whole period (see the example's FRAMES: a shorter window's median says where it fell).
 run mixed_100k --shapes 100000 --frames 128
+# The same frames called from the main thread on rayon's global pool, as a game calls them
+# (`Scene::update` and the finder each hand their call over to the pool once): one thread
+# count a run, added to the same file.
+for only in ${threads//,/ }; do
+    run mixed_100k --shapes 100000 --frames 128 --caller main
+done
+only=
 run mixed_1m --shapes 1000000 --frames 128 --warm-up 100
 # The same 100 k frames with the pool's threads left to sleep between a call's passes
 # (`PairFinder::with_spinning(false)`): what holding them awake (`src/awake.rs`) wins here.
