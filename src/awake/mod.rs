@@ -22,6 +22,7 @@
 //! half of its own fork is kept awake by `waits.rs`'s [`join`], [`for_each`] and
 //! [`map_reduce`].
 
+mod owners;
 mod waits;
 
 pub(crate) use waits::{fan_split, for_each, groups_for, join, map_reduce};

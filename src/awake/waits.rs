@@ -10,12 +10,17 @@
 //! On more than four threads [`for_each`] and [`map_reduce`] hand a pass out as one group a
 //! thread, each forked from the thread that starts the pass ([`fan`]); the passes that split
 //! their own data (the grid's repair, say) do the same with [`groups_for`] and [`fan_split`].
+//! In [`for_each`] and [`map_reduce`] each group goes first to the thread whose share of the
+//! items it holds, where that thread comes for one (`owners.rs`), so that the passes over the
+//! same items keep each share on one core.
 
+use super::owners::{Line, MOST_OWNED, Piece, own_group, search_order};
+use core::array::from_fn;
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::iter::plumbing::{Producer, ProducerCallback};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How long [`join`] waits awake for a half another thread took before it leaves the wait to
@@ -193,7 +198,9 @@ pub(crate) fn fan_split(len: usize, groups: usize) -> (usize, usize) {
 /// [`fan_split`]), each split in halves while both halves keep the producer's least length:
 /// this thread forks the groups one after another, the last group first, so that every group
 /// but the first waits on its deque, each for one steal. On sixteen threads a tree of halves
-/// starts its last thread four steals down. With one group, the pass is that tree.
+/// starts its last thread four steals down. With one group, the pass is that tree; in up to
+/// [`MOST_OWNED`] groups, each goes to the thread it belongs to where that thread comes for
+/// one ([`fan_owned`]).
 fn fan<P, R, Z, F, O>(producer: P, len: usize, groups: usize, fold: Fold<'_, Z, F, O>) -> R
 where
     P: Producer,
@@ -207,6 +214,9 @@ where
             .into_iter()
             .fold((fold.identity)(), |r, item| (fold.op)(r, (fold.f)(item)));
     }
+    if (2..=MOST_OWNED).contains(&groups) {
+        return fan_owned(producer, len, groups, fold);
+    }
     let (cut, rest) = fan_split(len, groups);
     let (left, right) = producer.split_at(cut);
     let (a, b) = join_if(
@@ -215,6 +225,74 @@ where
         || fan(right, len - cut, 1, fold),
     );
     (fold.op)(a, b)
+}
+
+/// [`fan`] in 2 to [`MOST_OWNED`] groups, each taken by the thread it belongs to where that
+/// thread comes for it (`owners.rs`): the items cut into the groups first (at `len * g /
+/// groups`, as the chain of [`fan_split`] cuts them), then the same forks, one after another
+/// from this thread, every forked job and this thread's own taking its thread's own group
+/// where free ([`own_group`]), else the next free one, and folding it in halves; the groups'
+/// results are joined in their order.
+fn fan_owned<P, R, Z, F, O>(producer: P, len: usize, groups: usize, fold: Fold<'_, Z, F, O>) -> R
+where
+    P: Producer,
+    R: Send,
+    Z: Fn() -> R + Sync,
+    F: Fn(P::Item) -> R + Sync,
+    O: Fn(R, R) -> R + Sync,
+{
+    // A lock a group, on a line of its own, taken once each: by its own thread where that
+    // comes first, and never while the group runs (so never poisoned by it).
+    let mut pieces: [Piece<(P, usize)>; MOST_OWNED] = from_fn(|_| Line(Mutex::new(None)));
+    let results: [Mutex<Option<R>>; MOST_OWNED] = from_fn(|_| Mutex::new(None));
+    let (mut rest, mut at) = (Some(producer), 0);
+    for (g, piece) in pieces[..groups].iter_mut().enumerate() {
+        let end = len * (g + 1) / groups;
+        let Some(p) = rest.take() else { break };
+        let p = if g + 1 < groups {
+            let (p, after) = p.split_at(end - at);
+            rest = Some(after);
+            p
+        } else {
+            p
+        };
+        *piece.0.get_mut().unwrap_or_else(PoisonError::into_inner) = Some((p, end - at));
+        at = end;
+    }
+    let threads = rayon::current_num_threads();
+    // A pass's results are mostly `()`: nothing to keep, and no lock to take for it.
+    let keep = size_of::<R>() != 0;
+    fork(groups, &|| {
+        let thread = [rayon::current_thread_index().unwrap_or(0), threads];
+        let own = own_group(thread, groups);
+        // Every job takes one group, so one is left for each.
+        let (g, (p, n)) = search_order(own, groups)
+            .find_map(|g| lock(&pieces[g].0).take().map(|piece| (g, piece)))
+            .expect("a group a job");
+        let r = fan(p, n, 1, fold);
+        if keep {
+            *lock(&results[g]) = Some(r);
+        }
+    });
+    let each = results.into_iter().take(groups);
+    let mut each = each.filter_map(|r| r.into_inner().unwrap_or_else(PoisonError::into_inner));
+    let first = each.next().unwrap_or_else(fold.identity);
+    each.fold(first, fold.op)
+}
+
+/// `run` on `n` jobs: `n - 1` forked from this thread one after another, the last first, then
+/// one here, each fork's other half waited for awake.
+fn fork(n: usize, run: &(impl Fn() + Sync)) {
+    if n <= 1 {
+        run();
+    } else {
+        join_if(true, || fork(n - 1, run), run);
+    }
+}
+
+/// `m` locked, a panic elsewhere while it was held or not.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The machine's cores (as the process may use them), asked once.
@@ -278,11 +356,12 @@ mod tests {
     }
 
     /// `for_each` calls `f` once for every item, no matter the length, the least length of a
-    /// piece or the thread count, nested in another `for_each` too.
+    /// piece or the thread count (forty: more groups than `MOST_OWNED`), nested in another
+    /// `for_each` too.
     #[test]
     fn for_each_calls_once_for_every_item() {
         use rayon::iter::IndexedParallelIterator;
-        for threads in [1, 2, 3, 4, 16] {
+        for threads in [1, 2, 3, 4, 16, 40] {
             let pool = crate::test_pool::pool(threads);
             for awake in [false, true] {
                 for len in [0, 1, 2, 3, 7, 17, 64, 129, 1000] {
@@ -324,7 +403,7 @@ mod tests {
             a.extend(b);
             a
         };
-        for threads in [1, 2, 3, 4, 16] {
+        for threads in [1, 2, 3, 4, 16, 40] {
             let pool = crate::test_pool::pool(threads);
             for awake in [false, true] {
                 for len in [0, 1, 2, 3, 7, 17, 64, 129, 1000] {
