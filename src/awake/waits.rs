@@ -215,7 +215,11 @@ where
             .fold((fold.identity)(), |r, item| (fold.op)(r, (fold.f)(item)));
     }
     if (2..=MOST_OWNED).contains(&groups) {
-        return fan_owned(producer, len, groups, fold);
+        let each = fan_owned(producer, len, groups, &|p, n| fan(p, n, 1, fold));
+        let each = each.into_iter().take(groups);
+        let mut each = each.filter_map(|r| r.into_inner().unwrap_or_else(PoisonError::into_inner));
+        let first = each.next().unwrap_or_else(fold.identity);
+        return each.fold(first, fold.op);
     }
     let (cut, rest) = fan_split(len, groups);
     let (left, right) = producer.split_at(cut);
@@ -231,16 +235,14 @@ where
 /// thread comes for it (`owners.rs`): the items cut into the groups first (at `len * g /
 /// groups`, as the chain of [`fan_split`] cuts them), then the same forks, one after another
 /// from this thread, every forked job and this thread's own taking its thread's own group
-/// where free ([`own_group`]), else the next free one, and folding it in halves; the groups'
-/// results are joined in their order.
-fn fan_owned<P, R, Z, F, O>(producer: P, len: usize, groups: usize, fold: Fold<'_, Z, F, O>) -> R
-where
-    P: Producer,
-    R: Send,
-    Z: Fn() -> R + Sync,
-    F: Fn(P::Item) -> R + Sync,
-    O: Fn(R, R) -> R + Sync,
-{
+/// where free ([`own_group`]), else the next free one, and folding it (`group`: in halves).
+/// The groups' results, in their order, for the caller to join; none where they are `()`.
+fn fan_owned<P: Producer, R: Send>(
+    producer: P,
+    len: usize,
+    groups: usize,
+    group: &(impl Fn(P, usize) -> R + Sync),
+) -> [Mutex<Option<R>>; MOST_OWNED] {
     // A lock a group, on a line of its own, taken once each: by its own thread where that
     // comes first, and never while the group runs (so never poisoned by it).
     let mut pieces: [Piece<(P, usize)>; MOST_OWNED] = from_fn(|_| Line(Mutex::new(None)));
@@ -269,15 +271,12 @@ where
         let (g, (p, n)) = search_order(own, groups)
             .find_map(|g| lock(&pieces[g].0).take().map(|piece| (g, piece)))
             .expect("a group a job");
-        let r = fan(p, n, 1, fold);
+        let r = group(p, n);
         if keep {
             *lock(&results[g]) = Some(r);
         }
     });
-    let each = results.into_iter().take(groups);
-    let mut each = each.filter_map(|r| r.into_inner().unwrap_or_else(PoisonError::into_inner));
-    let first = each.next().unwrap_or_else(fold.identity);
-    each.fold(first, fold.op)
+    results
 }
 
 /// `run` on `n` jobs: `n - 1` forked from this thread one after another, the last first, then
