@@ -105,7 +105,9 @@ impl ContactScratch {
         let work = out
             .par_chunks_mut(PAIRS_PER_TASK)
             .zip(&mut self.tasks[..runs]);
-        work.for_each(|(run, pack)| run_answers(pack, scene, &shared, run, table));
+        crate::awake::for_each(work, |(run, pack)| {
+            run_answers(pack, scene, &shared, run, table);
+        });
     }
 }
 
