@@ -247,20 +247,20 @@ fn fan_owned<P: Producer, R: Send>(
     // comes first, and never while the group runs (so never poisoned by it).
     let mut pieces: [Piece<(P, usize)>; MOST_OWNED] = from_fn(|_| Line(Mutex::new(None)));
     let results: [Mutex<Option<R>>; MOST_OWNED] = from_fn(|_| Mutex::new(None));
-    let (mut rest, mut at) = (Some(producer), 0);
-    for (g, piece) in pieces[..groups].iter_mut().enumerate() {
+    let (mut rest, mut at) = (producer, 0);
+    let mut put = |g: usize, piece| {
+        *pieces[g]
+            .0
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = Some(piece);
+    };
+    for g in 0..groups - 1 {
         let end = len * (g + 1) / groups;
-        let Some(p) = rest.take() else { break };
-        let p = if g + 1 < groups {
-            let (p, after) = p.split_at(end - at);
-            rest = Some(after);
-            p
-        } else {
-            p
-        };
-        *piece.0.get_mut().unwrap_or_else(PoisonError::into_inner) = Some((p, end - at));
-        at = end;
+        let (p, after) = rest.split_at(end - at);
+        put(g, (p, end - at));
+        (rest, at) = (after, end);
     }
+    put(groups - 1, (rest, len - at));
     let threads = rayon::current_num_threads();
     // A pass's results are mostly `()`: nothing to keep, and no lock to take for it.
     let keep = size_of::<R>() != 0;
