@@ -8,9 +8,11 @@ use widephase::{Aabb, PairFinder};
 /// every shape (polygons too, whose copies the kept finder writes again), a despawn and a
 /// spawn, a kept `PairFinder`'s pairs (updating its grid for the shapes that left their
 /// enlarged boxes, against a static level) with their began and ended pairs, and contacts,
-/// cross pairs and queries, on one, two, three and sixteen threads (three: tasks
-/// that do not pair up; sixteen: each pass in as many tasks as these shapes make, whatever
-/// cores run them; the pool's workers are the counted threads, other tests run elsewhere).
+/// cross pairs and queries, on one, two, three, six, sixteen and forty threads (three: tasks
+/// that do not pair up; six: passes cut one group a thread, each group first to its own
+/// thread; sixteen: each pass in as many tasks as these shapes make, whatever cores run them;
+/// forty: more threads than groups a pass hands out to their own threads; the pool's workers
+/// are the counted threads, other tests run elsewhere).
 #[test]
 fn steady_frames_allocate_nothing() {
     use crate::support::alloc;
@@ -28,7 +30,7 @@ fn steady_frames_allocate_nothing() {
     }
     let bullets = mixed(&mut g, 3_000, 250.0);
     let mut respawned = [0, 7919];
-    for threads in [1, 2, 3, 16] {
+    for threads in [1, 2, 3, 6, 16, 40] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .start_handler(|_| alloc::mark_thread())

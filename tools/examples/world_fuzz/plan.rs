@@ -155,10 +155,12 @@ impl Plan {
         }
         // A third of the runs on a thread count the small runs never draw, in task counts
         // that are multiples of it: four writes the escapers' flags as three does, five and
-        // up group them by range first as sixteen does, and from eight the finder times its
-        // two paths from fewer moving shapes.
+        // up group them by range first as sixteen does and hand each pass out one group a
+        // thread, each group first to its own thread; from eight the finder times its two
+        // paths from fewer moving shapes; forty has more threads than a pass gives groups
+        // their own threads (`awake::owners`' 32).
         if g.index(3) == 0 {
-            plan.threads = [4, 5, 6, 8, 12][g.index(5)];
+            plan.threads = [4, 5, 6, 8, 12, 40][g.index(6)];
         }
         plan
     }
