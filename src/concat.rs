@@ -67,7 +67,7 @@ pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize
     map: &(impl Fn(&P, usize, T) -> T + Sync),
 ) {
     let total = dst.iter().map(|d| d.len()).sum();
-    let groups = crate::awake::groups_for(rayon::current_num_threads(), total, MIN_COPY);
+    let groups = crate::awake::groups_here(total, MIN_COPY);
     copy_groups(dst, tasks, part, map, groups.min(tasks.len()));
 }
 
@@ -121,7 +121,7 @@ pub(crate) fn copy_runs<T: Copy + Sync, U: Copy + Default + Send, const N: usize
         &mut list[..]
     });
     let total = src.iter().map(|s| s.len()).sum();
-    let groups = crate::awake::groups_for(rayon::current_num_threads(), total, MIN_COPY);
+    let groups = crate::awake::groups_here(total, MIN_COPY);
     copy_halves(dst, src, map, groups);
 }
 

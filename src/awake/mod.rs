@@ -25,7 +25,7 @@
 mod owners;
 mod waits;
 
-pub(crate) use waits::{fan_split, for_each, groups_for, join, map_reduce};
+pub(crate) use waits::{fan_split, for_each, groups_for, groups_here, join, map_reduce};
 
 use core::cell::Cell;
 use core::hint::spin_loop;

@@ -163,7 +163,7 @@ where
     type Output = R;
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> R {
-        let groups = groups_for(rayon::current_num_threads(), self.len, producer.min_len());
+        let groups = groups_here(self.len, producer.min_len());
         fan(producer, self.len, groups, self.fold)
     }
 }
@@ -180,6 +180,11 @@ pub(crate) fn groups_for(threads: usize, len: usize, min: usize) -> usize {
         return 1;
     }
     threads.min(len / min.max(1)).max(1)
+}
+
+/// [`groups_for`] on the threads of the pool this runs in.
+pub(crate) fn groups_here(len: usize, min: usize) -> usize {
+    groups_for(rayon::current_num_threads(), len, min)
 }
 
 /// Where a pass of `len` items handed out in `groups` groups (see [`fan`]) forks: the items

@@ -297,7 +297,7 @@ impl Grid {
             };
             // The cell starts written by the parts too: a fork and join over the threads
             // less, and no list of every removed position gathered on one thread between.
-            let groups = crate::awake::groups_for(rayon::current_num_threads(), count, 1);
+            let groups = crate::awake::groups_here(count, 1);
             let write =
                 |part: &Part, removed: &[u32], out: Out<'_>| reads.write(part, removed, out);
             each_part(parts, removed, (0, 0), out, (groups, &write));
