@@ -41,7 +41,10 @@
 //! Every moving shape moves at the given speed and turns back every 64 frames.
 //! Each thread count runs in a rayon pool of that many threads (with `--caller main`, the
 //! global pool). Medians, in milliseconds;
-//! `x` is the one-thread median over this one.
+//! `x` is the one-thread median over this one. Last, the time two threads take to pass a
+//! cache line there and back, measured before the runs and after: where it is several times
+//! its usual figure, the threads ran on cores that share no cache, and every line of the
+//! frame that one thread wrote and another read cost that much more.
 
 #[path = "../tests/support/shapes.rs"]
 mod shapes;
@@ -393,6 +396,41 @@ fn kernels(circles: &Circles, boxes: &Aabbs, pools: &[rayon::ThreadPool], main: 
         .collect()
 }
 
+/// The time for two threads of this process to pass one cache line there and back (median
+/// of five tries of 20 000 round trips, ns), wherever the system runs them. On the two-vCPU
+/// VMs this ranged from 60–150 ns to 330–440 ns from one minute to the next (the host moving
+/// its vCPUs between cores that share a cache and cores that do not), and in the slow spells
+/// every line one thread wrote and another read cost that much more: a two-thread kept frame
+/// then ran no faster than one thread (see `docs/benchmarks.md`, fifty-ninth session).
+fn round_trip() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    const TRIPS: u64 = 20_000;
+    let mut tries: Vec<f64> = (0..5)
+        .map(|_| {
+            let line = AtomicU64::new(0);
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    for i in 0..TRIPS {
+                        while line.load(Ordering::Acquire) != 2 * i + 1 {
+                            std::hint::spin_loop();
+                        }
+                        line.store(2 * i + 2, Ordering::Release);
+                    }
+                });
+                let begin = Instant::now();
+                for i in 0..TRIPS {
+                    line.store(2 * i + 1, Ordering::Release);
+                    while line.load(Ordering::Acquire) != 2 * i + 2 {
+                        std::hint::spin_loop();
+                    }
+                }
+                begin.elapsed().as_secs_f64() * 1e9 / TRIPS as f64
+            })
+        })
+        .collect();
+    median(&mut tries)
+}
+
 fn main() {
     let o = options().unwrap_or_else(|e| {
         eprintln!("scaling: {e}");
@@ -421,6 +459,10 @@ fn main() {
             "left to sleep between passes"
         }
     );
+    // Two threads spinning on one core would pass the line once a time slice.
+    let trip = || (cores > 1).then(round_trip);
+    let said = |t: Option<f64>| t.map_or("(one core)".into(), |t| format!("{t:.0} ns"));
+    let first_trip = trip();
     let pools: Vec<_> = o
         .threads
         .iter()
@@ -522,5 +564,11 @@ fn main() {
          warm-up unless --warm-up says less). Phases: \
          FrameStats' wall-clock phases and the update before them; sum: the median share of \
          the frame they add up to."
+    );
+    println!(
+        "core-to-core round trip (two threads passing a cache line there and back): {} at \
+         the start, {} at the end",
+        said(first_trip),
+        said(trip())
     );
 }

@@ -79,9 +79,15 @@ for only in ${threads//,/ }; do
     run mixed_100k --shapes 100000 --frames 128 --caller main
 done
 only=
+# The kept 100 k frames with the scene in spatial order (`Scene::reorder`), added to the same
+# file: the finder's indices then follow the slots, so a thread's share of the records in
+# its gather is, mostly, the share its update wrote; in the scene as pushed each record the
+# update writes was read last from another core (the motion reads its steps by id, out of
+# order after the reorder: compare the finder's phases, not the update).
+run mixed_100k --shapes 100000 --frames 128 --modes kept --reorder
 run mixed_1m --shapes 1000000 --frames 128 --warm-up 100
 # The same 100 k frames with the pool's threads left to sleep between a call's passes
-# (`PairFinder::with_spinning(false)`): what holding them awake (`src/awake.rs`) wins here.
+# (`PairFinder::with_spinning(false)`): what holding them awake (`src/awake/`) wins here.
 run mixed_100k_no_spin --shapes 100000 --frames 128 --spin off
 # The kept path alone at 1 M (no timed choice of the cheaper path).
 run mixed_1m_kept_only --shapes 1000000 --frames 128 --warm-up 30 --modes kept --choice off
