@@ -398,7 +398,7 @@ fn kernels(circles: &Circles, boxes: &Aabbs, pools: &[rayon::ThreadPool], main: 
 
 /// The time for two threads of this process to pass one cache line there and back (median
 /// of five tries of 20 000 round trips, ns), wherever the system runs them. On the two-vCPU
-/// VMs this ranged from 60–150 ns to 330–440 ns from one minute to the next (the host moving
+/// VMs this ranged from 60–190 ns to 320–440 ns from one minute to the next (the host moving
 /// its vCPUs between cores that share a cache and cores that do not), and in the slow spells
 /// every line one thread wrote and another read cost that much more: a two-thread kept frame
 /// then ran no faster than one thread (see `docs/benchmarks.md`, fifty-ninth session).
