@@ -12,9 +12,9 @@
 //! up, as it would under a fixed split. (Box2D v3's solver starts each worker at its own
 //! block of a stage, and lets it take others after, for the same reason.)
 
-/// Most groups a pass gives owners; a pass in more groups (a pool of more threads) is handed
-/// out without (see `waits.rs`'s `fan`). Each group's lock has a cache line of its own on
-/// the stack of the thread that starts the pass.
+/// Most groups a pass is handed out in, each with its owner (see `waits.rs`'s `groups_for`):
+/// on a pool of more threads, the threads past these take halves of the groups. Each group's
+/// lock has a cache line of its own on the stack of the thread that starts the pass.
 pub(super) const MOST_OWNED: usize = 32;
 
 /// The group of `groups` that the thread of index `thread` in a pool of `threads` takes first:

@@ -174,12 +174,18 @@ const FAN_ABOVE: usize = 4;
 
 /// How many groups [`fan`] hands `len` items out in, on `threads` threads, none shorter than
 /// `min` items (but a pass shorter than that, one group): one a thread above [`FAN_ABOVE`]
-/// threads, else one (the whole pass in halves).
+/// threads, up to [`MOST_OWNED`] (the threads past those take halves of the groups), else
+/// one (the whole pass in halves).
+///
+/// A fan forks its groups one after another from one thread, each fork a job on that thread's
+/// deque until another thread takes it. Rayon's deques hold 64 jobs before they grow (and
+/// shrink again as they empty, each time allocating): in 100 groups, on 100 threads, every
+/// pass that fanned out allocated.
 pub(crate) fn groups_for(threads: usize, len: usize, min: usize) -> usize {
     if threads <= FAN_ABOVE {
         return 1;
     }
-    threads.min(len / min.max(1)).max(1)
+    threads.min(MOST_OWNED).min(len / min.max(1)).max(1)
 }
 
 /// [`groups_for`] on the threads of the pool this runs in.
@@ -360,7 +366,7 @@ mod tests {
     }
 
     /// `for_each` calls `f` once for every item, no matter the length, the least length of a
-    /// piece or the thread count (forty: more groups than `MOST_OWNED`), nested in another
+    /// piece or the thread count (forty: more threads than groups), nested in another
     /// `for_each` too.
     #[test]
     fn for_each_calls_once_for_every_item() {
@@ -442,6 +448,10 @@ mod tests {
         assert_eq!(groups_for(16, 2, 3), 1);
         assert_eq!(groups_for(16, 0, 1), 1);
         assert_eq!(groups_for(16, 5, 0), 5);
+        // Never more groups than owners: a longer chain of forks grew a deque.
+        assert_eq!(groups_for(32, 1000, 1), 32);
+        assert_eq!(groups_for(33, 1000, 1), 32);
+        assert_eq!(groups_for(100, 1000, 1), 32);
     }
 
     /// A fan forks its last group off (a group's share of the items, rounded down, on the
