@@ -8,11 +8,17 @@ use widephase::{Aabb, PairFinder};
 /// every shape (polygons too, whose copies the kept finder writes again), a despawn and a
 /// spawn, a kept `PairFinder`'s pairs (updating its grid for the shapes that left their
 /// enlarged boxes, against a static level) with their began and ended pairs, and contacts,
-/// cross pairs and queries, on one, two, three, six, sixteen and forty threads (three: tasks
-/// that do not pair up; six: passes cut one group a thread, each group first to its own
-/// thread; sixteen: each pass in as many tasks as these shapes make, whatever cores run them;
-/// forty: more threads than groups a pass hands out to their own threads; the pool's workers
-/// are the counted threads, other tests run elsewhere).
+/// cross pairs and queries, on one, two, three, six, thirteen, sixteen, twenty-four, forty and
+/// a hundred threads (three: tasks that do not pair up; six: passes cut one group a thread,
+/// each group first to its own thread; sixteen: each pass in as many tasks as these shapes
+/// make, whatever cores run them; thirteen and twenty-four: the walk's tasks, eight a thread,
+/// met busier shares of the events than before dozens of frames after the warm-up, and grew
+/// their lists then; forty: more threads than groups a pass hands out to their own threads;
+/// a hundred: a pass forked one group a thread grew the forking thread's deque past its 64
+/// jobs, in every frame; the pool's workers are the counted threads, other tests run
+/// elsewhere). Twenty-four frames after the warm-up: on twenty-four threads, before the walk's
+/// tasks were sized together, the first allocation came in the second and the last in the
+/// fortieth.
 #[test]
 fn steady_frames_allocate_nothing() {
     use crate::support::alloc;
@@ -30,7 +36,7 @@ fn steady_frames_allocate_nothing() {
     }
     let bullets = mixed(&mut g, 3_000, 250.0);
     let mut respawned = [0, 7919];
-    for threads in [1, 2, 3, 6, 16, 40] {
+    for threads in [1, 2, 3, 6, 13, 16, 24, 40, 100] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .start_handler(|_| alloc::mark_thread())
@@ -41,7 +47,7 @@ fn steady_frames_allocate_nothing() {
         let mut contacts = Vec::new();
         let mut allocated = Vec::new();
         pool.install(|| {
-            for step in 0..20 {
+            for step in 0..36 {
                 // Move every shape back and forth, as a simulation does, between two states
                 // that the warm-up frames both see (a new largest answer may grow a buffer).
                 // Twelve warm-up frames: the began and ended pairs' buffers pass between the
@@ -74,7 +80,7 @@ fn steady_frames_allocate_nothing() {
             }
         });
         assert_eq!(
-            allocated, [0; 8],
+            allocated, [0; 24],
             "{threads} thread(s): allocations per frame"
         );
     }

@@ -91,6 +91,40 @@ impl Task {
     }
 }
 
+/// Grows every task's lists of the pairs that began and ended (and of the pairs whose
+/// candidates it dropped) to hold twice the longest list a task wrote this call, where they
+/// hold less; but no more than four times what a task wrote into the three on average, and
+/// 256 pairs (a call whose events crowd into a few tasks does not size every task by those).
+/// A task's share of a call's events changes from call to call with its range of first
+/// positions, so each task's own lists grew the first time it met a busier share than any
+/// before: on thirteen threads and more (eight tasks a thread), a steady frame loop allocated
+/// now and then, dozens of frames after its warm-up. Sized by the busiest task, every task's
+/// lists settle when the busiest share does.
+pub(super) fn room_for_events(tasks: &mut [Task]) {
+    let lens = |t: &Task| [t.narrow.began.len(), t.narrow.ended.len(), t.ended.len()];
+    let (most, all) = tasks.iter().map(lens).fold((0, 0), |(most, all), l| {
+        (
+            l.into_iter().fold(most, usize::max),
+            all + l.into_iter().sum::<usize>(),
+        )
+    });
+    let room = (2 * most).min(4 * all / tasks.len().max(1) + 256);
+    // Every list that grows grows to the same power of two: the next growth is a frame away
+    // whose busiest share is twice this one's, not one a list.
+    let room = if room == 0 {
+        0
+    } else {
+        room.next_power_of_two()
+    };
+    for t in tasks {
+        for list in [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended] {
+            if list.capacity() < room {
+                list.reserve(room - list.len());
+            }
+        }
+    }
+}
+
 /// Where the tasks of a walk over the candidate lists split each list (see
 /// [`split_parts`](super::splits::split_parts)), and at which first positions: the next call
 /// searches from the last call's positions, which the escapers' moves shift little. (From

@@ -4,7 +4,7 @@
 
 use super::follow::{Follow, Part};
 use super::splits::split_parts;
-use super::tasks::{MIN_TASK, Task, plan};
+use super::tasks::{MIN_TASK, Task, plan, room_for_events};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
 use crate::concat::concat_all;
@@ -148,6 +148,7 @@ impl Kept {
             stats.still += t.narrow.still;
             stats.apart += t.narrow.apart;
         }
+        room_for_events(tasks);
     }
 }
 
