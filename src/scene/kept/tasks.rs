@@ -92,14 +92,15 @@ impl Task {
 }
 
 /// Grows every task's lists of the pairs that began and ended (and of the pairs whose
-/// candidates it dropped) to hold twice the longest list a task wrote this call, where they
-/// hold less; but no more than four times what a task wrote into the three on average, and
-/// 256 pairs (a call whose events crowd into a few tasks does not size every task by those).
-/// A task's share of a call's events changes from call to call with its range of first
-/// positions, so each task's own lists grew the first time it met a busier share than any
-/// before: on thirteen threads and more (eight tasks a thread), a steady frame loop allocated
-/// now and then, dozens of frames after its warm-up. Sized by the busiest task, every task's
-/// lists settle when the busiest share does.
+/// candidates it dropped) to hold twice the longest list a task wrote this call, rounded up
+/// to a power of two, where they hold less; but to no more than four times what a task wrote
+/// into the three on average, plus 256 pairs, before the rounding (a call whose events crowd
+/// into a few tasks does not size every task by those). A task's share of a call's events
+/// changes from call to call with its range of first positions, so each task's own lists
+/// grew the first time it met a busier share than any before: on thirteen threads and more
+/// (eight tasks a thread), a steady frame loop allocated now and then, dozens of frames after
+/// its warm-up. Sized by the busiest task, every task's lists settle when the busiest share
+/// does.
 pub(super) fn room_for_events(tasks: &mut [Task]) {
     let lens = |t: &Task| [t.narrow.began.len(), t.narrow.ended.len(), t.ended.len()];
     let (most, all) = tasks.iter().map(lens).fold((0, 0), |(most, all), l| {
