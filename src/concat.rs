@@ -1,6 +1,7 @@
 //! Copying what many tasks wrote into lists where it lies: the parts of every task one after
 //! another, and runs of one list into others, all the lists at once on rayon's threads.
 
+use crate::room::resize_with_room;
 use crate::tasks::piece_len;
 use rayon::prelude::*;
 
@@ -21,8 +22,10 @@ pub(crate) fn concat_all<'s, P: Sync, T: Copy + Default + Send + Sync + 's, cons
     let dst = lists.map(|list| {
         let total = tasks.iter().map(|t| part(t, j).len()).sum();
         j += 1;
-        // Only a longer list than the last is written before it is copied into.
-        list.resize(total, T::default());
+        // Only a longer list than the last is written before it is copied into; one that
+        // must grow takes room for a little more (the began and ended pairs of a frame loop
+        // grew now and then by a few).
+        resize_with_room(list, total, T::default());
         &mut list[..]
     });
     copy_parts(dst, tasks, part, map);

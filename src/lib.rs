@@ -295,6 +295,7 @@ mod concat;
 pub mod lanes;
 pub mod narrow;
 mod prefetch;
+mod room;
 pub mod scene;
 pub mod shape;
 pub mod soa;

@@ -11,6 +11,7 @@
 
 use super::LANES;
 use super::levels::Levels;
+use crate::room::resize_with_room;
 use crate::tasks::chunking;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -102,7 +103,7 @@ impl CountingSort {
         // and cursors.
         for field in &mut fields {
             field.truncate(total);
-            field.resize(total + PAD, f32::NAN);
+            resize_with_room(field, total + PAD, f32::NAN);
         }
         self.starts.resize(cells + 1, 0);
         self.starts[cells] = total as u32;

@@ -16,6 +16,7 @@ use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use crate::concat::{concat_all, concat_pieces};
+use crate::room::room_for_busiest;
 use crate::shape::Contact;
 use crate::tasks::{fine_tasks_of, on_pool, on_pool_kept};
 use rayon::prelude::*;
@@ -443,6 +444,9 @@ impl PairFinder {
             &|job, _| &job.narrow.pairs[..],
             &|_, _, p| p,
         );
+        // Every job's answer with room for the busiest job's (a job's share of the pairs
+        // moves from frame to frame with its cells).
+        room_for_busiest(&mut self.jobs, 256, |job| [&mut job.narrow.pairs]);
         for job in &self.jobs {
             let narrow = &job.narrow;
             stats.candidates += narrow.candidates;

@@ -2,6 +2,7 @@
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
 use crate::concat::{concat_all, copy_runs};
+use crate::room::room_for_busiest;
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -125,6 +126,8 @@ impl Events {
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             },
         );
+        // Without `room`, each part's buffers with room for the busiest part's.
+        room_for_busiest(&mut self.parts[..tasks], 256, |[b, e]| [b, e]);
         let parts = &self.parts[..tasks];
         concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
     }

@@ -3,6 +3,7 @@
 
 use super::super::LANES;
 use super::{Fields, Grid};
+use crate::room::{resize_with_room, room_for_busiest};
 use crate::tasks::tasks_of;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -255,6 +256,9 @@ impl Grid {
             r.extend(part.filter(|&p| moved[items[p] as usize]).map(|p| p as u32));
             *first = (first_entry(k), first_cell(k));
         });
+        // Each part's list with room for the busiest part's (a part's share of the leavers
+        // moves from call to call).
+        room_for_busiest(removed, 64, |r| [r]);
         firsts[count] = (enter.len(), cells);
         let reads = Old {
             items,
@@ -278,9 +282,9 @@ impl Grid {
         let total = out;
         // Every array is written once, in place: the second buffers keep about their length
         // from call to call (as many boxes leave as enter), so that resizing them writes little.
-        spare.resize(total, 0);
+        resize_with_room(spare, total, 0);
         for f in fields.iter_mut() {
-            f.resize(total + LANES, f32::NAN);
+            resize_with_room(f, total + LANES, f32::NAN);
         }
         new_starts.resize(cells + 1, 0);
         {

@@ -12,6 +12,7 @@
 use super::super::LANES;
 use super::Grid;
 use super::starts::shift_starts;
+use crate::room::{reserve_to, resize_with_room};
 use crate::tasks::task_count;
 use core::ops::Range;
 
@@ -92,10 +93,10 @@ impl Grid {
         let mut shifts = core::mem::take(&mut self.shifts);
         shifts.plan(self.sort.starts(), removed, enter, old_len);
         if new_len > old_len {
-            items.resize(new_len, 0);
+            resize_with_room(items, new_len, 0);
             for f in self.fields_mut() {
                 if f.len() < new_len + LANES {
-                    f.resize(new_len + LANES, f32::NAN);
+                    resize_with_room(f, new_len + LANES, f32::NAN);
                 }
             }
         }
@@ -111,7 +112,7 @@ impl Grid {
             let len = old_len.max(new_len);
             let [x0, y0, x1, y1] = self.fields_mut().map(|f| &mut f[..len]);
             let mut arrays = [&mut items[..len], bits(x0), bits(y0), bits(x1), bits(y1)];
-            shifts.save(&arrays);
+            shifts.save(&arrays, removed.len() + enter.len());
             let Shifts {
                 runs,
                 landing,
@@ -282,6 +283,27 @@ impl Part {
     }
 }
 
+impl Grid {
+    /// Room in [`repair_few`](Self::repair_few)'s buffers for an edit of up to `changes`
+    /// removals and entries in up to `parts` parts: the runs between changes, each entry's
+    /// landing, the runs cut into parts, and the old positions the parts read aside. A frame
+    /// loop whose frames mostly repair (many escapers change cells) and now and then edit
+    /// grew these in the first frame that edited, however late.
+    pub(crate) fn room_for_edit(&mut self, changes: usize, parts: usize) {
+        let s = &mut self.shifts;
+        // The runs and the cut runs trade places as they are cut: each room for either.
+        reserve_to(&mut s.runs, changes + 1 + parts);
+        reserve_to(&mut s.cut, changes + 1 + parts);
+        reserve_to(&mut s.landing, changes);
+        reserve_to(&mut s.parts, parts + 1);
+        if parts > 1 {
+            for saved in &mut s.saved {
+                reserve_to(saved, 2 * parts * changes);
+            }
+        }
+    }
+}
+
 impl Shifts {
     /// The runs of the `old_len` old positions that move, and where each entry lands, for
     /// the cell starts `starts` before the changes: the changes by old position, an entry
@@ -397,9 +419,21 @@ impl Shifts {
 
     /// Copies the old positions of `arrays` that each part reads aside into `saved`, at the
     /// part's `front` and `back`.
-    fn save(&mut self, arrays: &[&mut [u32]; 5]) {
+    ///
+    /// Where `saved` must grow, it takes room for the most the parts can read aside: each
+    /// part's two ends, each at most the `changes` (the runs at a cut move by the entries and
+    /// removals before it). What they read aside varies from call to call with where the
+    /// cuts fall; grown only to each call's need, the lists grew now and then in a steady
+    /// frame loop on two threads, dozens of frames after its warm-up.
+    fn save(&mut self, arrays: &[&mut [u32]; 5], changes: usize) {
+        let ends = |p: &Part| p.data.start - p.old.start + p.old.end - p.data.end;
+        let need: usize = self.parts.iter().map(ends).sum();
+        let most = 2 * self.parts.len() * changes;
         for (a, saved) in arrays.iter().zip(&mut self.saved) {
             saved.clear();
+            if saved.capacity() < need {
+                saved.reserve_exact(need.max(most));
+            }
             for part in &self.parts {
                 saved.extend_from_slice(&a[part.old.start..part.data.start]);
                 saved.extend_from_slice(&a[part.data.end..part.old.end]);

@@ -66,8 +66,9 @@ const MIN_FOUND: usize = 4 * 1024;
 const FEW_CHANGED: usize = 32;
 
 /// Where the escape check's tasks' lists go, one task's after another: the escapers, their
-/// marks (index and flag), their old enlarged boxes (none where they are not kept), and per
-/// entry its cell key and number, its index and new enlarged box, and the cell it was in.
+/// marks (index and flag), their old enlarged boxes (none where they are not kept), the cell
+/// key and number of each entry that enters a cell, and per entry its index and new enlarged
+/// box (NaN where it leaves the grid) and the cell it was in.
 struct Found<'a> {
     ids: &'a mut [u32],
     marks: &'a mut [(u32, u8)],
@@ -78,12 +79,13 @@ struct Found<'a> {
 }
 
 impl<'a> Found<'a> {
-    /// The places of the first `ids` escapers and `entries` entries, and the rest.
-    fn split(self, ids: usize, entries: usize) -> (Found<'a>, Found<'a>) {
+    /// The places of the first `ids` escapers, `keys` keys and `entries` entries, and the
+    /// rest.
+    fn split(self, (ids, keys, entries): Sizes) -> (Found<'a>, Found<'a>) {
         let (ids_a, ids_b) = self.ids.split_at_mut(ids);
         let (marks_a, marks_b) = self.marks.split_at_mut(ids);
         let (olds_a, olds_b) = self.olds.split_at_mut(ids.min(self.olds.len()));
-        let (keys_a, keys_b) = self.keys.split_at_mut(entries);
+        let (keys_a, keys_b) = self.keys.split_at_mut(keys);
         let (entering_a, entering_b) = self.entering.split_at_mut(entries);
         let (was_in_a, was_in_b) = self.was_in.split_at_mut(entries);
         let first = Found {
@@ -106,20 +108,30 @@ impl<'a> Found<'a> {
     }
 }
 
+/// How many escapers, keys and entries a run of tasks found.
+type Sizes = (usize, usize, usize);
+
+/// The [`Sizes`] of `tasks`' lists.
+fn sizes(tasks: &[Task]) -> Sizes {
+    tasks.iter().fold((0, 0, 0), |(ids, keys, entries), t| {
+        (
+            ids + t.ids.len(),
+            keys + t.found.len(),
+            entries + t.entering.len(),
+        )
+    })
+}
+
 /// Copies every list of `tasks` (their escapers and marks, old enlarged boxes where `out`
 /// keeps them, and entries, each entry's number moved by its task's `base`) into `out`, task
 /// after task: all the lists in one pass, in halves of the tasks on rayon's threads down to
 /// parts of [`MIN_FOUND`] items.
 fn copy_found(tasks: &[Task], out: Found<'_>) {
-    let size = |tasks: &[Task]| {
-        let ids = tasks.iter().map(|t| t.ids.len()).sum::<usize>();
-        (ids, tasks.iter().map(|t| t.entering.len()).sum::<usize>())
-    };
-    let (ids, entries) = size(tasks);
+    let (ids, _, entries) = sizes(tasks);
     if tasks.len() == 1 || ids + entries < 2 * MIN_FOUND {
         let mut out = out;
         for t in tasks {
-            let (mine, rest) = out.split(t.ids.len(), t.entering.len());
+            let (mine, rest) = out.split(sizes(core::slice::from_ref(t)));
             mine.ids.copy_from_slice(&t.ids);
             mine.marks.copy_from_slice(&t.marks_found);
             if !mine.olds.is_empty() {
@@ -135,8 +147,7 @@ fn copy_found(tasks: &[Task], out: Found<'_>) {
         return;
     }
     let mid = tasks.len() / 2;
-    let (ids, entries) = size(&tasks[..mid]);
-    let (first, rest) = out.split(ids, entries);
+    let (first, rest) = out.split(sizes(&tasks[..mid]));
     crate::awake::join(
         || copy_found(&tasks[..mid], first),
         || copy_found(&tasks[mid..], rest),
@@ -271,7 +282,8 @@ impl Kept {
         self.marks.resize(ids, (0, 0));
         self.old_fat.resize(if few { ids } else { 0 }, [0.0; 4]);
         let entries = base as usize;
-        self.enter.resize(entries, (0, 0));
+        self.enter
+            .resize(tasks.iter().map(|t| t.found.len()).sum(), (0, 0));
         self.entering.resize(entries, (0, [0.0; 4]));
         self.was_in.resize(entries, 0);
         let out = Found {
@@ -407,11 +419,15 @@ impl Check<'_> {
                     };
                     (fat[i], shifts[i]) = (to.fat, (to.shift, self.call));
                     t.outside += to.outside;
+                    // An entry for each that enters a cell, and for each that leaves the
+                    // grid (its box NaN, no key), so that the edit finds its old place.
                     if let Some(key) = to.key {
                         t.found.push((key, t.entering.len() as u32));
-                        t.entering.push((index, to.fat));
-                        t.was_in.push(to.was_in);
+                    } else if to.was_in == u32::MAX {
+                        continue;
                     }
+                    t.entering.push((index, to.fat));
+                    t.was_in.push(to.was_in);
                 }
             }
             let more = t.ids.len() - before;
@@ -430,8 +446,9 @@ mod tests {
     use crate::test_rng::Xorshift;
 
     /// The tasks' lists copied in one pass, split or not, on any thread count, are each
-    /// list's parts (escapers, marks, old boxes, entries) one task after another, an entry's
-    /// number moved by its task's base; the old boxes only where kept.
+    /// list's parts (escapers, marks, old boxes, keys, entries: a quarter of the entries with
+    /// no key, as those that leave the grid) one task after another, a key's entry number
+    /// moved by its task's base; the old boxes only where kept.
     #[test]
     fn the_tasks_lists_are_copied_task_after_task() {
         let mut rng = Xorshift::new(0x3c6e_f372);
@@ -443,7 +460,13 @@ mod tests {
                 t.ids = (0..ids).map(|_| rng.bits()).collect();
                 t.marks_found = (0..ids).map(|_| (rng.bits(), rng.below(3) as u8)).collect();
                 t.olds = (0..ids).map(|_| [rng.unit(); 4]).collect();
-                t.found = (0..entries).map(|k| (rng.bits(), k)).collect();
+                // Some entries leave the grid: no key of their own.
+                t.found.clear();
+                for k in 0..entries {
+                    if rng.below(4) != 0 {
+                        t.found.push((rng.bits(), k));
+                    }
+                }
                 t.entering = (0..entries)
                     .map(|_| (rng.bits(), [rng.unit(); 4]))
                     .collect();
@@ -461,7 +484,7 @@ mod tests {
                 let mut got_ids = vec![0; ids];
                 let mut got_marks = vec![(0, 0); ids];
                 let mut got_olds = vec![[0.0; 4]; if kept { ids } else { 0 }];
-                let mut got_keys = vec![(0, 0); entries];
+                let mut got_keys = vec![(0, 0); all(&|t| t.found.len())];
                 let mut got_entering = vec![(0, [0.0; 4]); entries];
                 let mut got_was_in = vec![0; entries];
                 let out = Found {

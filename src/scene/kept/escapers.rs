@@ -6,7 +6,7 @@ use super::Kept;
 use super::follow::{MOVED, STAYED};
 use super::lists::{file, filters_of};
 use super::mixed::find_mixed;
-use super::tasks::{MIN_TASK, each_task, plan};
+use super::tasks::{MIN_TASK, each_task, plan, room_for_filed};
 use crate::scene::records::Record;
 use crate::scene::store::Scene;
 use rayon::prelude::*;
@@ -75,6 +75,7 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
+        room_for_filed(tasks);
         // Each kind's new candidates ascending.
         let top = self.top as u32;
         self.candidates

@@ -4,7 +4,7 @@
 use super::Kept;
 use super::lists::filters_of;
 use super::margin::{Margin, inside, overlap};
-use super::tasks::{MIN_TASK, Task, each_task, plan};
+use super::tasks::{MIN_TASK, Task, each_task, plan, room_for_filed, room_for_hoods};
 use crate::broadphase::union;
 use crate::scene::candidates::Candidates;
 use crate::scene::records::{FILTER_SHIFT, Record};
@@ -94,6 +94,7 @@ pub(super) fn find_mixed<'t>(
         }
         t.time = start.elapsed();
     });
+    room_for_hoods(tasks);
     statics.free_emptied(tasks.iter().flat_map(|t| t.emptied.iter().copied()));
     statics.settle_new(scene, tasks, &|t: &Task| &t.claimed[..]);
     if tasks.iter().any(|t| !t.pending.is_empty()) {
@@ -150,6 +151,7 @@ pub(super) fn find_mixed<'t>(
     });
     let cpu = tasks.iter().map(|t| t.time).sum::<Duration>();
     let filtered = tasks.iter().map(|t| t.filtered).sum();
+    room_for_filed(tasks);
     (tasks, filtered, cpu)
 }
 

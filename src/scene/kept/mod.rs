@@ -206,7 +206,8 @@ pub(crate) struct Kept {
     /// [`overlapping_pairs`](Self::overlapping_pairs)) rather than by sorting it.
     flagged: bool,
     /// The escapers of this call, ascending; `(key, k)` of each that enters the grid (`k` its
-    /// number in `entering`, which holds its slot and new enlarged box), sorted by key once
+    /// number in `entering`, which holds its slot and new enlarged box, and also the slots
+    /// that leave the grid, their boxes NaN and no key theirs), sorted by key once
     /// they are all in (for the repair, and so that the escapers' queries read the grid in its
     /// order). The escape check also counts the
     /// escapers that jumped, and notes one whose new box fits no level.

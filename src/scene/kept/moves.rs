@@ -9,6 +9,7 @@ use super::margin::{Margin, TURN_CALLS};
 use super::numbers::gather;
 use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
 use crate::broadphase::grid::Grid;
+use crate::room::reserve_to;
 use crate::scene::store::Scene;
 use crate::tasks::piece_len;
 use core::ops::Range;
@@ -164,11 +165,15 @@ impl Kept {
             };
             (self.fat[e], self.shifts[e]) = (to.fat, (to.shift, self.call));
             self.outside = self.outside.wrapping_add_signed(to.outside);
+            // An entry for each that enters a cell, and for each that leaves the grid (its
+            // box NaN, no key: a removed shape's slot), so that the edit finds its old place.
             if let Some(key) = to.key {
                 self.enter.push((key, self.entering.len() as u32));
-                self.entering.push((index, to.fat));
-                self.was_in.push(to.was_in);
+            } else if to.was_in == NONE {
+                continue;
             }
+            self.entering.push((index, to.fat));
+            self.was_in.push(to.was_in);
         }
         // By cell, then by slot (the numbers in `entering` ascend with the slots): the
         // escapers' places in their cells, the repair and their queries then read the grid
@@ -224,14 +229,25 @@ impl Kept {
         true
     }
 
-    /// Where the escapers that change cells are few ([`FEW_MOVES`]) and each enters one: the
+    /// Where the escapers that change cells or leave the grid are few ([`FEW_MOVES`]): the
     /// grid positions they leave, each found in the cell it was in, into `removed`
     /// (`(position, cell)`, ascending), for [`Grid::repair_few`]. `false` otherwise (or where
     /// one is not found in its cell): the repair finds them.
+    ///
+    /// Those that leave the grid are the entries without a key (their boxes NaN): a frame
+    /// that removed a shape, or whose shape turned invalid, repaired every grid position for
+    /// it before (and a steady frame loop whose shapes now and then did allocated the
+    /// repair's buffers the first time).
     fn find_removed(&mut self) -> bool {
         let threads = rayon::current_num_threads();
-        let few = self.moves.len() * FEW_MOVES * threads <= self.grid.len();
-        if !few || self.enter.len() < self.marks.len() {
+        let leavers = self.entering.len() - self.enter.len();
+        // Room for the most the edit takes on these threads, whichever way this frame goes:
+        // a frame loop that mostly repaired, and now and then edited, grew the edit's
+        // buffers in the first frame that did.
+        let most = self.grid.len() / (FEW_MOVES * threads);
+        reserve_to(&mut self.removed, most);
+        self.grid.room_for_edit(2 * most, threads);
+        if (self.moves.len() + leavers) > most {
             return false;
         }
         // Each found on rayon's threads in pieces (a search of its old cell, a cache miss or
@@ -239,13 +255,22 @@ impl Kept {
         // found there. Both sort after every position.
         let (grid, ids) = (&self.grid, &self.ids);
         let (entering, was_in) = (&self.entering, &self.was_in);
-        in_pieces(&mut self.removed, &self.moves, |&(_, k)| {
-            let (e, was_in) = (entering[k as usize].0, was_in[k as usize]);
+        let old_place = |k: usize| {
+            let (e, was_in) = (entering[k].0, was_in[k]);
             if was_in == NONE {
                 return (NONE, NONE);
             }
             place(ids, grid.cell(was_in), e).map_or((NONE, 0), |p| (p, was_in))
+        };
+        in_pieces(&mut self.removed, &self.moves, |&(_, k)| {
+            old_place(k as usize)
         });
+        if leavers > 0 {
+            // Few, as `few` counts them with the moves: found on this thread, in a pass
+            // over the entries.
+            let gone = (entering.iter().enumerate()).filter(|(_, (_, fat))| fat[0].is_nan());
+            self.removed.extend(gone.map(|(k, _)| old_place(k)));
+        }
         self.removed.sort_unstable();
         let found = self.removed.partition_point(|&(p, _)| p != NONE);
         // Every escaper lies in the cell of the box it was filed by (checked where debug
@@ -272,6 +297,9 @@ impl Kept {
         let tasks = plan(&mut self.tasks, enter.len(), MIN_TASK / 4);
         if let [_] = tasks {
             self.moves.clear();
+            // Room for every entry, moving or not: the moves of a frame loop whose shapes
+            // barely move, a few dozen, grew now and then.
+            reserve_to(&mut self.moves, enter.len());
             self.moves.extend(moving(0..enter.len()));
             return;
         }

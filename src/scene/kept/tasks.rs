@@ -2,6 +2,7 @@
 //! call to call.
 
 use crate::concat::concat_all;
+use crate::room::room_for_busiest;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::tasks::fine_tasks_of;
 use core::ops::Range;
@@ -92,38 +93,37 @@ impl Task {
 }
 
 /// Grows every task's lists of the pairs that began and ended (and of the pairs whose
-/// candidates it dropped) to hold twice the longest list a task wrote this call, rounded up
-/// to a power of two, where they hold less; but to no more than four times what a task wrote
-/// into the three on average, plus 256 pairs, before the rounding (a call whose events crowd
-/// into a few tasks does not size every task by those). A task's share of a call's events
-/// changes from call to call with its range of first positions, so each task's own lists
-/// grew the first time it met a busier share than any before: on thirteen threads and more
-/// (eight tasks a thread), a steady frame loop allocated now and then, dozens of frames after
-/// its warm-up. Sized by the busiest task, every task's lists settle when the busiest share
-/// does.
+/// candidates it dropped) with room for a busier share ([`room_for_busiest`], the three as one group,
+/// 256 pairs over four times the mean). A task's share of a call's events changes from call
+/// to call with its range of first positions, so each task's own lists grew the first time
+/// it met a busier share than any before: on thirteen threads and more (eight tasks a
+/// thread), a steady frame loop allocated now and then, dozens of frames after its warm-up.
 pub(super) fn room_for_events(tasks: &mut [Task]) {
-    let lens = |t: &Task| [t.narrow.began.len(), t.narrow.ended.len(), t.ended.len()];
-    let (most, all) = tasks.iter().map(lens).fold((0, 0), |(most, all), l| {
-        (
-            l.into_iter().fold(most, usize::max),
-            all + l.into_iter().sum::<usize>(),
-        )
+    room_for_busiest(tasks, 256, |t| {
+        [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended]
     });
-    let room = (2 * most).min(4 * all / tasks.len().max(1) + 256);
-    // Every list that grows grows to the same power of two: the next growth is a frame away
-    // whose busiest share is twice this one's, not one a list.
-    let room = if room == 0 {
-        0
-    } else {
-        room.next_power_of_two()
-    };
-    for t in tasks {
-        for list in [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended] {
-            if list.capacity() < room {
-                list.reserve(room - list.len());
-            }
-        }
+}
+
+/// Grows every task's lists of the pairs it filed by kind with room for a busier share
+/// ([`room_for_busiest`], each kind on its own, 32 pairs over four times the mean): the escapers'
+/// queries and the mixed searches file a share that changes with the escapers of each
+/// task's range, and a frame loop whose shapes wander grew one task's list now and then.
+pub(super) fn room_for_filed(tasks: &mut [Task]) {
+    for k in 0..PAIR_KINDS {
+        room_for_busiest(tasks, 32, |t| [&mut t.filed[k]]);
     }
+}
+
+/// Grows every task's lists of the mixed search ([`find_mixed`](super::mixed::find_mixed))
+/// with room for a busier share ([`room_for_busiest`], each list on its own, 64 items over four
+/// times the mean): the mixed pairs found, and the neighbourhoods sought and what they found.
+pub(super) fn room_for_hoods(tasks: &mut [Task]) {
+    room_for_busiest(tasks, 64, |t| [&mut t.mixed]);
+    room_for_busiest(tasks, 64, |t| [&mut t.hood]);
+    room_for_busiest(tasks, 64, |t| [&mut t.requery]);
+    room_for_busiest(tasks, 64, |t| [&mut t.pending]);
+    room_for_busiest(tasks, 64, |t| [&mut t.claimed]);
+    room_for_busiest(tasks, 64, |t| [&mut t.emptied]);
 }
 
 /// Where the tasks of a walk over the candidate lists split each list (see

@@ -8,6 +8,7 @@ use super::tasks::{MIN_TASK, Task, plan, room_for_events};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
 use crate::concat::concat_all;
+use crate::room::resize_with_room;
 use crate::scene::blocks::ahead_or_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
@@ -167,7 +168,7 @@ fn merge_tasks(
 ) {
     let mut j = 0;
     let places = spares.map(|v| {
-        v.resize(at(tasks.len(), j), (0, 0));
+        resize_with_room(v, at(tasks.len(), j), (0, 0));
         j += 1;
         &mut v[..]
     });

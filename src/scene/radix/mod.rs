@@ -25,6 +25,7 @@
 //! or ended: `sort_sparse`), the digits order only the first ids, and one pass more sorts the
 //! few pairs of each first id by insertion: about half the digits' passes saved.
 
+use crate::room::with_room;
 use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -244,9 +245,11 @@ impl RadixSort {
             sparse,
             first,
         );
+        // Each with room for a few more keys than this call's, where it grows (the began
+        // pairs of a frame loop whose shapes barely move, a few dozen, grew now and then).
         for keys in [&mut self.keys, &mut self.tmp] {
             if keys.len() < n {
-                keys.resize_with(n, AtomicU64::default);
+                keys.resize_with(with_room(n), AtomicU64::default);
             }
         }
         let (keys, tmp) = (&self.keys[..n], &self.tmp[..n]);

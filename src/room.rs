@@ -1,0 +1,172 @@
+//! Room to grow in buffers kept from call to call: where one must grow, it takes a little
+//! more than the call needs, so that a later call needing a little more does not allocate.
+//!
+//! A buffer grown by `Vec::resize` from empty holds exactly what the first call needed; the
+//! grid's arrays, sized by the boxes in the grid, then reallocated (doubled, every array) in
+//! the first call of a steady frame loop that had one box more, as when a shape turned valid
+//! again after an invalid frame.
+
+/// Resizes `v` to `len`, new places `fill`; where its allocation must grow, to
+/// [`with_room`]`(len)` items.
+pub(crate) fn resize_with_room<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) {
+    if v.capacity() < len {
+        v.reserve_exact(with_room(len) - v.len());
+    }
+    v.resize(len, fill);
+}
+
+/// Grows `v`'s allocation to hold `items` items, where it holds fewer: to
+/// [`with_room`]`(items)`.
+pub(crate) fn reserve_to<T>(v: &mut Vec<T>, items: usize) {
+    if v.capacity() < items {
+        v.reserve_exact(with_room(items) - v.len());
+    }
+}
+
+/// `len` items and room for an eighth more and 64: a buffer that grows by a little now and
+/// then (by the boxes of the grid, the candidates of a pair kind) is not copied each time,
+/// as with no room, nor doubled, as `Vec`'s own growth does (a million boxes' four bounds
+/// and items: 2.5 MB more rather than up to 20).
+pub(crate) fn with_room(len: usize) -> usize {
+    len + len / 8 + 64
+}
+
+/// Where a list of the group (those `lists` gives of every task) could not hold as many
+/// items as the longest one holds (or `floor`), grows every list of the group to hold twice
+/// the longest, rounded up to a power of two, where it holds less; but to no more than
+/// four times what a task wrote into the group on average, plus `floor` items, before the
+/// rounding (a call whose items crowd into a few tasks does not size every task by those);
+/// and to `floor` items at the least, written or not.
+///
+/// A task's share of a pass changes from call to call with its range, so each task's own
+/// lists grew the first time it met a busier share than any before, now and then for dozens
+/// of frames; sized by the busiest task, every task's lists settle when the busiest share
+/// does. Only a busiest share that outgrew a list grows them (one grown to twice the
+/// busiest whenever that passed half its room grew every list at once, now and then, with
+/// no list short of room). The floor is for a list that a rare frame first writes a few
+/// items to (a shape seeking a new neighbourhood of static shapes, in a loop whose shapes
+/// barely move).
+pub(crate) fn room_for_busiest<P, T, const N: usize>(
+    tasks: &mut [P],
+    floor: usize,
+    lists: impl Fn(&mut P) -> [&mut Vec<T>; N],
+) {
+    let (mut most, mut all, mut least) = (0, 0, usize::MAX);
+    for t in tasks.iter_mut() {
+        for list in lists(t) {
+            (most, all) = (most.max(list.len()), all + list.len());
+            least = least.min(list.capacity());
+        }
+    }
+    if least >= most.max(floor) {
+        return;
+    }
+    let room = (2 * most).min(4 * all / tasks.len().max(1) + floor);
+    // Every list that grows grows to the same power of two: the next growth is a call away
+    // whose busiest share is twice this one's, not one a list.
+    let room = room.max(floor).next_power_of_two();
+    for t in tasks {
+        for list in lists(t) {
+            if list.capacity() < room {
+                list.reserve(room - list.len());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A buffer grown takes room beyond what it needs, and within that room grows and
+    /// shrinks without a new allocation; its items are those `Vec::resize` leaves.
+    #[test]
+    fn a_grown_buffer_takes_room_and_keeps_it() {
+        for len in [1, 63, 64, 1000, 100_000] {
+            let mut v: Vec<u32> = (0..len as u32 / 2).collect();
+            resize_with_room(&mut v, len, 7);
+            assert_eq!(v.len(), len);
+            assert!(v.capacity() >= with_room(len));
+            assert!(v.iter().take(len / 2).copied().eq(0..len as u32 / 2));
+            assert!(v[len / 2..].iter().all(|&x| x == 7));
+            let (cap, at) = (v.capacity(), v.as_ptr());
+            for l in [with_room(len), len / 3, len + 1] {
+                resize_with_room(&mut v, l, 9);
+                assert_eq!(
+                    (v.len(), v.capacity(), v.as_ptr()),
+                    (l, cap, at),
+                    "{len} to {l}"
+                );
+            }
+            // Past the room it grows again, with room of its own.
+            resize_with_room(&mut v, cap + 1, 0);
+            assert!(v.capacity() >= with_room(cap + 1));
+        }
+    }
+
+    /// Room reserved is room held: items beyond it grow the allocation, items within it
+    /// do not, and a buffer that has the room is left as it is.
+    #[test]
+    fn reserved_room_holds_that_many() {
+        let mut v: Vec<u64> = vec![1, 2, 3];
+        reserve_to(&mut v, 100);
+        assert!(v.capacity() >= with_room(100));
+        assert_eq!(v, [1, 2, 3]);
+        let (cap, at) = (v.capacity(), v.as_ptr());
+        reserve_to(&mut v, 10);
+        v.resize(cap, 0);
+        assert_eq!((v.capacity(), v.as_ptr()), (cap, at));
+        v.clear();
+        reserve_to(&mut v, cap + 1);
+        assert!(v.capacity() > cap);
+    }
+
+    /// Every task's lists take room for twice the busiest one's (a power of two), capped by
+    /// the mean: a task that meets the busiest share later does not grow, lists of a group
+    /// nobody wrote take the floor, and a crowd in one task does not size the others by it.
+    #[test]
+    fn tasks_take_room_for_the_busiest() {
+        let mut tasks: Vec<[Vec<u32>; 2]> = (0..8).map(|k| [vec![0; 10 * k], vec![0; k]]).collect();
+        room_for_busiest(&mut tasks, 16, |[a, b]| [a, b]);
+        // Busiest 70, mean (280 + 28) / 8 = 38: min(140, 4 * 38 + 16 = 168) = 140, then 256.
+        for t in &tasks {
+            assert!(
+                t.iter().all(|l| l.capacity() >= 256),
+                "{:?}",
+                t.each_ref().map(Vec::capacity)
+            );
+        }
+        // Busier shares within every list's room grow nothing.
+        tasks[3][0].resize(250, 0);
+        let caps: Vec<_> = tasks
+            .iter()
+            .map(|t| t.each_ref().map(Vec::capacity))
+            .collect();
+        room_for_busiest(&mut tasks, 16, |[a, b]| [a, b]);
+        assert!(
+            tasks
+                .iter()
+                .map(|t| t.each_ref().map(Vec::capacity))
+                .eq(caps)
+        );
+        let before: Vec<_> = tasks.iter().map(|t| t[1].as_ptr()).collect();
+        for t in &mut tasks {
+            t[1].clear();
+            t[1].resize(256, 1);
+        }
+        assert!(tasks.iter().map(|t| t[1].as_ptr()).eq(before));
+        let mut idle: Vec<[Vec<u32>; 1]> = vec![[Vec::new()], [Vec::new()]];
+        room_for_busiest(&mut idle, 48, |t| [&mut t[0]]);
+        assert!(idle.iter().all(|t| t[0].capacity() == 64));
+        // One task of 1000 among 99 empty: room for 4 * 10 + 4 = 44, then 64; not 2048.
+        let mut crowd: Vec<[Vec<u32>; 1]> = (0..100)
+            .map(|k| [vec![0; if k == 0 { 1000 } else { 0 }]])
+            .collect();
+        room_for_busiest(&mut crowd, 4, |t| [&mut t[0]]);
+        assert!(
+            crowd[1..]
+                .iter()
+                .all(|t| (64..2048).contains(&t[0].capacity()))
+        );
+    }
+}
