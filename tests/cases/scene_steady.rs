@@ -23,6 +23,7 @@ use widephase::{Aabb, PairFinder};
 fn steady_frames_allocate_nothing() {
     use crate::support::alloc;
     use widephase::{Point, Ray};
+    let _alone = alloc::counting();
     let mut g = Gen::new(99);
     let mut scene = mixed(&mut g, 40_000, 250.0);
     for i in 0..2_000 {
@@ -81,6 +82,61 @@ fn steady_frames_allocate_nothing() {
         });
         assert_eq!(
             allocated, [0; 24],
+            "{threads} thread(s): allocations per frame"
+        );
+    }
+}
+
+/// A frame loop whose shapes wander allocates nothing once its buffers have grown either:
+/// every frame each shape lies up to 0.3 from its home in x and y, at random (a few
+/// thousand escapers, a hundred thousand began and ended pairs a frame, among static
+/// tiles), on one to twenty-four threads, sixty frames after a warm-up of forty. Before
+/// the buffers took room (`room.rs`), the frames that allocated came now and then, however
+/// long the loop ran: a shape that turned invalid made the grid repair every position the
+/// first time, the edit and the repair each grew their buffers the first frame they ran
+/// (the two alternate near their threshold), and the tasks' lists grew whenever one met a
+/// busier share than before.
+#[test]
+fn wandering_frames_allocate_nothing() {
+    use crate::support::alloc;
+    let _alone = alloc::counting();
+    let mut g = Gen::new(7);
+    let mut scene = mixed(&mut g, 40_000, 250.0);
+    let homes: Vec<widephase::Shape> = scene.iter().map(|(_, s)| s).collect();
+    for i in 0..3_000 {
+        let (x, y) = ((i % 50) as f32 * 5.0, (i / 50) as f32 * 4.1);
+        scene.push_static(Aabb::new(x, y, x + 4.0, y + 0.5));
+    }
+    // A number in 0..1 from a shape's id and a frame's salt.
+    let unit = |id: u32, salt: u32| {
+        let x = (id.wrapping_mul(0x9e37_79b9) ^ salt.wrapping_mul(0x85eb_ca6b))
+            .wrapping_mul(0x2c1b_3c6d);
+        ((x ^ (x >> 15)) >> 8) as f32 / (1 << 24) as f32
+    };
+    for threads in [1, 2, 3, 6, 13, 24] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .start_handler(|_| alloc::mark_thread())
+            .build()
+            .unwrap();
+        let (mut finder, mut pairs, mut allocated) = (PairFinder::new(), Vec::new(), Vec::new());
+        pool.install(|| {
+            for step in 0..100 {
+                let before = alloc::count();
+                scene.update(|id, _| {
+                    let (dx, dy) = (unit(id, 2 * step), unit(id, 2 * step + 1));
+                    homes[id as usize].translated(0.6 * dx - 0.3, 0.6 * dy - 0.3)
+                });
+                finder.overlapping_pairs(&scene, &mut pairs);
+                let spent = alloc::count() - before;
+                assert!(finder.began().len() > 1_000 && finder.stats().escaped > 1_000);
+                if step >= 40 {
+                    allocated.push(spent);
+                }
+            }
+        });
+        assert_eq!(
+            allocated, [0; 60],
             "{threads} thread(s): allocations per frame"
         );
     }

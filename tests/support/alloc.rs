@@ -46,6 +46,13 @@ fn note() {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Held by each test that counts, for as long as it counts: the count is of every marked
+/// thread, so two such tests at once would count each other's allocations.
+pub fn counting() -> std::sync::MutexGuard<'static, ()> {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Marks the calling thread: its allocations are counted from now on.
 pub fn mark_thread() {
     MARKED.with(|m| m.set(true));
