@@ -61,10 +61,7 @@ pub(crate) fn room_for_busiest<P, T, const N: usize>(
     if least >= most.max(floor) {
         return;
     }
-    let room = (2 * most).min(4 * all / tasks.len().max(1) + floor);
-    // Every list that grows grows to the same power of two: the next growth is a call away
-    // whose busiest share is twice this one's, not one a list.
-    let room = room.max(floor).next_power_of_two();
+    let room = room_of(most, all, tasks.len(), floor);
     for t in tasks {
         for list in lists(t) {
             if list.capacity() < room {
@@ -72,6 +69,47 @@ pub(crate) fn room_for_busiest<P, T, const N: usize>(
             }
         }
     }
+}
+
+/// [`room_for_busiest`] with each of the `N` lists a group of its own (the same list of every
+/// task: the pairs filed of one kind), in one pass over the tasks to see them all and, where
+/// one must grow, one to grow them.
+pub(crate) fn room_for_each<P, T, const N: usize>(
+    tasks: &mut [P],
+    floor: usize,
+    lists: impl Fn(&mut P) -> [&mut Vec<T>; N],
+) {
+    let mut seen = [(0, 0, usize::MAX); N];
+    for t in tasks.iter_mut() {
+        for ((most, all, least), list) in seen.iter_mut().zip(lists(t)) {
+            (*most, *all) = ((*most).max(list.len()), *all + list.len());
+            *least = (*least).min(list.capacity());
+        }
+    }
+    let rooms = seen.map(|(most, all, least)| {
+        (least < most.max(floor)).then(|| room_of(most, all, tasks.len(), floor))
+    });
+    if rooms.iter().all(Option::is_none) {
+        return;
+    }
+    for t in tasks {
+        for (room, list) in rooms.iter().zip(lists(t)) {
+            if let Some(room) = *room
+                && list.capacity() < room
+            {
+                list.reserve(room - list.len());
+            }
+        }
+    }
+}
+
+/// The room every list of a group that must grow takes: twice the busiest list's `most`
+/// items, at most four times the mean of `all` over `tasks` and `floor`, at least `floor`,
+/// rounded up to a power of two (every list that grows grows to the same: the next growth is
+/// a call away whose busiest share is twice this one's, not one a list).
+fn room_of(most: usize, all: usize, tasks: usize, floor: usize) -> usize {
+    let room = (2 * most).min(4 * all / tasks.max(1) + floor);
+    room.max(floor).next_power_of_two()
 }
 
 #[cfg(test)]
@@ -168,5 +206,53 @@ mod tests {
                 .iter()
                 .all(|t| (64..2048).contains(&t[0].capacity()))
         );
+    }
+
+    /// Each list of [`room_for_each`] grows as [`room_for_busiest`] grows it as a group of
+    /// one, and a list with room enough is not grown for another's sake.
+    #[test]
+    fn each_list_takes_room_of_its_own() {
+        let make = || -> Vec<[Vec<u32>; 3]> {
+            (0..8)
+                .map(|k| {
+                    [
+                        vec![0; 10 * k],
+                        vec![0; k],
+                        vec![0; usize::from(k == 5) * 300],
+                    ]
+                })
+                .collect()
+        };
+        let (mut each, mut apart) = (make(), make());
+        room_for_each(&mut each, 16, |t| t.each_mut());
+        for j in 0..3 {
+            room_for_busiest(&mut apart, 16, |t| [&mut t[j]]);
+        }
+        let caps = |ts: &[[Vec<u32>; 3]]| -> Vec<[usize; 3]> {
+            ts.iter().map(|t| t.each_ref().map(Vec::capacity)).collect()
+        };
+        assert_eq!(caps(&each), caps(&apart));
+        // 70 at most: 256; 7 at most: 16; 300 in one of eight: 4 * 37 + 16 = 164, then 256.
+        assert!(
+            caps(&each)
+                .iter()
+                .all(|c| c[0] >= 256 && c[1] >= 16 && c[2] >= 256)
+        );
+        assert!(caps(&each)[..5].iter().all(|c| c[1] < 256));
+        // A busier second list grows the second lists only.
+        each[2][1].resize(40, 0);
+        let before = caps(&each);
+        room_for_each(&mut each, 16, |t| t.each_mut());
+        let after = caps(&each);
+        assert!(
+            before
+                .iter()
+                .zip(&after)
+                .all(|(b, a)| b[0] == a[0] && b[2] == a[2])
+        );
+        assert!(after.iter().all(|c| c[1] >= 64));
+        // Nothing busier than the room: nothing grows.
+        room_for_each(&mut each, 16, |t| t.each_mut());
+        assert_eq!(caps(&each), after);
     }
 }

@@ -127,7 +127,9 @@ impl Events {
             },
         );
         // Without `room`, each part's buffers with room for the busiest part's.
-        room_for_busiest(&mut self.parts[..tasks], 256, |[b, e]| [b, e]);
+        if !room {
+            room_for_busiest(&mut self.parts[..tasks], 256, |[b, e]| [b, e]);
+        }
         let parts = &self.parts[..tasks];
         concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
     }

@@ -2,7 +2,7 @@
 //! call to call.
 
 use crate::concat::concat_all;
-use crate::room::room_for_busiest;
+use crate::room::{room_for_busiest, room_for_each};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::tasks::fine_tasks_of;
 use core::ops::Range;
@@ -105,13 +105,11 @@ pub(super) fn room_for_events(tasks: &mut [Task]) {
 }
 
 /// Grows every task's lists of the pairs it filed by kind with room for a busier share
-/// ([`room_for_busiest`], each kind on its own, 32 pairs over four times the mean): the escapers'
+/// ([`room_for_each`], each kind on its own, 32 pairs over four times the mean): the escapers'
 /// queries and the mixed searches file a share that changes with the escapers of each
 /// task's range, and a frame loop whose shapes wander grew one task's list now and then.
 pub(super) fn room_for_filed(tasks: &mut [Task]) {
-    for k in 0..PAIR_KINDS {
-        room_for_busiest(tasks, 32, |t| [&mut t.filed[k]]);
-    }
+    room_for_each(tasks, 32, |t| t.filed.each_mut());
 }
 
 /// Grows every task's lists of the mixed search ([`find_mixed`](super::mixed::find_mixed))
