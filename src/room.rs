@@ -72,18 +72,20 @@ pub(crate) fn room_for_busiest<P, T, const N: usize>(
 }
 
 /// [`room_for_busiest`] with each of the `N` lists a group of its own (the same list of every
-/// task: the pairs filed of one kind), in one pass over the tasks to see them all and, where
-/// one must grow, one to grow them.
-pub(crate) fn room_for_each<P, T, const N: usize>(
+/// task: the pairs filed of one kind, the escapers found), in one pass over the tasks to see
+/// them all and, where one must grow, one to grow them. The lists may hold items of
+/// different types.
+pub(crate) fn room_for_each<P, const N: usize>(
     tasks: &mut [P],
     floor: usize,
-    lists: impl Fn(&mut P) -> [&mut Vec<T>; N],
+    lists: impl Fn(&mut P) -> [&mut dyn Room; N],
 ) {
     let mut seen = [(0, 0, usize::MAX); N];
     for t in tasks.iter_mut() {
         for ((most, all, least), list) in seen.iter_mut().zip(lists(t)) {
-            (*most, *all) = ((*most).max(list.len()), *all + list.len());
-            *least = (*least).min(list.capacity());
+            let items = list.items();
+            (*most, *all) = ((*most).max(items), *all + items);
+            *least = (*least).min(list.room());
         }
     }
     let rooms = seen.map(|(most, all, least)| {
@@ -94,11 +96,33 @@ pub(crate) fn room_for_each<P, T, const N: usize>(
     }
     for t in tasks {
         for (room, list) in rooms.iter().zip(lists(t)) {
-            if let Some(room) = *room
-                && list.capacity() < room
-            {
-                list.reserve(room - list.len());
+            if let Some(room) = *room {
+                list.grow_to(room);
             }
+        }
+    }
+}
+
+/// A list [`room_for_each`] sizes: a `Vec` of any items.
+pub(crate) trait Room {
+    /// The items it holds.
+    fn items(&self) -> usize;
+    /// The items it can hold without growing.
+    fn room(&self) -> usize;
+    /// Grows it to hold `items` items at the least, where it holds fewer.
+    fn grow_to(&mut self, items: usize);
+}
+
+impl<T> Room for Vec<T> {
+    fn items(&self) -> usize {
+        self.len()
+    }
+    fn room(&self) -> usize {
+        self.capacity()
+    }
+    fn grow_to(&mut self, items: usize) {
+        if self.capacity() < items {
+            self.reserve(items - self.len());
         }
     }
 }
@@ -224,7 +248,7 @@ mod tests {
                 .collect()
         };
         let (mut each, mut apart) = (make(), make());
-        room_for_each(&mut each, 16, |t| t.each_mut());
+        room_for_each(&mut each, 16, |t| t.each_mut().map(|l| l as &mut dyn Room));
         for j in 0..3 {
             room_for_busiest(&mut apart, 16, |t| [&mut t[j]]);
         }
@@ -242,7 +266,7 @@ mod tests {
         // A busier second list grows the second lists only.
         each[2][1].resize(40, 0);
         let before = caps(&each);
-        room_for_each(&mut each, 16, |t| t.each_mut());
+        room_for_each(&mut each, 16, |t| t.each_mut().map(|l| l as &mut dyn Room));
         let after = caps(&each);
         assert!(
             before
@@ -252,7 +276,7 @@ mod tests {
         );
         assert!(after.iter().all(|c| c[1] >= 64));
         // Nothing busier than the room: nothing grows.
-        room_for_each(&mut each, 16, |t| t.each_mut());
+        room_for_each(&mut each, 16, |t| t.each_mut().map(|l| l as &mut dyn Room));
         assert_eq!(caps(&each), after);
     }
 }

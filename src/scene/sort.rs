@@ -113,6 +113,18 @@ impl Events {
         if self.parts.len() < tasks {
             self.parts.resize_with(tasks, Default::default);
         }
+        // With `room`, a part's list that cannot hold its share grows to twice the busiest
+        // share, a power of two: a part reserving its own share alone grew whenever the share
+        // passed its last (a loop whose shapes wander, six threads, now and then).
+        let busiest = |k: usize| {
+            let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
+            (n1 - n0).max(o1 - o0)
+        };
+        let grown = if room {
+            (2 * (0..tasks).map(busiest).max().unwrap_or(0)).next_power_of_two()
+        } else {
+            0
+        };
         crate::awake::for_each(
             self.parts[..tasks].par_iter_mut().enumerate(),
             |(k, [b, e])| {
@@ -120,8 +132,12 @@ impl Events {
                 if room {
                     b.clear();
                     e.clear();
-                    b.reserve(n1 - n0);
-                    e.reserve(o1 - o0);
+                    if b.capacity() < n1 - n0 {
+                        b.reserve(grown);
+                    }
+                    if e.capacity() < o1 - o0 {
+                        e.reserve(grown);
+                    }
                 }
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             },

@@ -12,10 +12,11 @@ use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
 use super::moves::relocate;
 use super::numbers::size_records;
-use super::tasks::{MIN_TASK, Task, concat, plan_of};
+use super::tasks::{MIN_TASK, Task, concat, plan_of, room_for_escapes};
 use super::untouched::FEW;
 use crate::broadphase::grid::Grid;
 use crate::prefetch::{AHEAD, prefetch};
+use crate::room::resize_with_room;
 use crate::scene::records::Record;
 use crate::scene::stamps::{any_changed, changed};
 use crate::scene::store::Scene;
@@ -255,6 +256,7 @@ impl Kept {
             });
             0
         };
+        room_for_escapes(tasks);
         if found.into_inner() > room {
             return false;
         }
@@ -278,14 +280,14 @@ impl Kept {
         let ids: usize = tasks.iter().map(|t| t.ids.len()).sum();
         let few = (ids + top - both) * FEW <= n && removed_boxes;
         // Only a longer list than the last is written before it is copied into.
-        self.escapers.resize(ids, 0);
-        self.marks.resize(ids, (0, 0));
-        self.old_fat.resize(if few { ids } else { 0 }, [0.0; 4]);
+        resize_with_room(&mut self.escapers, ids, 0);
+        resize_with_room(&mut self.marks, ids, (0, 0));
+        resize_with_room(&mut self.old_fat, if few { ids } else { 0 }, [0.0; 4]);
         let entries = base as usize;
-        self.enter
-            .resize(tasks.iter().map(|t| t.found.len()).sum(), (0, 0));
-        self.entering.resize(entries, (0, [0.0; 4]));
-        self.was_in.resize(entries, 0);
+        let keys = tasks.iter().map(|t| t.found.len()).sum();
+        resize_with_room(&mut self.enter, keys, (0, 0));
+        resize_with_room(&mut self.entering, entries, (0, [0.0; 4]));
+        resize_with_room(&mut self.was_in, entries, 0);
         let out = Found {
             ids: &mut self.escapers,
             marks: &mut self.marks,

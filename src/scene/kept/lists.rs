@@ -2,6 +2,7 @@
 
 use super::tasks::Task;
 use crate::concat::{concat_all, copy_parts};
+use crate::room::{reserve_to, resize_with_room};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::radix::{RadixSort, Source};
@@ -13,6 +14,10 @@ use core::ops::Range;
 /// filter's index. A kept list holds only pairs whose filters pair, so a shape whose filter
 /// changed is an escaper, and the kernels' walk need not look at filters.
 pub(super) const TAG: u32 = KIND | !CLASS;
+
+/// The escapers' new candidates a kept list takes room for when it is built, before any call
+/// has filed one (see [`Lists::take_filed`]).
+const FEW_NEW: usize = 64;
 
 /// The scene's filter table, where some shape's filter is not [`Filter::ALL`](crate::Filter::ALL).
 pub(super) fn filters_of(scene: &Scene) -> Option<&[Rule]> {
@@ -45,8 +50,12 @@ impl Lists {
     /// The pairs each task filed, as the lists, in task order.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
         self.shares.clear();
-        // None new: `new` is the spare of a rebuild's sort.
+        // None new: `new` is the spare of a rebuild's sort. It keeps room for a few new
+        // candidates: a loop whose shapes barely moved (0.01 of their size a frame) filed
+        // the first escaper's first new static neighbour thirty frames after its warm-up,
+        // into a list that had held none.
         self.added = Default::default();
+        reserve_to(&mut self.new, FEW_NEW);
         let lists = self.kinds.each_mut();
         concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
     }
@@ -76,7 +85,7 @@ impl Lists {
             end - len..end
         });
         let new = &mut self.new;
-        new.resize(end, (0, 0));
+        resize_with_room(new, end, (0, 0));
         let bits = u32::BITS - positions.leading_zeros();
         let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
         if bits + kind_bits > u32::BITS {

@@ -9,7 +9,7 @@ use super::margin::{Margin, TURN_CALLS};
 use super::numbers::gather;
 use super::tasks::{MIN_TASK, Task, concat, each_task, plan};
 use crate::broadphase::grid::Grid;
-use crate::room::reserve_to;
+use crate::room::{reserve_to, resize_with_room};
 use crate::scene::store::Scene;
 use crate::tasks::piece_len;
 use core::ops::Range;
@@ -195,7 +195,7 @@ impl Kept {
             let at = (was_in[k as usize] == key).then(|| place(ids, cell, e));
             (at.flatten().unwrap_or(NONE), e)
         };
-        self.stays.resize(enter.len(), (NONE, NONE));
+        resize_with_room(&mut self.stays, enter.len(), (NONE, NONE));
         self.grid
             .set_boxes(enter, entering, &stays, &mut self.stays);
         self.leaving.resize(self.escaped.len(), false);

@@ -2,7 +2,7 @@
 //! call to call.
 
 use crate::concat::concat_all;
-use crate::room::{room_for_busiest, room_for_each};
+use crate::room::{Room, room_for_busiest, room_for_each};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::tasks::fine_tasks_of;
 use core::ops::Range;
@@ -109,19 +109,45 @@ pub(super) fn room_for_events(tasks: &mut [Task]) {
 /// queries and the mixed searches file a share that changes with the escapers of each
 /// task's range, and a frame loop whose shapes wander grew one task's list now and then.
 pub(super) fn room_for_filed(tasks: &mut [Task]) {
-    room_for_each(tasks, 32, |t| t.filed.each_mut());
+    room_for_each(tasks, 32, |t| {
+        t.filed.each_mut().map(|l| l as &mut dyn Room)
+    });
 }
 
 /// Grows every task's lists of the mixed search ([`find_mixed`](super::mixed::find_mixed))
-/// with room for a busier share ([`room_for_busiest`], each list on its own, 64 items over four
+/// with room for a busier share ([`room_for_each`], each list on its own, 64 items over four
 /// times the mean): the mixed pairs found, and the neighbourhoods sought and what they found.
 pub(super) fn room_for_hoods(tasks: &mut [Task]) {
-    room_for_busiest(tasks, 64, |t| [&mut t.mixed]);
-    room_for_busiest(tasks, 64, |t| [&mut t.hood]);
-    room_for_busiest(tasks, 64, |t| [&mut t.requery]);
-    room_for_busiest(tasks, 64, |t| [&mut t.pending]);
-    room_for_busiest(tasks, 64, |t| [&mut t.claimed]);
-    room_for_busiest(tasks, 64, |t| [&mut t.emptied]);
+    room_for_each(tasks, 64, |t| -> [&mut dyn Room; 6] {
+        [
+            &mut t.mixed,
+            &mut t.hood,
+            &mut t.requery,
+            &mut t.pending,
+            &mut t.claimed,
+            &mut t.emptied,
+        ]
+    });
+}
+
+/// Grows every task's lists of the escape check (see `escape.rs`) with room for a busier
+/// share ([`room_for_each`], each list on its own, 64 items over four times the mean): the
+/// escapers found and their marks and old boxes, the entries and their keys, and the slots
+/// changed. A task's share of the escapers changes from call to call with where its range's
+/// shapes move: in a loop whose shapes wander a little (0.03 of their size a frame), on six
+/// threads and more, one task's lists grew now and then, dozens of frames after the warm-up.
+pub(super) fn room_for_escapes(tasks: &mut [Task]) {
+    room_for_each(tasks, 64, |t| -> [&mut dyn Room; 7] {
+        [
+            &mut t.ids,
+            &mut t.marks_found,
+            &mut t.olds,
+            &mut t.found,
+            &mut t.entering,
+            &mut t.was_in,
+            &mut t.changed,
+        ]
+    });
 }
 
 /// Where the tasks of a walk over the candidate lists split each list (see
