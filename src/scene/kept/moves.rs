@@ -294,12 +294,13 @@ impl Kept {
                 .filter(|(_, s)| s.0 == NONE)
                 .map(|(&entry, _)| entry)
         };
+        // Room for every entry, moving or not, on any number of tasks: the moves of a frame
+        // loop whose shapes barely move, a few dozen, grew now and then; and a frame of one
+        // task after frames of several (whose copy sized the list by their moves) grew it.
+        reserve_to(&mut self.moves, enter.len());
         let tasks = plan(&mut self.tasks, enter.len(), MIN_TASK / 4);
         if let [_] = tasks {
             self.moves.clear();
-            // Room for every entry, moving or not: the moves of a frame loop whose shapes
-            // barely move, a few dozen, grew now and then.
-            reserve_to(&mut self.moves, enter.len());
             self.moves.extend(moving(0..enter.len()));
             return;
         }
