@@ -3,7 +3,7 @@
 
 use super::by_first::sort_lists;
 use super::lists::{TAG, file, filters_of};
-use super::tasks::{MIN_TASK, chunk_len, each_task, plan};
+use super::tasks::{MIN_TASK, chunk_len, each_task, plan, room_for_filed};
 use super::{Kept, KeptStats};
 use crate::broadphase::grid::MIN_BUFFER;
 use crate::scene::store::Scene;
@@ -98,6 +98,8 @@ impl Kept {
             t.time = start.elapsed();
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
+        // Room for the next rebuild's busier shares (see `room_for_filed`).
+        room_for_filed(tasks);
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         // By first index, which the kernels read in order.

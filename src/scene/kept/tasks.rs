@@ -102,6 +102,9 @@ pub(super) fn room_for_events(tasks: &mut [Task]) {
     room_for_busiest(tasks, 256, |t| {
         [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended]
     });
+    // The pairs a walk without events writes (a rebuild's, rare in a frame loop whose
+    // finder now and then times a search from scratch) grew the same way, one rebuild later.
+    room_for_busiest(tasks, 256, |t| [&mut t.narrow.pairs]);
 }
 
 /// Grows every task's lists of the pairs it filed by kind with room for a busier share
@@ -118,6 +121,14 @@ pub(super) fn room_for_filed(tasks: &mut [Task]) {
 /// with room for a busier share ([`room_for_each`], each list on its own, 64 items over four
 /// times the mean): the mixed pairs found, and the neighbourhoods sought and what they found.
 pub(super) fn room_for_hoods(tasks: &mut [Task]) {
+    // A search that sought every task's neighbourhoods (a first build) finds about as many
+    // neighbours as the next one that keeps them (a rebuild after a timed search from
+    // scratch) finds mixed pairs, of the same tasks: that one grew every task's list, so
+    // each takes room for the most neighbours a task sought.
+    let sought = tasks.iter().map(|t| t.hood.len()).max().unwrap_or(0);
+    for t in tasks.iter_mut() {
+        t.mixed.grow_to(sought);
+    }
     room_for_each(tasks, 64, |t| -> [&mut dyn Room; 6] {
         [
             &mut t.mixed,
