@@ -46,29 +46,15 @@ pub(crate) fn with_room(len: usize) -> usize {
 /// no list short of room). The floor is for a list that a rare frame first writes a few
 /// items to (a shape seeking a new neighbourhood of static shapes, in a loop whose shapes
 /// barely move).
-pub(crate) fn room_for_busiest<P, T, const N: usize>(
+pub(crate) fn room_for_busiest<P, T: 'static, const N: usize>(
     tasks: &mut [P],
     floor: usize,
     lists: impl Fn(&mut P) -> [&mut Vec<T>; N],
 ) {
-    let (mut most, mut all, mut least) = (0, 0, usize::MAX);
-    for t in tasks.iter_mut() {
-        for list in lists(t) {
-            (most, all) = (most.max(list.len()), all + list.len());
-            least = least.min(list.capacity());
-        }
+    fn as_room<'t, T>(list: &'t mut Vec<T>) -> &'t mut (dyn Room + 't) {
+        list
     }
-    if least >= most.max(floor) {
-        return;
-    }
-    let room = room_of(most, all, tasks.len(), floor);
-    for t in tasks {
-        for list in lists(t) {
-            if list.capacity() < room {
-                list.reserve(room - list.len());
-            }
-        }
-    }
+    room_in_groups(tasks, floor, false, |t| lists(t).map(as_room));
 }
 
 /// [`room_for_busiest`] with each of the `N` lists a group of its own (the same list of every
@@ -80,14 +66,29 @@ pub(crate) fn room_for_each<P, const N: usize>(
     floor: usize,
     lists: impl Fn(&mut P) -> [&mut dyn Room; N],
 ) {
+    room_in_groups(tasks, floor, true, lists);
+}
+
+/// [`room_for_each`] where `apart`, else [`room_for_busiest`]: the `N` lists of every task
+/// seen, each into its own group or all into one, and where a group must grow, its lists
+/// grown in a second pass.
+fn room_in_groups<P, const N: usize>(
+    tasks: &mut [P],
+    floor: usize,
+    apart: bool,
+    lists: impl Fn(&mut P) -> [&mut dyn Room; N],
+) {
+    let group = |i: usize| if apart { i } else { 0 };
+    // Per group: the most items a list holds, the items of all, the least room of one.
     let mut seen = [(0, 0, usize::MAX); N];
     for t in tasks.iter_mut() {
-        for ((most, all, least), list) in seen.iter_mut().zip(lists(t)) {
-            let items = list.items();
-            (*most, *all) = ((*most).max(items), *all + items);
+        for (i, list) in lists(t).into_iter().enumerate() {
+            let (most, all, least) = &mut seen[group(i)];
+            (*most, *all) = ((*most).max(list.items()), *all + list.items());
             *least = (*least).min(list.room());
         }
     }
+    // A group with no list (all in one) has most 0 and least `usize::MAX`: no room to take.
     let rooms = seen.map(|(most, all, least)| {
         (least < most.max(floor)).then(|| room_of(most, all, tasks.len(), floor))
     });
@@ -95,8 +96,8 @@ pub(crate) fn room_for_each<P, const N: usize>(
         return;
     }
     for t in tasks {
-        for (room, list) in rooms.iter().zip(lists(t)) {
-            if let Some(room) = *room {
+        for (i, list) in lists(t).into_iter().enumerate() {
+            if let Some(room) = rooms[group(i)] {
                 list.grow_to(room);
             }
         }
