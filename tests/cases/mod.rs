@@ -55,7 +55,6 @@ mod saved;
 mod scaled;
 mod scene;
 mod scene_queries;
-mod scene_steady;
 mod sensors;
 mod shape_casts;
 mod sweep_cases;

@@ -93,30 +93,9 @@ pub(super) fn awkward(g: &mut Gen) -> Shape {
     }
 }
 
-/// Ordinary mixed shapes: a fifth each of circles, AABBs, OBBs, capsules and polygons, half
-/// extents 0.5–1.5 (sometimes tiny or large).
+/// [`Gen::mixed_world`]: ordinary mixed shapes, a fifth of each kind, in a scene.
 pub(super) fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
-    (0..n)
-        .map(|_| {
-            let (x, y) = (g.uniform(0.0, side), g.uniform(0.0, side));
-            let size = match g.percent() {
-                0..5 => 0.0,
-                5..10 => g.uniform(3.0, 20.0),
-                _ => g.uniform(0.5, 1.5),
-            };
-            let shape: Shape = match g.index(5) {
-                0 => Circle::new(x, y, size).into(),
-                1 => Aabb::from_center(x, y, size, g.uniform(0.5, 1.5)).into(),
-                2 => Obb::new(x, y, size, g.uniform(0.5, 1.5), g.uniform(-3.2, 3.2)).into(),
-                3 => Capsule::new(-size, 0.0, size, 0.0, 0.5 * g.uniform(0.0, 1.5))
-                    .transformed(x, y, g.uniform(-3.2, 3.2))
-                    .into(),
-                _ if size > 0.0 => g.convex(x, y, size).into(),
-                _ => Polygon::regular(3, x, y, 0.5, 0.0).into(),
-            };
-            shape
-        })
-        .collect()
+    g.mixed_world(n, side)
 }
 
 #[test]

@@ -1,6 +1,5 @@
 //! Helpers shared by the test modules: generators, the failure report, and independent geometry.
 
-pub mod alloc;
 pub mod independent;
 pub mod model;
 pub mod peer;

@@ -6,6 +6,35 @@
 use super::*;
 
 impl Gen {
+    /// `n` ordinary mixed shapes in a scene: a fifth each of circles, AABBs, OBBs, capsules and
+    /// polygons, centres uniform in a square of `side`, half extents 0.5–1.5 (a tenth of them
+    /// zero, turned into points and segments, or 3–20).
+    pub fn mixed_world(&mut self, n: usize, side: f32) -> widephase::Scene {
+        (0..n)
+            .map(|_| {
+                let (x, y) = (self.uniform(0.0, side), self.uniform(0.0, side));
+                let size = match self.percent() {
+                    0..5 => 0.0,
+                    5..10 => self.uniform(3.0, 20.0),
+                    _ => self.uniform(0.5, 1.5),
+                };
+                let shape: Shape = match self.index(5) {
+                    0 => Circle::new(x, y, size).into(),
+                    1 => Aabb::from_center(x, y, size, self.uniform(0.5, 1.5)).into(),
+                    2 => {
+                        Obb::new(x, y, size, self.uniform(0.5, 1.5), self.uniform(-3.2, 3.2)).into()
+                    }
+                    3 => Capsule::new(-size, 0.0, size, 0.0, 0.5 * self.uniform(0.0, 1.5))
+                        .transformed(x, y, self.uniform(-3.2, 3.2))
+                        .into(),
+                    _ if size > 0.0 => self.convex(x, y, size).into(),
+                    _ => Polygon::regular(3, x, y, 0.5, 0.0).into(),
+                };
+                shape
+            })
+            .collect()
+    }
+
     /// `n` mixed shapes for a whole scene: a third each circles, AABBs and OBBs, radii and half
     /// extents in 0.5–1.5, centres uniform in a square sized so that the shapes' areas add up to
     /// 30 % of it (the pipeline benchmark's scene).

@@ -3,6 +3,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 thread_local! {
@@ -49,7 +50,7 @@ static GLOBAL: Counting = Counting;
 /// Held by each test that counts, for as long as it counts: the count is of every marked
 /// thread, so two such tests at once would count each other's allocations.
 pub fn counting() -> std::sync::MutexGuard<'static, ()> {
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -58,19 +59,33 @@ fn mark_thread() {
     MARKED.with(|m| m.set(true));
 }
 
-/// A pool of `threads` threads whose allocations are counted while they run its jobs: each
-/// thread is marked as it starts and unmarked as it leaves rayon's loop. A dropped pool's
-/// threads end later, on their own time, and each allocates as it ends (crossbeam-epoch's
-/// thread handle hands its garbage bag to the global queue): marked to the end, a thread of the
-/// last pool that a loaded machine ended half a second late counted in the next pool's frame
-/// (one allocation, 89 frames into a loop, in one CI run).
-pub fn counted_pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
+/// The pool of `threads` threads whose allocations are counted (each thread marked as it
+/// starts), every thread started: built at the first call for that many threads, the same
+/// pool at every later one, never ended.
+///
+/// A rayon thread allocates once as it starts looking for work (crossbeam-epoch registers its
+/// thread) and once as it ends (its garbage handed to the global queue), each on its own time:
+/// a pool's threads start after `build` returns and end after the pool is dropped. A thread
+/// of a dropped pool that a loaded machine ended late counted in the next pool's frame (one
+/// allocation, 89 frames into a loop, in one CI run), and so may a thread that starts late.
+/// Here a job broadcast to each thread has run before the pool is handed out; and a pool kept
+/// for the whole run never ends a thread whose garbage a counted one would free and file (each
+/// thread files 64 such frees with one allocation).
+pub fn counted_pool(threads: usize) -> &'static rayon::ThreadPool {
+    static POOLS: Mutex<Vec<(usize, &'static rayon::ThreadPool)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return pool;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .start_handler(|_| mark_thread())
-        .exit_handler(|_| MARKED.with(|m| m.set(false)))
         .build()
-        .expect("a thread pool")
+        .expect("a thread pool");
+    pool.broadcast(|_| ());
+    let pool: &'static rayon::ThreadPool = Box::leak(Box::new(pool));
+    pools.push((threads, pool));
+    pool
 }
 
 /// Allocations on marked threads so far.

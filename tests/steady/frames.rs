@@ -1,6 +1,5 @@
 //! A steady frame loop allocates nothing once its buffers have grown.
 
-use super::scene::mixed;
 use crate::support::shapes::Gen;
 use widephase::{Aabb, PairFinder};
 
@@ -21,11 +20,11 @@ use widephase::{Aabb, PairFinder};
 /// fortieth.
 #[test]
 fn steady_frames_allocate_nothing() {
-    use crate::support::alloc;
+    use crate::alloc;
     use widephase::{Point, Ray};
     let _alone = alloc::counting();
     let mut g = Gen::new(99);
-    let mut scene = mixed(&mut g, 40_000, 250.0);
+    let mut scene = g.mixed_world(40_000, 250.0);
     for i in 0..2_000 {
         let x = (i % 50) as f32 * 5.0;
         scene.push_static(Aabb::new(
@@ -35,7 +34,7 @@ fn steady_frames_allocate_nothing() {
             (i / 50) as f32 * 6.0 + 0.5,
         ));
     }
-    let bullets = mixed(&mut g, 3_000, 250.0);
+    let bullets = g.mixed_world(3_000, 250.0);
     let mut respawned = [0, 7919];
     for threads in [1, 2, 3, 6, 13, 16, 24, 40, 100] {
         let pool = alloc::counted_pool(threads);
@@ -99,10 +98,10 @@ fn steady_frames_allocate_nothing() {
 /// one that ended late, after its pool was dropped, counted once in the next case on CI.)
 #[test]
 fn wandering_frames_allocate_nothing() {
-    use crate::support::alloc;
+    use crate::alloc;
     let _alone = alloc::counting();
     let mut g = Gen::new(7);
-    let mut scene = mixed(&mut g, 40_000, 250.0);
+    let mut scene = g.mixed_world(40_000, 250.0);
     let homes: Vec<widephase::Shape> = scene.iter().map(|(_, s)| s).collect();
     for i in 0..3_000 {
         let (x, y) = ((i % 50) as f32 * 5.0, (i / 50) as f32 * 4.1);
@@ -143,32 +142,32 @@ fn wandering_frames_allocate_nothing() {
     }
 }
 
-/// A counted pool's threads are counted while they work, not as they end after the pool is
-/// dropped (each allocates then, on its own time): the allocations of a pool's frames are its
-/// own, never the ending of the pool before.
+/// A counted pool's threads are counted while they work, not as they start after the pool
+/// is built (each allocates then, on its own time), and a second call for as many threads
+/// hands out the same pool (none ends, see `alloc.rs`): the allocations of a pool's frames
+/// are its own.
 #[test]
-fn a_dropped_pools_ending_threads_are_not_counted() {
-    use crate::support::alloc;
+fn a_counted_pool_has_started_every_thread() {
+    use crate::alloc;
     let _alone = alloc::counting();
-    for threads in [1, 3, 8] {
+    // Thread counts no other test asks for: pools built here.
+    for threads in [5, 11, 32] {
         let pool = alloc::counted_pool(threads);
-        let started = pool.install(|| {
+        let built = alloc::count();
+        // Long enough for an idle machine to start the threads (a few milliseconds).
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(
+            alloc::count(),
+            built,
+            "{threads} threads starting after the build"
+        );
+        assert!(std::ptr::eq(pool, alloc::counted_pool(threads)));
+        let job = pool.install(|| {
             let at = alloc::count();
             drop(std::hint::black_box(vec![threads; 8]));
             alloc::count() - at
         });
-        assert_eq!(
-            started, 1,
-            "a job's allocation on a counted thread is counted"
-        );
-        drop(pool);
-        let dropped = alloc::count();
-        // Long enough for an idle machine to end the threads (a few milliseconds).
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        assert_eq!(
-            alloc::count(),
-            dropped,
-            "{threads} threads ending after the drop"
-        );
+        assert_eq!(job, 1, "a job's allocation on a counted thread is counted");
+        assert_eq!(pool.current_num_threads(), threads);
     }
 }
