@@ -1,5 +1,6 @@
-//! A global allocator that counts allocations made on marked threads, so a test can prove that
-//! a code path allocates nothing while other tests run on other threads.
+//! A global allocator that counts allocations made on marked threads (those of the counted
+//! pools), so a test can prove that a code path allocates nothing while the test's own thread
+//! and rayon's global pool, unmarked, do as they like.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -94,8 +94,8 @@ fn steady_frames_allocate_nothing() {
 /// busier share than before (at 0.3 the walk's, the queries' and the mixed search's; at
 /// 0.03, on six threads, the escape check's and the events' parts), and a list an escaper
 /// first filed into thirty frames after the warm-up (at 0.01, the mixed candidates') was
-/// empty until then. (The threads of each case's pool are counted only until they leave it:
-/// one that ended late, after its pool was dropped, counted once in the next case on CI.)
+/// empty until then. (Each case's pool is kept for the whole binary, every thread started: a
+/// thread of the case before, dropped, once counted its late end in the next case on CI.)
 #[test]
 fn wandering_frames_allocate_nothing() {
     use crate::alloc;
