@@ -1,7 +1,7 @@
 //! Frame-to-frame coherence: `Scene::update` against `set`, and a kept `PairFinder` against
 //! brute force over hundreds of frames of moves and random events.
 
-use super::scene::{awkward, brute_scene, mixed, shape_bits};
+use super::scene::{awkward, brute_scene, shape_bits};
 use crate::support::shapes::{Gen, moved, unit_hash};
 use crate::support::threads::in_pool;
 use widephase::{Aabb, Circle, Obb, PairFinder, Polygon, Scene, Shape};
@@ -30,7 +30,7 @@ fn event(id: u32, frame: u32, s: Shape) -> Shape {
 #[test]
 fn update_is_set_for_every_shape() {
     let mut g = Gen::new(61);
-    let mut start = mixed(&mut g, 30_000, 200.0);
+    let mut start = g.mixed_world(30_000, 200.0);
     start.extend((0..3_000).map(|_| awkward(&mut g)));
     for frame in 0..3 {
         let mut by_set = start.clone();
@@ -120,8 +120,8 @@ fn kept_finder_equals_brute_force_over_frames() {
     ];
     for (seed, (name, make, expect)) in configs.iter().enumerate() {
         let mut g = Gen::new(70 + seed as u64);
-        let mut a = mixed(&mut g, 250, 40.0);
-        let mut b = mixed(&mut g, 150, 40.0);
+        let mut a = g.mixed_world(250, 40.0);
+        let mut b = g.mixed_world(150, 40.0);
         let mut finder = make();
         let mut pairs = Vec::new();
         let (mut rebuilt, mut updated, mut escaped) = (0, 0, 0);
@@ -136,11 +136,11 @@ fn kept_finder_equals_brute_force_over_frames() {
                     a.extend(more);
                 }
                 18 => {
-                    a = mixed(&mut g, 200, 40.0);
+                    a = g.mixed_world(200, 40.0);
                 }
                 19 => {
                     a.clear();
-                    a.extend(mixed(&mut g, 200, 40.0).iter().map(|(_, s)| s));
+                    a.extend(g.mixed_world(200, 40.0).iter().map(|(_, s)| s));
                 }
                 _ => {}
             }
@@ -181,7 +181,7 @@ fn kept_finder_equals_brute_force_over_frames() {
 #[test]
 fn rebuilds_when_it_must() {
     let mut g = Gen::new(80);
-    let mut scene = mixed(&mut g, 2_000, 100.0);
+    let mut scene = g.mixed_world(2_000, 100.0);
     let mut finder = PairFinder::new();
     let mut pairs = Vec::new();
     let mut frame = 0;
@@ -200,7 +200,7 @@ fn rebuilds_when_it_must() {
     scene.push(Circle::new(50.0, 50.0, 1.0));
     let (rebuilt, escaped) = step(&mut scene, &mut finder, 0.0);
     assert!(!rebuilt && escaped >= 1, "a push: {escaped} escaped");
-    scene = mixed(&mut g, 1_000, 100.0);
+    scene = g.mixed_world(1_000, 100.0);
     assert!(step(&mut scene, &mut finder, 0.0).0, "a smaller scene");
 }
 
@@ -266,7 +266,7 @@ fn kind_changes_inside_the_enlarged_box_are_followed() {
 #[test]
 fn from_scratch_calls_leave_the_kept_state_alone() {
     let mut g = Gen::new(85);
-    let mut scene = mixed(&mut g, 3_000, 120.0);
+    let mut scene = g.mixed_world(3_000, 120.0);
     let mut finder = PairFinder::new();
     let (mut kept, mut fresh) = (Vec::new(), Vec::new());
     let mut updated = 0;
@@ -290,7 +290,7 @@ fn kept_finder_is_the_same_on_any_thread_count() {
     let run = |threads| {
         in_pool(threads, || {
             let mut g = Gen::new(90);
-            let mut scene = mixed(&mut g, 40_000, 250.0);
+            let mut scene = g.mixed_world(40_000, 250.0);
             let mut finder = PairFinder::new();
             let mut pairs = Vec::new();
             let mut log = Vec::new();
@@ -319,7 +319,7 @@ fn kept_finder_is_the_same_on_any_thread_count() {
 #[test]
 fn a_kept_answer_is_written_over_any_buffer() {
     let mut g = Gen::new(97);
-    let start = mixed(&mut g, 40_000, 250.0);
+    let start = g.mixed_world(40_000, 250.0);
     for threads in [1, 3, 16] {
         in_pool(threads, || {
             let mut scene = start.clone();
@@ -377,7 +377,7 @@ fn step_a_share(scene: &mut Scene, salt: u64, share: f32, turns: f32) {
 #[test]
 fn many_escapers_a_frame_on_any_thread_count() {
     let mut g = Gen::new(95);
-    let start = mixed(&mut g, 150_000, 1500.0);
+    let start = g.mixed_world(150_000, 1500.0);
     for threads in [1, 2, 3] {
         in_pool(threads, || {
             let mut scene = start.clone();
@@ -464,7 +464,7 @@ fn same_on_any_thread_count<T: PartialEq + Send>(run: impl Fn() -> T + Send + Sy
 #[test]
 fn a_world_mostly_at_rest_on_any_thread_count() {
     let mut g = Gen::new(96);
-    let start = mixed(&mut g, 60_000, 600.0);
+    let start = g.mixed_world(60_000, 600.0);
     same_on_any_thread_count(|| {
         let mut scene = start.clone();
         let mut finder = PairFinder::new().with_choice(false);
@@ -503,7 +503,7 @@ fn a_world_mostly_at_rest_on_any_thread_count() {
 #[test]
 fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
     let mut g = Gen::new(97);
-    let mut start = mixed(&mut g, 60_000, 600.0);
+    let mut start = g.mixed_world(60_000, 600.0);
     // Static tiles under them, in pairs with the moving shapes in either kernel order.
     for i in 0..6_400u32 {
         let (x, y) = ((i % 80) as f32 * 7.5, (i / 80) as f32 * 7.5);
@@ -552,7 +552,7 @@ fn a_few_escapers_among_many_shapes_at_rest_on_any_thread_count() {
 #[test]
 fn a_removal_after_two_crowded_frames() {
     let mut g = Gen::new(98);
-    let mut scene = mixed(&mut g, 20_000, 300.0);
+    let mut scene = g.mixed_world(20_000, 300.0);
     // A stack of 300 circles last: the last one's partners lie in several blocks of indices.
     for _ in 0..300 {
         scene.push(Circle::new(150.0, 150.0, 1.0));

@@ -2,7 +2,7 @@
 //! shapes jump, teleport or move fast, boxes moved ahead of a steady course, turning boxes;
 //! and `FrameStats`' phases adding up to the frame.
 
-use super::scene::{brute_scene, mixed};
+use super::scene::brute_scene;
 use super::world::events;
 use crate::support::shapes::{Gen, moved, unit_hash};
 use crate::support::threads::in_pool;
@@ -24,9 +24,9 @@ fn jumping_frames_search_from_scratch_and_come_back() {
 
 fn jumping_run(moving: usize, statics: usize) {
     let mut g = Gen::new(83);
-    let start = mixed(&mut g, moving, 100.0);
+    let start = g.mixed_world(moving, 100.0);
     let mut level = start.clone();
-    for (_, s) in mixed(&mut g, statics, 100.0).iter() {
+    for (_, s) in g.mixed_world(statics, 100.0).iter() {
         level.push_static(s);
     }
     for threads in [1, 2] {
@@ -87,7 +87,7 @@ fn jumping_run(moving: usize, statics: usize) {
 /// exact, on one thread and on two; calm frames afterwards are followed again.
 #[test]
 fn teleporting_frames_search_from_scratch_after_two_rebuilds() {
-    let start = mixed(&mut Gen::new(89), 6_000, 100.0);
+    let start = Gen::new(89).mixed_world(6_000, 100.0);
     searched_from_scratch_after_two_rebuilds(&start, f32::INFINITY);
 }
 
@@ -271,7 +271,7 @@ fn a_box_moved_ahead_keeps_its_static_candidates_through_a_refile() {
 fn frame_stats_phases_add_up_to_the_frame() {
     in_pool(2, || {
         let mut g = Gen::new(41);
-        let mut scene = mixed(&mut g, 20_000, 300.0);
+        let mut scene = g.mixed_world(20_000, 300.0);
         let (mut finder, mut pairs, mut contacts) = (PairFinder::new(), Vec::new(), Vec::new());
         for frame in 0..12u32 {
             // Frames 0–5 move a little, 6 teleports every shape (a jump), 7– move again.

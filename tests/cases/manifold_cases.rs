@@ -218,7 +218,7 @@ fn shape_manifold(a: Shape, b: Shape) -> Option<Manifold> {
 #[test]
 fn scene_manifolds_follow_the_pairs() {
     let mut g = Gen::new(71);
-    let mut scene = crate::cases::scene::mixed(&mut g, 3000, 60.0);
+    let mut scene = g.mixed_world(3000, 60.0);
     for threads in [1, 2] {
         in_pool(threads, || {
             let mut finder = PairFinder::new();

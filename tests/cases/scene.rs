@@ -93,11 +93,6 @@ pub(super) fn awkward(g: &mut Gen) -> Shape {
     }
 }
 
-/// [`Gen::mixed_world`]: ordinary mixed shapes, a fifth of each kind, in a scene.
-pub(super) fn mixed(g: &mut Gen, n: usize, side: f32) -> Scene {
-    g.mixed_world(n, side)
-}
-
 #[test]
 fn random_mixed_scenes() {
     for (seed, n, side) in [
@@ -112,7 +107,7 @@ fn random_mixed_scenes() {
         let mut g = Gen::new(seed);
         check(
             &format!("seed {seed}, {n} shapes in {side}²"),
-            &mixed(&mut g, n, side),
+            &g.mixed_world(n, side),
         );
     }
 }
@@ -152,7 +147,7 @@ fn degenerate_scenes() {
     assert_eq!(pile.overlapping_pairs().len(), 300 * 299 / 2);
 
     // One shape covering everything, and one infinite box.
-    let mut covered = mixed(&mut g, 800, 50.0);
+    let mut covered = g.mixed_world(800, 50.0);
     covered.push(Aabb::new(-10.0, -10.0, 60.0, 60.0));
     covered.push(Circle::new(25.0, 25.0, 100.0));
     covered.push(Aabb::new(
@@ -164,7 +159,7 @@ fn degenerate_scenes() {
     check("covering shapes", &covered);
 
     // Far outliers, including ones whose squares overflow.
-    let mut outliers = mixed(&mut g, 800, 30.0);
+    let mut outliers = g.mixed_world(800, 30.0);
     for far in [1e4, 1e7, 1e12, 1e19, 1e30, f32::MAX] {
         outliers.push(Circle::new(far, far, 1.0));
         outliers.push(Circle::new(far, far, 1.5));
@@ -174,7 +169,7 @@ fn degenerate_scenes() {
     check("far outliers", &outliers);
 
     // NaN and negative shapes mixed in, and zero-size shapes.
-    let mut bad = mixed(&mut g, 500, 20.0);
+    let mut bad = g.mixed_world(500, 20.0);
     for i in 0..50 {
         let x = i as f32 * 0.4;
         bad.push(Circle::new(f32::NAN, x, 1.0));
@@ -197,7 +192,7 @@ fn degenerate_scenes() {
 #[test]
 fn shapes_parked_far_away_do_not_coarsen_the_grid() {
     let mut g = Gen::new(29);
-    let bulk = mixed(&mut g, 20_000, 200.0);
+    let bulk = g.mixed_world(20_000, 200.0);
     let mut finder = PairFinder::new();
     let mut pairs = Vec::new();
     finder.overlapping_pairs_from_scratch(&bulk, &mut pairs);
@@ -235,7 +230,7 @@ fn shapes_parked_far_away_do_not_coarsen_the_grid() {
 #[test]
 fn a_kept_finder_keeps_a_grid_that_clamps_parked_shapes() {
     let mut g = Gen::new(31);
-    let mut scene = mixed(&mut g, 20_000, 200.0);
+    let mut scene = g.mixed_world(20_000, 200.0);
     for i in 0..2_000 {
         scene.push(Circle::new(
             2.0e4 + (i % 50) as f32 * 3.0,
@@ -300,7 +295,7 @@ fn pairs_with_matches_brute_force() {
                 )
             })
             .collect();
-        let enemies = mixed(&mut g, m, 40.0);
+        let enemies = g.mixed_world(m, 40.0);
         assert_eq!(
             bullets.pairs_with(&enemies),
             brute_cross(&shapes(&bullets), &shapes(&enemies)),
@@ -329,8 +324,8 @@ fn pairs_with_matches_brute_force() {
 #[test]
 fn same_answer_on_one_and_two_threads() {
     let mut g = Gen::new(33);
-    let scene = mixed(&mut g, 5000, 120.0);
-    let other = mixed(&mut g, 3000, 120.0);
+    let scene = g.mixed_world(5000, 120.0);
+    let other = g.mixed_world(3000, 120.0);
     let run = |threads| {
         in_pool(threads, || {
             (scene.overlapping_pairs(), scene.pairs_with(&other))
@@ -350,7 +345,7 @@ fn same_answer_on_one_and_two_threads() {
 #[test]
 fn finder_reuse_across_frames() {
     let mut g = Gen::new(44);
-    let mut scene = mixed(&mut g, 1500, 50.0);
+    let mut scene = g.mixed_world(1500, 50.0);
     let mut finder = PairFinder::new();
     let mut pairs = Vec::new();
     for frame in 0..5 {
@@ -484,7 +479,7 @@ fn sizes_over_many_levels() {
 #[test]
 fn large_dense_scene_on_several_threads() {
     let mut g = Gen::new(77);
-    let scene = mixed(&mut g, 40_000, 250.0);
+    let scene = g.mixed_world(40_000, 250.0);
     let want = sweep(&shapes(&scene));
     assert!(
         want.len() > 40_000,

@@ -1,6 +1,6 @@
 //! `Scene`'s ray casts and box and point queries against brute force through the references.
 
-use super::scene::{awkward, brute_point, brute_query, brute_raycast, mixed, shapes};
+use super::scene::{awkward, brute_point, brute_query, brute_raycast, shapes};
 use crate::support::shapes::{Arbitrary, Gen};
 use widephase::{Aabb, Circle, PairFinder, Scene, Shape};
 
@@ -12,13 +12,13 @@ fn queries_match_brute_force() {
     use widephase::{Point, Ray};
     let mut g = Gen::new(88);
     let mut scenes = vec![
-        ("mixed", mixed(&mut g, 2000, 60.0)),
-        ("dense", mixed(&mut g, 1500, 15.0)),
+        ("mixed", g.mixed_world(2000, 60.0)),
+        ("dense", g.mixed_world(1500, 15.0)),
         ("empty", Scene::new()),
     ];
     let odd: Scene = (0..500).map(|_| awkward(&mut g)).collect();
     scenes.push(("awkward", odd));
-    let mut outliers = mixed(&mut g, 800, 30.0);
+    let mut outliers = g.mixed_world(800, 30.0);
     for far in [1e4, 1e7, 1e12, 1e19] {
         outliers.push(Circle::new(far, far, 1.0));
         outliers.push(Aabb::new(-far, 3.0, -far + 2.0, 5.0));
