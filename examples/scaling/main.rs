@@ -115,8 +115,8 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!(
         "widephase scaling: SIMD backend {SIMD_BACKEND}, {cores} hardware threads; {} timed \
-         frames after {} warm-up frames, the runs taking turns in {} rounds; the {} scene, {} of the shapes \
-         moving {} of their half extent a frame; frames called from {}; threads {}",
+         frames after {} warm-up frames, the runs taking turns in {} rounds; the {} \
+         scene, {} of the shapes moving {} of their half extent a frame; frames called from {}; threads {}",
         o.frames,
         warm_up(&o),
         o.rounds,
