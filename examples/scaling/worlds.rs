@@ -153,9 +153,12 @@ pub(crate) fn runs(
         })
         .collect();
     for round in 0..rounds {
-        // As even a share of the timed frames as whole frames allow (none for a round
-        // beyond the frames).
+        // As even a share of the timed frames as whole frames allow (none for some rounds
+        // where there are fewer frames than rounds: those are skipped).
         let count = frames * (round + 1) / rounds - frames * round / rounds;
+        if count == 0 {
+            continue;
+        }
         for (pool, world) in &mut worlds {
             wake(*pool);
             on(*pool, &mut || world.frames(motion, count, true));
