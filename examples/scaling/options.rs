@@ -39,8 +39,9 @@ pub(crate) const FRAMES: usize = 128;
 /// at a time) fell on whichever runs ran then: one run's one-thread 100 k kept frame read
 /// 9.56 ms against 8.99 from scratch where the run before read 6.35 against 9.38 (the same
 /// build, 2026-12-06, Intel Xeon). In turns of a quarter of the frames each, every run
-/// meets the host's spells alike; every world is then held through the rounds (at a
-/// million shapes about 0.3 GB a search from scratch, 0.6 GB a kept finder).
+/// meets the host's spells alike; every world is then held through the rounds (with the
+/// 100 k and 1 M worlds of 1 and 2 threads the process peaked at 1.5 GB, where a process of
+/// one 1 M run in one go peaked at 0.3 GB from scratch and 0.6 GB kept).
 pub(crate) const ROUNDS: usize = 4;
 
 /// Calls after which a kept finder that may choose between its kept path and a search from
