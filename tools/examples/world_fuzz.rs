@@ -2,7 +2,7 @@
 //! time budget runs out. Each run draws its own scene (a few dozen to several thousand moving
 //! shapes, none to twice as many static ones, sparse or crowded, awkward shapes among them),
 //! finder settings (margin, rebuild threshold), the grid's cell size (automatic or fixed),
-//! thread count (one, two, three or sixteen) and motion (slow, fast, a share of the shapes
+//! thread count (one, two, three or sixteen, or those `--threads` names) and motion (slow, fast, a share of the shapes
 //! jumping, every shape teleporting), then plays frames of random operations (push,
 //! push_static, push_with, remove, set, set_filter, reorder, forget) and
 //! moves (`Scene::update`), and after every call checks a kept finder against the model: its
@@ -21,6 +21,8 @@
 //!     [--runs N]    stop after N runs (default: no limit)
 //!     [--large]     worlds of 20 k to 300 k moving shapes, each call checked against a
 //!                   search from scratch on another thread count (see `world_fuzz/large.rs`)
+//!     [--threads L] the thread counts the runs draw from (default 1,2,3,16), e.g. 4,5,8,64
+//!                   for the counts at which the passes change how they split
 //! ```
 //!
 //! On a disagreement it prints the run's seed, its plan, the frame and what differs, and exits
@@ -311,9 +313,9 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 }
 
 /// One run of `seed`: its plan, and the first disagreement (frame and what), if any.
-fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
+fn run(seed: u64, threads: &[usize], met: &mut Met) -> Result<Plan, (Plan, String)> {
     let mut g = Gen::new(seed);
-    let plan = Plan::draw(&mut g);
+    let plan = Plan::draw(&mut g, threads);
     let pool = pool(plan.threads);
     let mut scene = Scene::new();
     if let Some(c) = plan.cell {
@@ -500,12 +502,13 @@ fn run(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
 
 fn usage(problem: &str) -> ! {
     eprintln!("world_fuzz: {problem}");
-    eprintln!("usage: world_fuzz [--seconds S] [--seed S] [--runs N] [--large]");
+    eprintln!("usage: world_fuzz [--seconds S] [--seed S] [--runs N] [--large] [--threads L]");
     std::process::exit(2)
 }
 
 fn main() {
     let (mut seconds, mut runs, mut large) = (None, None, false);
+    let mut threads = plan::THREADS.to_vec();
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -526,6 +529,12 @@ fn main() {
             "--seconds" => seconds = Some(num::<f64>(&flag, &value)),
             "--seed" => seed = num(&flag, &value),
             "--runs" => runs = Some(num::<usize>(&flag, &value)),
+            "--threads" => {
+                threads = value.split(',').map(|v| num(&flag, v)).collect();
+                if threads.contains(&0) {
+                    usage("--threads takes counts of one or more");
+                }
+            }
             other => usage(&format!("unknown option {other:?}")),
         }
     }
@@ -540,15 +549,19 @@ fn main() {
     let mut s = seed;
     while start.elapsed() < budget && runs.is_none_or(|n| met.runs < n) {
         let result = if large {
-            large::run_large(s, &mut met)
+            large::run_large(s, &threads, &mut met)
         } else {
-            run(s, &mut met)
+            run(s, &threads, &mut met)
         };
         match result {
             Ok(plan) if runs.is_some() => println!("seed {s}: {plan:?}"),
             Ok(_) => {}
             Err((plan, what)) => {
-                let again = if large { " --large" } else { "" };
+                let mut again = if large { " --large" } else { "" }.to_string();
+                if threads != plan::THREADS {
+                    let listed: Vec<String> = threads.iter().map(usize::to_string).collect();
+                    again += &format!(" --threads {}", listed.join(","));
+                }
                 eprintln!("MISMATCH, seed {s} (replay: --seed {s} --runs 1{again})");
                 eprintln!("  plan: {plan:?}");
                 eprintln!("  {what}");

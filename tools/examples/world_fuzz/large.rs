@@ -18,9 +18,13 @@ fn reference_threads(threads: usize) -> usize {
 }
 
 /// One run of `seed` at scale: its plan, and the first disagreement (frame and what), if any.
-pub(crate) fn run_large(seed: u64, met: &mut Met) -> Result<Plan, (Plan, String)> {
+pub(crate) fn run_large(
+    seed: u64,
+    threads: &[usize],
+    met: &mut Met,
+) -> Result<Plan, (Plan, String)> {
     let mut g = Gen::new(seed);
-    let plan = Plan::draw_large(&mut g);
+    let plan = Plan::draw_large(&mut g, threads);
     let (threads, reference) = (pool(plan.threads), pool(reference_threads(plan.threads)));
     let mut scene = Scene::new();
     if let Some(c) = plan.cell {

@@ -62,8 +62,14 @@ pub(crate) enum Scale {
     Degenerate,
 }
 
+/// The thread counts a run draws from where `--threads` does not name others. Three and
+/// sixteen split the passes as a larger machine does (sorts from 4 k pairs, more and smaller
+/// tasks), which one and two threads never do.
+pub(crate) const THREADS: [usize; 4] = [1, 2, 3, 16];
+
 impl Plan {
-    pub(crate) fn draw(g: &mut Gen) -> Self {
+    /// A run's plan, its thread count one of `threads` (not empty).
+    pub(crate) fn draw(g: &mut Gen, threads: &[usize]) -> Self {
         let moving = [40, 400, 2500, 5000][g.index(4)] + g.index(200);
         let statics = match g.index(4) {
             0 => 0,
@@ -96,9 +102,7 @@ impl Plan {
             unbounded_few: false,
             margin: [None, None, None, Some(0.0), Some(0.05), Some(2.0)][g.index(6)],
             rebuild: [None, None, None, Some(0.0), Some(0.02), Some(1.0)][g.index(6)],
-            // Three and sixteen split the passes as a larger machine does (sorts from 4 k
-            // pairs, more and smaller tasks), which one and two threads never do.
-            threads: [1, 2, 3, 16][g.index(4)],
+            threads: threads[g.index(threads.len())],
             cell: [None, None, None, Some(0.25), Some(3.0), Some(40.0)][g.index(6)],
             // Drawn last, so that the draws before it are those of earlier versions.
             scale: match g.index(8) {
@@ -124,8 +128,8 @@ impl Plan {
     /// grown to that size over a square as crowded, without the scales that make the pairs
     /// grow with the square of the shapes (stacks, shapes as large as the square, and the
     /// parked fortieth of the shapes, all on one spot: 32 M pairs at 600 k shapes).
-    pub(crate) fn draw_large(g: &mut Gen) -> Self {
-        let mut plan = Self::draw(g);
+    pub(crate) fn draw_large(g: &mut Gen, threads: &[usize]) -> Self {
+        let mut plan = Self::draw(g, threads);
         let (moving, before) = (plan.moving, (plan.moving + plan.statics) as f32);
         plan.moving = [20_000, 70_000, 150_000, 300_000][g.index(4)] + g.index(5_000);
         // As many static shapes to each moving one as the small plan had.
