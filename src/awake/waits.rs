@@ -305,10 +305,18 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The machine's cores (as the process may use them), asked once.
+/// The machine's cores (as the process may use them), asked once: `WIDEPHASE_CORES` where it
+/// holds a positive number, so that tests run the many-core passes (a pool of more threads
+/// than the cores never waits awake, see [`awake_waits`]) on a small machine.
 pub(super) fn cores() -> usize {
     static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+    *CORES.get_or_init(|| {
+        std::env::var("WIDEPHASE_CORES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&n: &usize| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+    })
 }
 
 /// Sets the flag when dropped: the call ended, returned or not.

@@ -88,6 +88,13 @@ impl PairFinder {
     /// wanted for other programs between the passes, or on a machine with more threads than
     /// free cores. The answer does not depend on it.
     ///
+    /// The cores are what [`std::thread::available_parallelism`] says, or the
+    /// `WIDEPHASE_CORES` environment variable where it holds a positive number (read once, at
+    /// a process's first parallel call): a pool of more threads than cores neither holds them
+    /// nor waits awake, so that the passes of a many-core machine (one group of work a thread,
+    /// each thread's group its own) run only where the cores are counted as many. Tests set
+    /// it to run those passes on a small machine; a program has no need to.
+    ///
     /// ```
     /// use widephase::{Circle, PairFinder, Scene};
     /// let scene: Scene = (0..20_000).map(|i| Circle::new(i as f32, 0.0, 0.6)).collect();

@@ -262,7 +262,9 @@ fn kept_finder_follows_the_model() {
 
 /// Thread counts the world runs compare: one, two, three (more than the CI machine's cores, a
 /// number of tasks that splits the work elsewhere), seven (an odd split of every pass) and
-/// sixteen (the passes cut as a sixteen-core machine cuts them: more, smaller tasks).
+/// sixteen (the passes cut as a sixteen-core machine cuts them: more, smaller tasks). Where
+/// the pool has no more threads than the cores (`WIDEPHASE_CORES=16` in CI's second run of
+/// the tests), seven and sixteen also hand each pass out one group a thread, held awake.
 pub(super) const THREAD_COUNTS: [usize; 5] = [1, 2, 3, 7, 16];
 
 /// `run` (which checks every frame itself) on each of [`THREAD_COUNTS`]: the same answers.
