@@ -134,6 +134,11 @@ fn main() {
             "left to sleep between passes"
         }
     );
+    // The finder counts the cores as this says (see `PairFinder::with_spinning`): figures of
+    // such a run show how the many-core passes split, not how fast the machine runs them.
+    if let Ok(counted) = std::env::var("WIDEPHASE_CORES") {
+        println!("WIDEPHASE_CORES={counted}: the finder counts the cores as that many");
+    }
     // Two threads spinning on one core would pass the line once a time slice.
     let trip = || (cores > 1).then(round_trip);
     let said = |t: Option<f64>| t.map_or("(one core)".into(), |t| format!("{t:.0} ns"));
