@@ -10,8 +10,8 @@ use widephase::{Aabb, PairFinder};
 /// cross pairs and queries, on one, two, three, six, thirteen, sixteen, twenty-four, forty and
 /// a hundred threads (three: tasks that do not pair up; six: passes cut one group a thread,
 /// each group first to its own thread, where the cores are counted as six or more, as CI's
-/// second run of the tests counts them with `WIDEPHASE_CORES=16`; sixteen: each pass in as many tasks as these shapes
-/// make, whatever cores run them; thirteen and twenty-four: the walk's tasks, eight a thread,
+/// second run of the tests counts them with `WIDEPHASE_CORES=16`; sixteen: each pass in as
+/// many tasks as these shapes make, whatever cores run them; thirteen and twenty-four: the walk's tasks, eight a thread,
 /// met busier shares of the events than before dozens of frames after the warm-up, and grew
 /// their lists then; forty: more threads than groups a pass hands out to their own threads;
 /// a hundred: a pass forked one group a thread grew the forking thread's deque past its 64

@@ -2,9 +2,9 @@
 //! time budget runs out. Each run draws its own scene (a few dozen to several thousand moving
 //! shapes, none to twice as many static ones, sparse or crowded, awkward shapes among them),
 //! finder settings (margin, rebuild threshold), the grid's cell size (automatic or fixed),
-//! thread count (one, two, three or sixteen, or those `--threads` names) and motion (slow, fast, a share of the shapes
-//! jumping, every shape teleporting), then plays frames of random operations (push,
-//! push_static, push_with, remove, set, set_filter, reorder, forget) and
+//! thread count (one, two, three or sixteen, or those `--threads` names) and motion (slow,
+//! fast, a share of the shapes jumping, every shape teleporting), then plays frames of random
+//! operations (push, push_static, push_with, remove, set, set_filter, reorder, forget) and
 //! moves (`Scene::update`), and after every call checks a kept finder against the model: its
 //! pairs (or the pairs of its contacts and manifolds) equal the model's, `began`/`ended` are
 //! the set differences of consecutive answers, and the contacts and manifolds are those of a
