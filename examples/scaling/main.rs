@@ -136,8 +136,12 @@ fn main() {
     );
     // The finder counts the cores as this says (see `PairFinder::with_spinning`): figures of
     // such a run show how the many-core passes split, not how fast the machine runs them.
-    if let Ok(counted) = std::env::var("WIDEPHASE_CORES") {
-        println!("WIDEPHASE_CORES={counted}: the finder counts the cores as that many");
+    // Only a positive number counts; anything else leaves the finder's count as it was.
+    let counted = std::env::var("WIDEPHASE_CORES").ok();
+    match counted.as_deref().map(str::parse::<usize>) {
+        Some(Ok(n)) if n > 0 => println!("WIDEPHASE_CORES={n}: the finder counts the cores as {n}"),
+        Some(_) => println!("WIDEPHASE_CORES is not a positive number: the finder ignores it"),
+        None => {}
     }
     // Two threads spinning on one core would pass the line once a time slice.
     let trip = || (cores > 1).then(round_trip);
