@@ -184,10 +184,10 @@ pub(crate) struct Candidates {
     /// kernel (see `picks.rs`).
     pub(crate) apart: usize,
     /// The time a search's [`test`](Self::test)s spent gathering records into lane blocks
-    /// and recording hits (a kept list's walk counts its whole task's time and takes the
-    /// kernels' out of it, so [`decide_list`](Self::decide_list) leaves this as it is).
+    /// (a kept list's walk counts its whole task's time and takes the kernels' out of it,
+    /// so [`decide_list`](Self::decide_list) leaves this as it is).
     pub(crate) pack_time: Duration,
-    /// The time spent in the kernels.
+    /// The time spent in the kernels (in a search's `test`, with their hits recorded).
     pub(crate) kernel_time: Duration,
 }
 
