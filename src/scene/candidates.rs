@@ -183,11 +183,11 @@ pub(crate) struct Candidates {
     /// Candidates of a kept list whose shapes' padded boxes are apart, decided without a
     /// kernel (see `picks.rs`).
     pub(crate) apart: usize,
-    /// The time a search's [`test`](Self::test)s spent gathering records into lane blocks
-    /// (a kept list's walk counts its whole task's time and takes the kernels' out of it,
-    /// so [`decide_list`](Self::decide_list) leaves this as it is).
+    /// The time [`test`](Self::test) spent gathering records into lane blocks, which a
+    /// search reads (a kept call counts its tasks' whole time and takes the kernels' out of
+    /// it, so [`decide_list`](Self::decide_list) leaves this as it is).
     pub(crate) pack_time: Duration,
-    /// The time spent in the kernels (in a search's `test`, with their hits recorded).
+    /// The time spent in the kernels (in `test`, with their hits recorded).
     pub(crate) kernel_time: Duration,
 }
 
