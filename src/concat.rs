@@ -119,7 +119,9 @@ pub(crate) fn copy_runs<T: Copy + Sync, U: Copy + Default + Send, const N: usize
 ) {
     let mut j = 0;
     let dst = dst.map(|list| {
-        list.resize(src[j].len(), U::default());
+        // With room where it grows, as `concat_all`'s lists: a kept answer that first grew past
+        // the first call's allocated in a steady frame loop (by one pair, then doubled).
+        resize_with_room(list, src[j].len(), U::default());
         j += 1;
         &mut list[..]
     });
@@ -256,6 +258,26 @@ mod tests {
                 concat_pieces(&mut list, &parts[1..], &part);
                 assert_eq!(list, parts[1..].concat(), "outside the pool");
             }
+        }
+    }
+
+    /// A list that `copy_runs` must grow takes room for an eighth more: a copy a few items
+    /// longer than the first (a kept answer a pair longer than the first call's) fits where
+    /// it lies.
+    #[test]
+    fn a_copy_that_grows_takes_room() {
+        let run: Vec<u32> = (0..10_000).collect();
+        for threads in [1, 4] {
+            crate::test_pool::in_pool(threads, || {
+                let mut list = Vec::new();
+                copy_runs([&mut list], [&run[..9_000]], &|x| x);
+                // (Compared by capacity: `realloc` may grow a list where it lies.)
+                assert!(list.capacity() >= run.len(), "{threads} threads: no room");
+                let at = list.as_ptr();
+                copy_runs([&mut list], [&run[..]], &|x| x);
+                assert_eq!(list.as_ptr(), at, "{threads} threads: reallocated");
+                assert_eq!(list, run);
+            });
         }
     }
 }
