@@ -27,8 +27,16 @@ pub(super) fn sort_lists(
         return;
     }
     let total: usize = lists.iter().map(Vec::len).sum();
-    // Only growing: every item of a list's part is written before it is read.
+    // Only growing: every item of a list's part is written before it is read. Where it must
+    // grow, to as many as the lists can hold, which grow with room (`concat_all`): a rebuild
+    // whose lists first held more than any before, but fit in their room, then does not
+    // allocate here either (one did, in a steady frame loop whose finder rebuilt after a
+    // timed search from scratch).
     if spare.len() < total {
+        if spare.capacity() < total {
+            let room: usize = lists.iter().map(Vec::capacity).sum();
+            spare.reserve_exact(room - spare.len());
+        }
         spare.resize(total, (0, 0));
     }
     sort_halves(lists, &mut spare[..total], n);
@@ -179,5 +187,34 @@ mod tests {
                 assert!(*got == want, "list {k}, {threads} threads");
             }
         }
+    }
+
+    /// On more than one thread the spare, where it must grow, takes room for as many pairs as
+    /// the lists can hold: lists that then fill their room are sorted without the spare
+    /// growing again (a rebuild's lists, grown with room in the frames before, allocated in
+    /// the spare once in a steady frame loop).
+    #[test]
+    fn the_spare_grows_to_what_the_lists_can_hold() {
+        let n = 5_000;
+        let lists_of = |len: usize| -> Vec<Vec<(u32, u32)>> {
+            (0..4u32)
+                .map(|k| {
+                    let mut list = Vec::with_capacity(1_000 * (k as usize + 1));
+                    list.extend((0..len as u32).map(|i| ((i * 7919 + k) % n as u32, i)));
+                    list
+                })
+                .collect()
+        };
+        crate::test_pool::in_pool(2, || {
+            let (mut spare, mut counts) = (Vec::new(), Vec::new());
+            sort_lists(&mut lists_of(10), &mut spare, &mut counts, n);
+            let room: usize = lists_of(0).iter().map(Vec::capacity).sum();
+            assert!(spare.capacity() >= room, "{} < {room}", spare.capacity());
+            let at = spare.as_ptr();
+            let mut full = lists_of(1_000);
+            sort_lists(&mut full, &mut spare, &mut counts, n);
+            assert_eq!(spare.as_ptr(), at, "the spare grew again");
+            assert!(full.iter().all(|l| l.is_sorted_by_key(|&(p, _)| p)));
+        });
     }
 }
