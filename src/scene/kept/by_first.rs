@@ -8,6 +8,8 @@
 //! rebuild's search phase took 3–6 % longer with the radix sort (two or three passes over
 //! each list), so one thread keeps the counting sort.
 
+use crate::room::resize_with_room;
+
 /// Widest digit: 2048 counters (8 KiB).
 const DIGIT: u32 = 11;
 
@@ -43,9 +45,10 @@ pub(super) fn sort_lists(
 }
 
 /// Sorts `list` by first index (each below `n`), stably, by counting sort through `spare`
-/// and `counts`: one count and one scatter, `spare` then taking the list's place.
+/// and `counts`: one count, one scatter into `spare` (grown with room where it must grow) and
+/// one copy back.
 fn count_by_first(
-    list: &mut Vec<(u32, u32)>,
+    list: &mut [(u32, u32)],
     spare: &mut Vec<(u32, u32)>,
     counts: &mut Vec<u32>,
     n: usize,
@@ -55,10 +58,14 @@ fn count_by_first(
     }
     counts.clear();
     counts.resize(n, 0);
-    spare.clear();
-    spare.resize(list.len(), (0, 0));
-    scatter_by(list, spare, counts, |p| p);
-    core::mem::swap(list, spare);
+    resize_with_room(spare, list.len(), (0, 0));
+    let sorted = &mut spare[..list.len()];
+    scatter_by(list, sorted, counts, |p| p);
+    // Copied back rather than swapped in: each list keeps its own buffer (swapped, the
+    // buffers moved one list along at every rebuild, and the lists and the walk's spares,
+    // sized by their own kinds, grew again after each: in a frame loop that rebuilt every
+    // 68 frames, three frames of every 68 allocated, on and on).
+    list.copy_from_slice(sorted);
 }
 
 /// `from` into `to` (as long) ordered by `digit` of each pair's first index, stably: a count
@@ -187,6 +194,34 @@ mod tests {
                 assert!(*got == want, "list {k}, {threads} threads");
             }
         }
+    }
+
+    /// On one thread each list keeps its own buffer through the sort, however long the
+    /// lists and whichever order their lengths come in (each sorted into the spare and copied
+    /// back: swapped with it, the buffers moved one list along at every rebuild, and the lists
+    /// of a steady frame loop grew again after each).
+    #[test]
+    fn one_thread_sorts_each_list_in_its_own_buffer() {
+        let n = 3_000;
+        let mut lists: Vec<Vec<(u32, u32)>> = [5_000, 200, 0, 1, 9_000, 40]
+            .iter()
+            .map(|&len| {
+                (0..len as u32)
+                    .map(|i| ((i * 7919 + len as u32) % n, i))
+                    .collect()
+            })
+            .collect();
+        let (mut spare, mut counts) = (Vec::new(), Vec::new());
+        crate::test_pool::in_pool(1, || {
+            for _ in 0..3 {
+                let at: Vec<_> = lists.iter().map(|l| (l.as_ptr(), l.capacity())).collect();
+                sort_lists(&mut lists, &mut spare, &mut counts, n as usize);
+                let now: Vec<_> = lists.iter().map(|l| (l.as_ptr(), l.capacity())).collect();
+                assert_eq!(now, at);
+                assert!(lists.iter().all(|l| l.is_sorted_by_key(|&(p, _)| p)));
+                lists.rotate_left(1);
+            }
+        });
     }
 
     /// On more than one thread the spare, where it must grow, takes room for as many pairs as
