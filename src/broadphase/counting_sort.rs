@@ -11,7 +11,7 @@
 
 use super::LANES;
 use super::levels::Levels;
-use crate::room::resize_with_room;
+use crate::room::{reserve_to, resize_with_room};
 use crate::tasks::chunking;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -70,8 +70,11 @@ impl CountingSort {
         //    sort.)
         // Every key and count is written below, each chunk's on its thread: these only set
         // the lengths (a fill on this thread was a serial pass over both).
-        self.keys.resize(boxes.len(), SKIP);
-        self.band_ends.resize(chunks * stride, 0);
+        // With room, as every buffer here whose length follows the grid's layout (its cells and
+        // bands): a rebuild whose grid has a few cells more than the last one does not
+        // allocate (see `room.rs`).
+        resize_with_room(&mut self.keys, boxes.len(), SKIP);
+        resize_with_room(&mut self.band_ends, chunks * stride, 0);
         // The counts of chunks without boxes (none unless there are no boxes) are zero.
         self.band_ends[boxes.len().div_ceil(chunk_len) * stride..].fill(0);
         let pieces = (self.keys.par_chunks_mut(chunk_len))
@@ -105,9 +108,9 @@ impl CountingSort {
             field.truncate(total);
             resize_with_room(field, total + PAD, f32::NAN);
         }
-        self.starts.resize(cells + 1, 0);
+        resize_with_room(&mut self.starts, cells + 1, 0);
         self.starts[cells] = total as u32;
-        self.cursors.resize(cells, 0);
+        resize_with_room(&mut self.cursors, cells, 0);
         let keys = &self.keys[..];
         let target = Sorted {
             out: &mut out[..total],
@@ -132,10 +135,11 @@ impl CountingSort {
         };
         // Only growing: the second pass reads exactly what the first one wrote.
         if staged.len() < boxes.len() {
-            staged.resize(boxes.len(), fill);
+            resize_with_room(staged, boxes.len(), fill);
         }
         let mut cursors = core::mem::take(&mut self.band_cursors);
         cursors.clear();
+        reserve_to(&mut cursors, chunks * stride);
         cursors.extend((0..chunks).flat_map(|j| {
             // Each band's first place in the chunk's part, then the unused gap as zeros.
             let ends = &self.band_ends[j * stride..][..bands];
@@ -184,6 +188,7 @@ impl CountingSort {
     /// number of boxes entered. `chunks × bands` steps: a few thousand for a million boxes.
     fn band_sums(&mut self, chunks: usize, bands: usize, stride: usize) -> usize {
         self.band_starts.clear();
+        reserve_to(&mut self.band_starts, bands + 1);
         let mut total = 0;
         for b in 0..bands {
             self.band_starts.push(total);
@@ -426,6 +431,67 @@ mod tests {
             for (k, f) in kept_out.2.iter().enumerate() {
                 assert_eq!(bits(f), bits(&new.2[k]), "{n} boxes: field {k}");
             }
+        }
+    }
+
+    /// A sort whose grid has a few more cells (or bands, or levels) than the last sorts in
+    /// the buffers it has: those sized by the layout took room where they grew (a kept
+    /// finder's rebuild, whose shapes had moved out a little, grew them in a steady frame
+    /// loop).
+    #[test]
+    fn a_grid_a_little_larger_sorts_in_the_buffers_it_has() {
+        // `n` boxes spread over a square of side `side`, some large ones among them.
+        let boxes = |n: u32, side: f32| -> Vec<[f32; 4]> {
+            (0..n)
+                .map(|i| {
+                    let h = |k: u32| {
+                        let x = i.wrapping_mul(0x9e37_79b9) ^ k.wrapping_mul(0x85eb_ca6b);
+                        (x.wrapping_mul(0xc2b2_ae35) >> 8) as f32 / (1 << 24) as f32
+                    };
+                    let (x, y) = (h(1) * side, h(2) * side);
+                    let s = if i % 97 == 3 { 30.0 } else { 0.5 + h(3) };
+                    [x, y, x + s, y + s]
+                })
+                .collect()
+        };
+        for threads in [1, 3] {
+            let pool = crate::test_pool::pool(threads);
+            let (mut sort, mut staged) = (CountingSort::default(), Vec::new());
+            let mut out = (vec![0u32; 50_000], [(); 4].map(|_| Vec::new()));
+            let mut cells = Vec::new();
+            let mut run = |sort: &mut CountingSort, side: f32| {
+                let b = boxes(50_000, side);
+                let mut levels = Levels::default();
+                levels.plan(&b, None);
+                cells.push(levels.cells());
+                let [f0, f1, f2, f3] = &mut out.1;
+                pool.install(|| {
+                    sort.sort(
+                        &levels,
+                        &b,
+                        |i| i,
+                        &mut staged,
+                        &mut out.0,
+                        [f0, f1, f2, f3],
+                    )
+                });
+            };
+            run(&mut sort, 400.0);
+            let at = |s: &CountingSort| {
+                [
+                    &s.starts,
+                    &s.keys,
+                    &s.band_ends,
+                    &s.band_starts,
+                    &s.band_cursors,
+                    &s.cursors,
+                ]
+                .map(|v| v.as_ptr())
+            };
+            let before = at(&sort);
+            run(&mut sort, 410.0);
+            assert!(cells[1] > cells[0], "{cells:?}");
+            assert_eq!(at(&sort), before, "{threads} threads: {cells:?} cells");
         }
     }
 

@@ -246,7 +246,7 @@ impl Grid {
         // first entries, searched on one thread between the passes, were 69 µs of a 1 M frame:
         // two binary searches a part, each probe two cache misses.)
         let first_cell = |k: usize| starts[..cells].partition_point(|&s| (s as usize) < bound(k));
-        firsts.resize(count + 1, (0, 0));
+        resize_with_room(firsts, count + 1, (0, 0));
         let each = (removed.par_iter_mut())
             .zip(firsts[..count].par_iter_mut())
             .enumerate();
@@ -286,7 +286,9 @@ impl Grid {
         for f in fields.iter_mut() {
             resize_with_room(f, total + LANES, f32::NAN);
         }
-        new_starts.resize(cells + 1, 0);
+        // With room: a grid rebuilt with a few cells more than the last does not allocate
+        // in the repair after it.
+        resize_with_room(new_starts, cells + 1, 0);
         {
             let [fx0, fy0, fx1, fy1] = fields;
             let out = Out {
