@@ -2,7 +2,7 @@
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
 use crate::concat::{concat_all, copy_runs};
-use crate::room::room_for_busiest;
+use crate::room::{reserve_to, room_for_busiest};
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -175,6 +175,11 @@ impl Cancel {
     /// rayon's threads as [`Events::between`] splits its answers.
     pub(crate) fn cancel_common(&mut self, a: &mut Vec<(u32, u32)>, b: &mut Vec<(u32, u32)>) {
         let [only_a, only_b] = &mut self.spare;
+        // Room for the lists as they come in, not only as they leave: the buffers pass on to
+        // the frame's began and ended pairs before their cancelling (see `Answer`), which
+        // then grew now and then in a loop where many pairs cancel.
+        reserve_to(only_a, a.len());
+        reserve_to(only_b, b.len());
         self.events
             .split(b, a, [only_a, only_b], (MIN_CANCEL, true));
         core::mem::swap(a, only_a);
@@ -392,6 +397,34 @@ mod tests {
             let mut out = vec![(9, 9)];
             apply_events(&old, &began, &ended, &mut out);
             assert_eq!(out, new, "round {round}");
+        }
+    }
+
+    /// The lists the cancelling hands back hold room for the lists it was handed, however
+    /// many pairs cancel (they take their places as the next call's lists, which hold the
+    /// pairs before the cancelling), on one thread and in parts on three.
+    #[test]
+    fn the_cancelled_lists_hold_room_for_the_lists_handed_in() {
+        for threads in [1, 3] {
+            crate::test_pool::in_pool(threads, || {
+                let mut cancel = Cancel::default();
+                for len in [100, 5_000, 40_000] {
+                    // Nine pairs in ten in both lists.
+                    let a: Vec<(u32, u32)> = (0..len).map(|i| (i, i + 1)).collect();
+                    let b: Vec<(u32, u32)> = (0..len)
+                        .map(|i| if i % 10 == 0 { (i, i + 2) } else { (i, i + 1) })
+                        .collect();
+                    let (mut a2, mut b2) = (a.clone(), b.clone());
+                    cancel.cancel_common(&mut a2, &mut b2);
+                    assert_eq!(a2.len(), (len as usize).div_ceil(10));
+                    assert!(
+                        a2.capacity() >= a.len() && b2.capacity() >= b.len(),
+                        "{threads} threads, {len} pairs: {} and {}",
+                        a2.capacity(),
+                        b2.capacity()
+                    );
+                }
+            });
         }
     }
 
