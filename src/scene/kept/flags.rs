@@ -2,6 +2,7 @@
 //! place in the grid, written on rayon's threads by tasks that each own a range of the
 //! indices (cleared with the escapers' settling, after the kernels: `escapers.rs`).
 
+use crate::room::resize_with_room;
 use crate::tasks::piece_len;
 use rayon::prelude::*;
 
@@ -135,8 +136,9 @@ impl<T: Copy + Default + Send + Sync> Groups<T> {
         self.piece = items.len().div_ceil(pieces).max(1);
         self.pieces = items.len().div_ceil(self.piece);
         self.ranges = ranges;
-        self.items.resize(items.len(), T::default());
-        self.ends.resize(self.pieces * (ranges + 1 + APART), 0);
+        // With room: the escapers' count rises and falls from call to call.
+        resize_with_room(&mut self.items, items.len(), T::default());
+        resize_with_room(&mut self.ends, self.pieces * (ranges + 1 + APART), 0);
         (self.items.par_chunks_mut(self.piece))
             .zip(items.par_chunks(self.piece))
             .zip(self.ends.par_chunks_mut(ranges + 1 + APART))
