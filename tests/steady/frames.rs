@@ -182,3 +182,71 @@ fn a_counted_pool_has_started_every_thread() {
         assert_eq!(pool.current_num_threads(), threads);
     }
 }
+
+/// A world of shapes that bounce between four walls, each at a speed of its own, allocates
+/// nothing either once its first rebuild has passed: the kept finder rebuilds every 68 frames
+/// here (a quarter of the shapes escaped), and a rebuild on one thread sorted its lists by
+/// swapping each with a spare, so that the buffers moved one list along at every rebuild and
+/// the lists and the walk's spares grew again after each (three frames in 68, on and on); the
+/// grid a rebuild lays out with a few more cells than the first grew its cell arrays; and the
+/// buffers the pairs that began and ended pass through, grown by their lists after the
+/// cancelling, grew as the next frame's lists before it. Frames 100 to 300, on one, two and
+/// three threads.
+#[test]
+fn bouncing_frames_allocate_nothing() {
+    use crate::alloc;
+    use widephase::Shape;
+    let _alone = alloc::counting();
+    let n = 40_000;
+    let side = (n as f32 * 1.5).sqrt() * 1.3;
+    let mut scene = Gen::new(7).mixed_world(n, side);
+    // A number in 0..1 from a shape's id and a salt.
+    let unit = |id: u32, salt: u32| {
+        let x = (id.wrapping_mul(0x9e37_79b9) ^ salt.wrapping_mul(0x85eb_ca6b))
+            .wrapping_mul(0x2c1b_3c6d);
+        ((x ^ (x >> 15)) >> 8) as f32 / (1 << 24) as f32
+    };
+    // Each shape, the centre of its box, and its velocity (up to 0.2 a frame on each axis).
+    let homes: Vec<(Shape, [f32; 2], [f32; 2])> = scene
+        .iter()
+        .map(|(id, s)| {
+            let b = s.bounding_box();
+            let centre = [0.5 * (b.min_x + b.max_x), 0.5 * (b.min_y + b.max_y)];
+            let v = [1, 2].map(|salt| 0.2 * (2.0 * unit(id, salt) - 1.0));
+            (s, centre, v)
+        })
+        .collect();
+    // A coordinate moving on from `x`, reflected at 0 and `side`.
+    let bounce = |x: f32| {
+        let p = x.rem_euclid(2.0 * side);
+        if p > side { 2.0 * side - p } else { p }
+    };
+    for threads in [1, 2, 3] {
+        let pool = alloc::counted_pool(threads);
+        let (mut finder, mut pairs, mut allocated) = (PairFinder::new(), Vec::new(), Vec::new());
+        let mut rebuilds = 0;
+        pool.install(|| {
+            for frame in 0..300 {
+                let t = frame as f32;
+                let before = alloc::count();
+                scene.update(|id, _| {
+                    let (shape, [x, y], [vx, vy]) = homes[id as usize];
+                    shape.translated(bounce(x + vx * t) - x, bounce(y + vy * t) - y)
+                });
+                finder.overlapping_pairs(&scene, &mut pairs);
+                let spent = alloc::count() - before;
+                rebuilds += usize::from(finder.stats().rebuilt && frame > 0);
+                if frame >= 100 {
+                    allocated.push((frame, spent));
+                }
+            }
+        });
+        // Rebuilds after the first search, within the counted frames too.
+        assert!(rebuilds >= 3, "{threads} thread(s): {rebuilds} rebuilds");
+        let spent: Vec<_> = allocated.into_iter().filter(|&(_, a)| a > 0).collect();
+        assert!(
+            spent.is_empty(),
+            "{threads} thread(s): frames that allocated (frame, allocations): {spent:?}"
+        );
+    }
+}
