@@ -12,8 +12,7 @@ use wide::{f32x8, i32x8};
 const CLASSES: usize = 256;
 /// Size classes per level: a level takes boxes whose larger sides are within a factor 8.
 const CLASSES_PER_LEVEL: usize = 3;
-/// Most levels there can be: one per [`CLASSES_PER_LEVEL`] classes, and one more where the
-/// median's alignment splits a group at each end.
+/// Most levels there can be: one per [`CLASSES_PER_LEVEL`] classes, and one more at an end.
 const MAX_LEVELS: usize = CLASSES.div_ceil(CLASSES_PER_LEVEL) + 1;
 /// A level with more boxes than this is trimmed to quantiles when outliers stretch it.
 const TRIM_ABOVE: u64 = 512;
@@ -236,9 +235,8 @@ impl Levels {
         let classes = &all.classes;
         self.levels.clear();
         self.first_classes.clear();
-        // Room for as many levels as there can be: a frame whose boxes, moved, fall into one
-        // size class more than before (a side rounded across a power of two) does not
-        // allocate.
+        // Room for every level there can be: boxes that fall into a size class more than
+        // before (a side rounded across a power of two) allocate nothing.
         reserve_to(&mut self.levels, MAX_LEVELS);
         reserve_to(&mut self.first_classes, MAX_LEVELS);
         reserve_to(&mut self.level_stats, MAX_LEVELS);
@@ -366,12 +364,7 @@ impl Levels {
             self.chunk_corners.resize_with(chunks, Vec::new);
         }
         let parts = &mut self.chunk_corners[..chunks];
-        // Room for every box a chunk can sample, and the axes for them all: a level whose
-        // boxes crowd into other chunks than before does not allocate.
-        for corners in parts.iter_mut() {
-            corners.clear();
-            reserve_to(corners, chunk_len.div_ceil(stride).min(n));
-        }
+        parts.iter_mut().for_each(Vec::clear);
         let first_classes = &self.first_classes;
         let pieces = (parts.par_iter_mut())
             .zip(boxes.par_chunks(chunk_len))
@@ -389,9 +382,6 @@ impl Levels {
         let [xs, ys] = &mut self.coords;
         xs.clear();
         ys.clear();
-        let most = (chunks * chunk_len.div_ceil(stride)).min(n);
-        reserve_to(xs, most);
-        reserve_to(ys, most);
         for corners in &self.chunk_corners[..chunks] {
             xs.extend(corners.iter().map(|c| c[X]));
             ys.extend(corners.iter().map(|c| c[Y]));
@@ -518,36 +508,33 @@ mod tests {
     use super::*;
     use crate::test_rng::Xorshift;
 
-    /// Levels laid out for boxes of one size, then of sizes spanning many levels, take
-    /// no new allocation: the levels and their per-level lists hold room for as many levels
-    /// as there can be (a frame whose boxes fell into one size class more than before grew
-    /// them in a steady frame loop).
+    /// Levels laid out for boxes of one size, then of sizes spanning many levels, take no
+    /// new allocation: the levels' lists hold room for as many as there can be (a frame whose
+    /// boxes fell into one size class more grew them in a steady frame loop).
     #[test]
     fn more_levels_than_before_take_no_new_allocation() {
-        let square = |i: usize, side: f32| {
-            let (x, y) = ((i % 100) as f32 * 3.0, (i / 100) as f32 * 3.0);
-            [x, y, x + side, y + side]
+        // A thousand squares of side `side(i)`, 3 apart.
+        let squares = |side: &dyn Fn(i32) -> f32| -> Vec<[f32; 4]> {
+            let at = |i: i32| ((i % 100) as f32 * 3.0, (i / 100) as f32 * 3.0);
+            (0..1_000)
+                .map(|i| [at(i).0, at(i).1, at(i).0 + side(i), at(i).1 + side(i)])
+                .collect()
         };
         let mut levels = Levels::default();
-        let same: Vec<[f32; 4]> = (0..1_000).map(|i| square(i, 1.0)).collect();
-        levels.plan(&same, None);
+        levels.plan(&squares(&|_| 1.0), None);
         assert_eq!(levels.all().len(), 1);
-        let at = |l: &Levels| {
-            (
-                l.levels.as_ptr(),
-                l.first_classes.as_ptr(),
-                l.level_sides.as_ptr(),
-            )
-        };
-        let before = at(&levels);
+        let l = &levels;
+        let caps = [
+            l.levels.capacity(),
+            l.first_classes.capacity(),
+            l.level_sides.capacity(),
+        ];
+        assert!(caps.iter().all(|&c| c >= MAX_LEVELS) && l.level_stats.capacity() >= MAX_LEVELS);
+        let before = levels.all().as_ptr();
         // Sides from 2^-12 to 2^12: a level for every three size classes.
-        let spread: Vec<[f32; 4]> = (0..1_000)
-            .map(|i| square(i, 2f32.powi((i % 25) as i32 - 12)))
-            .collect();
-        levels.plan(&spread, None);
+        levels.plan(&squares(&|i| 2f32.powi(i % 25 - 12)), None);
         assert!(levels.all().len() >= 8, "{} levels", levels.all().len());
-        assert_eq!(at(&levels), before);
-        assert!(levels.level_stats.capacity() >= MAX_LEVELS);
+        assert_eq!(levels.all().as_ptr(), before);
     }
 
     /// 60 k small boxes and 4 k large ones (levels of their own), 2 % of each parked far away:
