@@ -189,9 +189,10 @@ fn a_counted_pool_has_started_every_thread() {
 /// swapping each with a spare, so that the buffers moved one list along at every rebuild and
 /// the lists and the walk's spares grew again after each (three frames in 68, on and on); the
 /// grid a rebuild lays out with a few more cells than the first grew its cell arrays; and the
-/// buffers the pairs that began and ended pass through, grown by their lists after the
-/// cancelling, grew as the next frame's lists before it. Frames 100 to 300, on one, two and
-/// three threads.
+/// buffers the pairs that began and ended pass through, sized by their lists after the
+/// cancelling and with an eighth of room over each new high, grew as the next frame's lists
+/// before it (their counts swing with the escapers: a buffer that outgrows its room now takes
+/// half again). Frames 100 to 300, on one, two and three threads.
 #[test]
 fn bouncing_frames_allocate_nothing() {
     use crate::alloc;
