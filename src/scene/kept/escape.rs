@@ -6,7 +6,6 @@
 //! the last call (see `stamps.rs`), it reads only theirs, and where those are few it writes
 //! their records at their indices, so that the gather reads none of the shapes at rest.
 
-use super::Kept;
 use super::follow::mark;
 use super::lists::TAG;
 use super::margin::{Margin, inside, jumped_from};
@@ -14,9 +13,10 @@ use super::moves::relocate;
 use super::numbers::size_records;
 use super::tasks::{MIN_TASK, Task, concat, plan_of, room_for_escapes};
 use super::untouched::FEW;
+use super::{AUTO_REBUILD, Kept};
 use crate::broadphase::grid::Grid;
 use crate::prefetch::{AHEAD, prefetch};
-use crate::room::resize_with_room;
+use crate::room::{reserve_to, resize_with_room};
 use crate::scene::records::Record;
 use crate::scene::stamps::{any_changed, changed};
 use crate::scene::store::Scene;
@@ -156,6 +156,31 @@ fn copy_found(tasks: &[Task], out: Found<'_>) {
 }
 
 impl Kept {
+    /// The most escapers a frame of `n` moving shapes keeps the grid for where it rebuilds
+    /// above a `share` of them escaping.
+    fn most_kept(share: f32, n: usize) -> usize {
+        (share * n as f32) as usize
+    }
+
+    /// Room, where they hold less, in every list of a frame's escapers (those found, their
+    /// marks and old boxes, their entries and cells, those that keep their places and those
+    /// that move) for `most` escapers of `n` moving shapes: the most a frame keeps the grid
+    /// for, under the default threshold. Their number swings with the shapes' motion, and a
+    /// frame loop whose shapes turned back every 64 frames met a new high 270 frames after
+    /// its warm-up (100 k shapes, eight threads: 18 k escapers against 17 k), which grew
+    /// these lists then, each with the room it took. About 70 bytes an escaper, room
+    /// included: 17 MB at a million shapes.
+    fn room_for_escapers(&mut self, most: usize, n: usize) {
+        reserve_to(&mut self.escapers, most);
+        reserve_to(&mut self.marks, most);
+        reserve_to(&mut self.old_fat, most.min(n / FEW));
+        reserve_to(&mut self.enter, most);
+        reserve_to(&mut self.entering, most);
+        reserve_to(&mut self.was_in, most);
+        reserve_to(&mut self.stays, most);
+        reserve_to(&mut self.moves, most);
+    }
+
     /// The escape check: every moving slot whose current box is not inside its enlarged box
     /// (new slots included, and slots beyond the store's end, whose shapes were removed) is
     /// flagged and listed, ascending. `false` when there are too many: the caller rebuilds.
@@ -193,10 +218,11 @@ impl Kept {
         self.tags.resize(top, u32::MAX);
         self.slot_ids.resize(top, u32::MAX);
         // The most escapers a frame keeps the grid for; the pass stops once they are more.
-        let limit = (self.rebuild_above * n as f32) as usize;
+        let limit = Self::most_kept(self.rebuild_above, n);
         let Some(room) = limit.checked_sub(top - both) else {
             return false;
         };
+        self.room_for_escapers(limit.min(Self::most_kept(AUTO_REBUILD, n)), n);
         // Tasks of 1 k slots and more (six a thread at 100 k on sixteen): see `fine_tasks_of`.
         let tasks = plan_of(&mut self.tasks, both, MIN_TASK, MIN_TASK / 16);
         let planned = tasks.len();
