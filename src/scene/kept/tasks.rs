@@ -74,6 +74,9 @@ pub(super) struct Task {
     pub(super) listed: bool,
     /// How many slots the escape check looked at: those changed since the last call.
     pub(super) looked: usize,
+    /// How many items of its range a pass that counts before it writes keeps (the entries
+    /// that change cells: see `moves.rs`).
+    pub(super) kept: usize,
     /// The blocks of first indices the task found busy (see `still.rs`).
     pub(super) marks: Vec<u32>,
     pub(super) buf: Vec<(u32, u32)>,
