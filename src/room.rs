@@ -41,7 +41,25 @@ pub(crate) fn room_for(held: usize, len: usize) -> usize {
     if held == 0 {
         with_room(len)
     } else {
-        len + len / 2 + 64
+        swinging(len)
+    }
+}
+
+/// `len` items and room for half again as many and 64: for a buffer whose need swings by
+/// more than an eighth (see [`room_for`]).
+fn swinging(len: usize) -> usize {
+    len + len / 2 + 64
+}
+
+/// Grows `v`'s allocation to hold `items` items, where it holds fewer: to half again as many
+/// and 64 from the first time, for a buffer whose need swings by more than an eighth from
+/// the start. A kept candidate list is written anew as its old candidates and the escapers'
+/// new ones (see `walk.rs`): the escapers come in waves, which add a tenth or a quarter to a
+/// list's need; and it passes between two buffers, each of which met its own new high now
+/// and then, hundreds of frames after a warm-up.
+pub(crate) fn reserve_swinging<T>(v: &mut Vec<T>, items: usize) {
+    if v.capacity() < items {
+        v.reserve_exact(swinging(items) - v.len());
     }
 }
 
@@ -246,6 +264,22 @@ mod tests {
                 .iter()
                 .all(|t| (64..2048).contains(&t[0].capacity()))
         );
+    }
+
+    /// A buffer whose need swings takes half again as much from its first growth, and grows
+    /// nothing within that.
+    #[test]
+    fn a_swinging_buffer_takes_half_again() {
+        let mut v: Vec<(u32, u32)> = Vec::new();
+        reserve_swinging(&mut v, 1000);
+        assert!(v.capacity() >= 1564);
+        let (cap, at) = (v.capacity(), v.as_ptr());
+        v.resize(cap, (1, 2));
+        reserve_swinging(&mut v, cap);
+        assert_eq!((v.capacity(), v.as_ptr()), (cap, at));
+        reserve_swinging(&mut v, cap + 1);
+        assert!(v.capacity() >= (cap + 1) * 3 / 2 + 64);
+        assert!(v.iter().all(|&p| p == (1, 2)));
     }
 
     /// Each list of [`room_for_each`] grows as [`room_for_busiest`] grows it as a group of

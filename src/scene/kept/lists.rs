@@ -2,7 +2,7 @@
 
 use super::tasks::Task;
 use crate::concat::{concat_all, copy_parts};
-use crate::room::{reserve_to, resize_with_room};
+use crate::room::{reserve_swinging, reserve_to, resize_with_room};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::radix::{RadixSort, Source};
@@ -56,6 +56,10 @@ impl Lists {
         // into a list that had held none.
         self.added = Default::default();
         reserve_to(&mut self.new, FEW_NEW);
+        // Each list as it will swing once it follows the escapers (see `reserve_swinging`).
+        for (k, list) in self.kinds.iter_mut().enumerate() {
+            reserve_swinging(list, tasks.iter().map(|t| t.filed[k].len()).sum());
+        }
         let lists = self.kinds.each_mut();
         concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
     }

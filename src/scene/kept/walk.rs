@@ -8,7 +8,7 @@ use super::tasks::{MIN_TASK, Task, plan, room_for_events};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
 use crate::concat::concat_all;
-use crate::room::resize_with_room;
+use crate::room::reserve_swinging;
 use crate::scene::blocks::ahead_or_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::pack::Shared;
@@ -168,7 +168,8 @@ fn merge_tasks(
 ) {
     let mut j = 0;
     let places = spares.map(|v| {
-        resize_with_room(v, at(tasks.len(), j), (0, 0));
+        reserve_swinging(v, at(tasks.len(), j));
+        v.resize(at(tasks.len(), j), (0, 0));
         j += 1;
         &mut v[..]
     });
