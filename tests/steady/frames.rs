@@ -251,3 +251,54 @@ fn bouncing_frames_allocate_nothing() {
         );
     }
 }
+
+/// The held-out scene's motion allocates nothing either: 100 k mixed shapes, every one (or
+/// half of them) moving a share of its half extent a frame and turning back every 64
+/// frames, frames 100 to 320 on eight and sixteen threads, where the finder times the search
+/// from scratch against the kept path (and rebuilds as it goes back to it). The escapers come
+/// in waves as the shapes turn, and a wave now and then passes every one before it: 180
+/// frames after the warm-up (0.06, all moving, eight threads) the escapers' lists grew, each
+/// with the eighth of room it had taken over the last high, until they took room for as many
+/// escapers as a frame keeps the grid for; the lists of the moves between cells, one a task,
+/// grew (half moving, sixteen threads) until the moves were written where they go; and a
+/// candidate list, written as its old candidates and the escapers' new ones, outgrew its
+/// eighth of room (0.12), until those lists took half again.
+#[test]
+fn turning_frames_allocate_nothing() {
+    use crate::alloc;
+    use crate::support::shapes::Motion;
+    use widephase::Scene;
+    let _alone = alloc::counting();
+    let start: Scene = Gen::new(7).mixed_scene(100_000).into_iter().collect();
+    let side = start
+        .iter()
+        .map(|(_, s)| s.bounding_box().max_x)
+        .fold(0.0, f32::max);
+    for (speed, moving, threads) in [(0.06, 1.0, 8), (0.06, 0.5, 16), (0.12, 1.0, 8)] {
+        let motion = Motion::new(&start, speed, side).with_moving(moving);
+        let mut scene = start.clone();
+        let pool = alloc::counted_pool(threads);
+        let mut finder = PairFinder::new();
+        let (mut pairs, mut frame, mut spent, mut escaping) = (Vec::new(), 0, Vec::new(), 0);
+        pool.install(|| {
+            while frame < 320 {
+                let before = alloc::count();
+                motion.step(&mut scene, &mut frame);
+                finder.overlapping_pairs(&scene, &mut pairs);
+                let allocated = alloc::count() - before;
+                if frame > 100 {
+                    escaping += usize::from(finder.stats().escaped > 0);
+                    if allocated > 0 {
+                        spent.push((frame - 1, allocated));
+                    }
+                }
+            }
+        });
+        assert!(escaping > 50, "{escaping} of 220 frames with escapers");
+        assert!(
+            spent.is_empty(),
+            "speed {speed}, {moving} moving, {threads} threads: frames that allocated \
+             (frame, allocations): {spent:?}"
+        );
+    }
+}
