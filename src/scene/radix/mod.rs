@@ -156,10 +156,9 @@ impl RadixSort {
     /// pairs an escaper found, the pairs that began or ended): the digits only order the
     /// first ids, and one pass over the numbers sorts each run of one first id on its own
     /// (see [`sort_local`]). The same order as `sort`, faster where most runs are one pair
-    /// (14.7 k pairs shaped like a 100 k kept frame's new candidates: 59 µs rather than 84,
-    /// in a test on an Intel Xeon), slower where many are a few pairs out of order (a
-    /// search's answer at 100 k shapes: 0.87 ms rather than 0.51; each run's branches are
-    /// mispredicted).
+    /// (14.7 k pairs shaped like a 100 k kept frame's new candidates: 59 µs rather than 84
+    /// on an Intel Xeon), slower where many are a few pairs out of order (a search's answer
+    /// at 100 k shapes: 0.87 ms rather than 0.51; each run's branches are mispredicted).
     pub(crate) fn sort_sparse(&mut self, out: &mut [(u32, u32)]) {
         self.sort_as(out, IN_PLACE, true, None, u32::MAX);
     }
@@ -283,9 +282,14 @@ impl RadixSort {
             .min(DIGIT)
             .min(layout.bits);
         let (shift, digits) = (layout.bits - top, 1usize << top);
+        // Room for twice the digits on every thread where they must grow: the top digit
+        // follows the number sorted across powers of two (began pairs swinging around one).
+        let room = (2 * digits).min(1 << DIGIT).max(digits);
         if self.counts.len() < counters * digits {
-            self.counts
-                .resize_with(counters * digits, AtomicU32::default);
+            (self.counts).resize_with(counters.max(threads) * room, AtomicU32::default);
+        }
+        if self.totals.capacity() < digits {
+            self.totals.reserve_exact(room - self.totals.len());
         }
         let counts = &self.counts[..counters * digits];
         let rows = (counts.par_chunks(digits))
@@ -391,8 +395,7 @@ fn halves(out: &mut [(u32, u32)], (keys, tmp): (&[AtomicU64], &[AtomicU64]), lay
     );
 }
 
-/// The numbers of `pairs`, sorted in `keys` and `tmp` (as long as `pairs`): the one of the
-/// two that holds them.
+/// The numbers of `pairs` sorted in `keys` and `tmp` (as long as `pairs`): the one holding them.
 fn sort_part<'a>(
     pairs: &[(u32, u32)],
     (keys, tmp): (&'a [AtomicU64], &'a [AtomicU64]),

@@ -116,3 +116,34 @@ fn tagged_pairs_come_out_as_runs_of_each_kind_without_their_tags() {
         }
     }
 }
+
+/// A sort whose top digit is a bit wider than the last one's (twice the pairs, on four
+/// threads) finds room for it in the counters and the digits' totals: they grew, where they
+/// must, for twice the digits. (Grown to exactly each call's digits, the sorts of a frame
+/// loop's began pairs, swinging around a power of two, grew them now and then.)
+#[test]
+fn a_digit_wider_takes_no_new_room() {
+    let mut rng = crate::test_rng::Xorshift::new(5);
+    let pool = crate::test_pool::pool(4);
+    let mut sort = RadixSort::default();
+    let rooms = |s: &RadixSort| (s.counts.capacity(), s.totals.capacity());
+    let mut held = None;
+    for n in [20_000, 40_000] {
+        let mut pairs: Vec<(u32, u32)> = (0..n).map(|_| (rng.bits(), rng.bits())).collect();
+        let mut want = pairs.clone();
+        want.sort_unstable();
+        pool.install(|| sort.sort_sparse(&mut pairs));
+        assert!(pairs == want, "{n} pairs sorted");
+        let (counts, totals) = rooms(&sort);
+        assert!(
+            counts > 0 && totals > 0,
+            "{n} pairs: split by the top digit"
+        );
+        assert_eq!(
+            held.unwrap_or((counts, totals)),
+            (counts, totals),
+            "{n} pairs"
+        );
+        held = Some((counts, totals));
+    }
+}
