@@ -288,7 +288,7 @@ impl Kept {
 
     /// The entries that change cells (whose `stays` has no position), in the order of `enter`,
     /// into `moves`: filtered by tasks of [`MIN_TASK`]` / 4` entries and more on rayon's threads,
-    /// each counting its range's first and then writing them where they go in `moves`. (Each
+    /// each counting its range's moves, then writing them where they go in `moves`. (Each
     /// into a list of its own, then copied, a task's list grew whenever its share passed the
     /// most it had held: at 100 k shapes, half of them turning back every 64 frames, on sixteen
     /// threads, 170 frames after the warm-up.)

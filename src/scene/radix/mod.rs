@@ -284,7 +284,7 @@ impl RadixSort {
         let (shift, digits) = (layout.bits - top, 1usize << top);
         // Room for twice the digits on every thread where they must grow: the top digit
         // follows the number sorted across powers of two (began pairs swinging around one).
-        let room = (2 * digits).min(1 << DIGIT).max(digits);
+        let room = (2 * digits).min(1 << DIGIT);
         if self.counts.len() < counters * digits {
             (self.counts).resize_with(counters.max(threads) * room, AtomicU32::default);
         }
