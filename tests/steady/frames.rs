@@ -115,12 +115,6 @@ fn wandering_frames_allocate_nothing() {
         }
         (scene, homes)
     };
-    // A number in 0..1 from a shape's id and a frame's salt.
-    let unit = |id: u32, salt: u32| {
-        let x = (id.wrapping_mul(0x9e37_79b9) ^ salt.wrapping_mul(0x85eb_ca6b))
-            .wrapping_mul(0x2c1b_3c6d);
-        ((x ^ (x >> 15)) >> 8) as f32 / (1 << 24) as f32
-    };
     let wide = [1, 2, 3, 6, 13, 24].map(|t| (7, 0.3, t));
     let near = [0.03, 0.01]
         .into_iter()
@@ -201,12 +195,6 @@ fn bouncing_frames_allocate_nothing() {
     let n = 40_000;
     let side = (n as f32 * 1.5).sqrt() * 1.3;
     let mut scene = Gen::new(7).mixed_world(n, side);
-    // A number in 0..1 from a shape's id and a salt.
-    let unit = |id: u32, salt: u32| {
-        let x = (id.wrapping_mul(0x9e37_79b9) ^ salt.wrapping_mul(0x85eb_ca6b))
-            .wrapping_mul(0x2c1b_3c6d);
-        ((x ^ (x >> 15)) >> 8) as f32 / (1 << 24) as f32
-    };
     // Each shape, the centre of its box, and its velocity (up to 0.2 a frame on each axis).
     let homes: Vec<(Shape, [f32; 2], [f32; 2])> = scene
         .iter()
@@ -301,4 +289,11 @@ fn turning_frames_allocate_nothing() {
              (frame, allocations): {spent:?}"
         );
     }
+}
+
+/// A number in 0..1 from a shape's id and a salt (a frame's, or an axis's).
+fn unit(id: u32, salt: u32) -> f32 {
+    let x =
+        (id.wrapping_mul(0x9e37_79b9) ^ salt.wrapping_mul(0x85eb_ca6b)).wrapping_mul(0x2c1b_3c6d);
+    ((x ^ (x >> 15)) >> 8) as f32 / (1 << 24) as f32
 }

@@ -59,13 +59,12 @@ fn count_by_first(
     counts.clear();
     counts.resize(n, 0);
     resize_with_room(spare, list.len(), (0, 0));
-    let sorted = &mut spare[..list.len()];
-    scatter_by(list, sorted, counts, |p| p);
+    scatter_by(list, spare, counts, |p| p);
     // Copied back rather than swapped in: each list keeps its own buffer (swapped, the
     // buffers moved one list along at every rebuild, and the lists and the walk's spares,
     // sized by their own kinds, grew again after each: in a frame loop that rebuilt every
     // 68 frames, three frames of every 68 allocated, on and on).
-    list.copy_from_slice(sorted);
+    list.copy_from_slice(spare);
 }
 
 /// `from` into `to` (as long) ordered by `digit` of each pair's first index, stably: a count
