@@ -59,53 +59,80 @@ pub(crate) fn concat_pieces<P: Sync, T: Copy + Default + Send + Sync>(
 }
 
 /// Copies each task's parts into `dst` through `map`: list `j` takes `part(t, j)` of every task
-/// `t`, one after another; all lists in groups of the tasks forked one after another from this
-/// thread (one a thread on many threads, none of fewer than [`MIN_COPY`] items: see
-/// [`crate::awake::fan_split`]), each in halves of its tasks on rayon's threads (on this one
-/// below [`MIN_COPY`] items in all).
+/// `t`, one after another (see [`fill_parts`]).
 pub(crate) fn copy_parts<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize>(
     dst: [&mut [T]; N],
     tasks: &'s [P],
     part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
     map: &(impl Fn(&P, usize, T) -> T + Sync),
 ) {
-    let total = dst.iter().map(|d| d.len()).sum();
-    let groups = crate::awake::groups_here(total, MIN_COPY);
-    copy_groups(dst, tasks, part, map, groups.min(tasks.len()));
+    let len = |t: &'s P, j| part(t, j).len();
+    fill_parts(dst, tasks, &len, &|t: &'s P, parts: [&mut [T]; N]| {
+        for (j, out) in parts.into_iter().enumerate() {
+            for (d, &x) in out.iter_mut().zip(part(t, j)) {
+                *d = map(t, j, x);
+            }
+        }
+    });
 }
 
-/// [`copy_parts`] in `groups` groups of the tasks.
-fn copy_groups<'s, P: Sync, T: Copy + Send + Sync + 's, const N: usize>(
+/// `fill(t, parts)` for each of `tasks`, its part of list `j` of `dst` the next `len(t, j)`
+/// items of it, task after task: all lists in groups of the tasks forked one after another
+/// from this thread (one a thread on many threads, none of fewer than [`MIN_COPY`] items: see
+/// [`crate::awake::fan_split`]), each in halves of its tasks on rayon's threads (on this one
+/// below [`MIN_COPY`] items in all). For passes whose cost follows the items they write (a
+/// copy, a scatter by kind).
+pub(crate) fn fill_parts<'s, P: Sync, T: Send, const N: usize>(
     dst: [&mut [T]; N],
     tasks: &'s [P],
-    part: &(impl Fn(&'s P, usize) -> &'s [T] + Sync),
-    map: &(impl Fn(&P, usize, T) -> T + Sync),
+    len: &(impl Fn(&'s P, usize) -> usize + Sync),
+    fill: &(impl Fn(&'s P, [&mut [T]; N]) + Sync),
+) {
+    let total = dst.iter().map(|d| d.len()).sum();
+    let groups = crate::awake::groups_here(total, MIN_COPY);
+    fill_groups(dst, tasks, len, fill, groups.min(tasks.len()));
+}
+
+/// [`fill_parts`] in `groups` groups of the tasks.
+fn fill_groups<'s, P: Sync, T: Send, const N: usize>(
+    dst: [&mut [T]; N],
+    tasks: &'s [P],
+    len: &(impl Fn(&'s P, usize) -> usize + Sync),
+    fill: &(impl Fn(&'s P, [&mut [T]; N]) + Sync),
     groups: usize,
 ) {
     if tasks.len() == 1 || dst.iter().map(|d| d.len()).sum::<usize>() < MIN_COPY {
-        for (j, dst) in dst.into_iter().enumerate() {
-            let mut at = 0;
-            for t in tasks {
-                let p = part(t, j);
-                for (d, &x) in dst[at..at + p.len()].iter_mut().zip(p) {
-                    *d = map(t, j, x);
-                }
-                at += p.len();
-            }
+        let mut rest = dst;
+        for t in tasks {
+            let mine;
+            (mine, rest) = split_each(rest, |j| len(t, j));
+            fill(t, mine);
         }
         return;
     }
     let (mid, rest) = crate::awake::fan_split(tasks.len(), groups);
-    let mut low: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
-    let mut high: [&mut [T]; N] = core::array::from_fn(|_| &mut [][..]);
-    for (j, dst) in dst.into_iter().enumerate() {
-        let left = tasks[..mid].iter().map(|t| part(t, j).len()).sum();
-        (low[j], high[j]) = dst.split_at_mut(left);
-    }
+    let (low, high) = split_each(dst, |j| tasks[..mid].iter().map(|t| len(t, j)).sum());
     crate::awake::join(
-        || copy_groups(low, &tasks[..mid], part, map, rest),
-        || copy_groups(high, &tasks[mid..], part, map, 1),
+        || fill_groups(low, &tasks[..mid], len, fill, rest),
+        || fill_groups(high, &tasks[mid..], len, fill, 1),
     );
+}
+
+/// Each of `lists` split at `at(j)`, list `j`: the heads and the tails.
+#[allow(clippy::type_complexity)]
+fn split_each<T, const N: usize>(
+    lists: [&mut [T]; N],
+    at: impl Fn(usize) -> usize,
+) -> ([&mut [T]; N], [&mut [T]; N]) {
+    let mut j = 0;
+    let mut halves = lists.map(|list| {
+        let cut = at(j);
+        j += 1;
+        list.split_at_mut(cut)
+    });
+    let heads = core::array::from_fn(|j| core::mem::take(&mut halves[j].0));
+    let tails = core::array::from_fn(|j| core::mem::take(&mut halves[j].1));
+    (heads, tails)
 }
 
 /// Each slice of `src` through `map` into the list of `dst` beside it (resized to it, its old

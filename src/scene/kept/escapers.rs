@@ -3,8 +3,9 @@
 //! kind for the lists to merge in.
 
 use super::Kept;
+use super::filed::file;
 use super::follow::{MOVED, STAYED};
-use super::lists::{file, filters_of};
+use super::lists::filters_of;
 use super::mixed::find_mixed;
 use super::tasks::{MIN_TASK, each_task, plan, room_for_filed};
 use crate::scene::records::Record;
@@ -57,9 +58,10 @@ impl Kept {
             &self.enter,
         );
         let filing = (&self.kinds[..], filters_of(scene));
+        let top = self.top;
         each_task(tasks, |_, t| {
             let start = Instant::now();
-            t.filed.iter_mut().for_each(Vec::clear);
+            t.filed.clear(top);
             t.filtered = 0;
             for &(_, k) in &enter[t.range.clone()] {
                 let (e, fat) = entering[k as usize];
@@ -77,9 +79,8 @@ impl Kept {
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         room_for_filed(tasks);
         // Each kind's new candidates ascending.
-        let top = self.top as u32;
         self.candidates
-            .take_filed_sorted(&mut self.sort, tasks, top);
+            .take_filed_sorted(&mut self.sort, tasks, top as u32);
     }
 
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them

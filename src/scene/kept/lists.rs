@@ -1,12 +1,12 @@
 //! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
 
 use super::tasks::Task;
-use crate::concat::{concat_all, copy_parts};
+use crate::concat::{copy_parts, fill_parts};
 use crate::room::{reserve_swinging, reserve_to, resize_with_room};
-use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::candidates::PAIR_KINDS;
 use crate::scene::filter::Rule;
 use crate::scene::radix::{RadixSort, Source};
-use crate::scene::records::{CLASS, FILTER_SHIFT, KIND};
+use crate::scene::records::{CLASS, KIND};
 use crate::scene::store::Scene;
 use core::ops::Range;
 
@@ -47,7 +47,8 @@ pub(super) struct Lists {
 }
 
 impl Lists {
-    /// The pairs each task filed, as the lists, in task order.
+    /// The pairs each task filed, as the lists, in task order: each task's pairs of each kind
+    /// written where they go, its kind dropped (see [`Filed`](super::filed::Filed)), on rayon's threads.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
         self.shares.clear();
         // None new: `new` is the spare of a rebuild's sort. It keeps room for a few new
@@ -57,32 +58,41 @@ impl Lists {
         self.added = Default::default();
         reserve_to(&mut self.new, FEW_NEW);
         // Each list as it will swing once it follows the escapers (see `reserve_swinging`).
-        for (k, list) in self.kinds.iter_mut().enumerate() {
-            reserve_swinging(list, tasks.iter().map(|t| t.filed[k].len()).sum());
+        for (list, len) in self.kinds.iter_mut().zip(kind_lens(tasks)) {
+            reserve_swinging(list, len);
+            resize_with_room(list, len, (0, 0));
         }
-        let lists = self.kinds.each_mut();
-        concat_all(lists, tasks, &|t: &Task, k| &t.filed[k][..], &|_, _, x| x);
+        let lists = self.kinds.each_mut().map(|l| &mut l[..]);
+        let bits = bits_of(tasks);
+        let count = |t: &Task, k: usize| t.filed.counts[k];
+        fill_parts(lists, tasks, &count, &|t: &Task, parts| {
+            let mut at = [0; PAIR_KINDS];
+            for &(a, b) in &t.filed.pairs {
+                let k = (a >> bits) as usize;
+                parts[k][at[k]] = (a & !(u32::MAX << bits), b);
+                at[k] += 1;
+            }
+        });
     }
 
     /// The pairs each task filed, each kind's ascending in its run of `new` (`added`), for
     /// the lists to merge in; positions below `positions`. On rayon's threads: all kinds in
-    /// one radix sort, a pair's first position carrying its kind above its own bits where
-    /// they fit in 32 bits (a sort per kind ran the many short kinds' on one thread), which
-    /// the sort drops as it writes the pairs back. (Copied from there into a list per kind,
-    /// they took one more pass over them: on sixteen threads a fork and join of its own.) A
-    /// sort that splits them by their top digit reads them from the tasks' lists; one that
-    /// does not, copied into `new` first. (Copied first every time, they were a pass on one
-    /// thread below 16 k pairs: at a sixteen-way split of a 100 k kept frame measured on one
-    /// core, the copy and sort's longest chain of work took 52–58 µs, read where they lie
-    /// 33–37.)
+    /// one radix sort, a pair's first position carrying its kind above its own bits as the
+    /// tasks filed them (see [`Filed`](super::filed::Filed); a sort per kind ran the many short kinds' on one
+    /// thread), which the sort drops as it writes the pairs back. (Copied from there into a
+    /// list per kind, they took one more pass over them: on sixteen threads a fork and join
+    /// of its own.) A sort that splits them by their top digit reads them from the tasks'
+    /// lists; one that does not, copied into `new` first. (Copied first every time, they
+    /// were a pass on one thread below 16 k pairs: at a sixteen-way split of a 100 k kept
+    /// frame measured on one core, the copy and sort's longest chain of work took 52–58 µs,
+    /// read where they lie 33–37.)
     pub(super) fn take_filed_sorted(
         &mut self,
         sort: &mut RadixSort,
         tasks: &[Task],
         positions: u32,
     ) {
-        let lens: [usize; PAIR_KINDS] =
-            core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
+        let lens = kind_lens(tasks);
         let mut end = 0;
         self.added = lens.map(|len| {
             end += len;
@@ -90,33 +100,17 @@ impl Lists {
         });
         let new = &mut self.new;
         resize_with_room(new, end, (0, 0));
-        let bits = u32::BITS - positions.leading_zeros();
-        let kind_bits = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
-        if bits + kind_bits > u32::BITS {
-            Filed {
-                tasks,
-                lens,
-                bits: None,
-            }
-            .copy_into(new);
-            for run in self.added.clone() {
-                sort.sort_sparse(&mut self.new[run]);
-            }
-            return;
-        }
-        // Read by the sort where the tasks filed them (see `Source`).
-        let filed = Filed {
-            tasks,
-            lens,
-            bits: Some(bits),
-        };
+        let bits = bits_of(tasks);
+        debug_assert!(positions <= 1 << bits, "positions beyond the tasks' filing");
         // Each pair's positions are below `positions`, its kind one that holds pairs.
         let kinds = (0..PAIR_KINDS as u32).filter(|&k| lens[k as usize] > 0);
         let (least, most) = (kinds.clone().min(), kinds.max());
         let (least, most) = (least.unwrap_or(0) << bits, most.unwrap_or(0) << bits);
         let last = positions.saturating_sub(1);
         let bounds = (least, most | last, last);
-        sort.sort_sparse_from(new, Some(&filed), bounds, (1 << bits) - 1);
+        // Read by the sort where the tasks filed them (see `Source`).
+        let filed = AllFiled(tasks);
+        sort.sort_sparse_from(new, Some(&filed), bounds, !(u32::MAX << bits));
     }
 
     /// The escapers' new candidates of kind `k`, ascending (see
@@ -126,78 +120,45 @@ impl Lists {
     }
 }
 
-/// Files the pair of indices `(p, q)` under its pair kind in `lists`, by their records'
-/// [`TAG`]s in `tags` (by index: a word per hit rather than a record), unless their filters (in
-/// `filters`, the scene's table; `None`: every filter is
-/// [`Filter::ALL`]) do not pair; whether it filed it.
-///
-/// [`Filter::ALL`]: crate::Filter::ALL
-#[inline(always)]
-pub(super) fn file(
-    lists: &mut [Vec<(u32, u32)>; PAIR_KINDS],
-    (tags, filters): (&[u32], Option<&[Rule]>),
-    p: u32,
-    q: u32,
-) -> bool {
-    let (tp, tq) = (tags[p as usize], tags[q as usize]);
-    if let Some(table) = filters
-        && !table[(tp >> FILTER_SHIFT) as usize].pairs_with(table[(tq >> FILTER_SHIFT) as usize])
-    {
-        return false;
-    }
-    let (kind, pair) = Candidates::kind_of(tp, tq, p, q);
-    lists[kind].push(pair);
-    true
+/// How many pairs of each kind the tasks filed.
+fn kind_lens(tasks: &[Task]) -> [usize; PAIR_KINDS] {
+    core::array::from_fn(|k| tasks.iter().map(|t| t.filed.counts[k]).sum())
 }
 
-/// The pairs the tasks filed, kind after kind (each kind's of every task, in task order),
-/// each with its kind above its first position's `bits` where given: the list the escapers'
-/// new candidates are sorted from, read where they lie.
-struct Filed<'a> {
-    tasks: &'a [Task],
-    lens: [usize; PAIR_KINDS],
-    bits: Option<u32>,
+/// The bits above which the tasks filed their pairs' kinds (the same in every task).
+fn bits_of(tasks: &[Task]) -> u32 {
+    let bits = tasks.first().map_or(0, |t| t.filed.bits());
+    debug_assert!(tasks.iter().all(|t| t.filed.bits() == bits));
+    bits
 }
 
-impl Filed<'_> {
-    #[inline(always)]
-    fn tagged(&self, kind: usize, (a, b): (u32, u32)) -> (u32, u32) {
-        self.bits
-            .map_or((a, b), |bits| ((kind as u32) << bits | a, b))
-    }
-}
+/// The pairs the tasks filed (see [`Filed`](super::filed::Filed)), task after task, their kinds above their first
+/// positions: the list the escapers' new candidates are sorted from, read where they lie.
+struct AllFiled<'a>(&'a [Task]);
 
-impl Source for Filed<'_> {
+impl Source for AllFiled<'_> {
     fn copy_into(&self, out: &mut [(u32, u32)]) {
-        let mut rest = out;
-        let runs = self.lens.map(|len| {
-            let (run, tail) = core::mem::take(&mut rest).split_at_mut(len);
-            rest = tail;
-            run
-        });
-        let tagged = |_: &Task, k: usize, pair| self.tagged(k, pair);
-        copy_parts(runs, self.tasks, &|t: &Task, k| &t.filed[k][..], &tagged);
+        copy_parts(
+            [out],
+            self.0,
+            &|t: &Task, _| &t.filed.pairs[..],
+            &|_, _, p| p,
+        );
     }
 
     fn each(&self, range: Range<usize>, mut f: impl FnMut((u32, u32))) {
         let mut at = 0;
-        for (kind, &len) in self.lens.iter().enumerate() {
-            if at + len <= range.start {
-                at += len;
-                continue;
+        for t in self.0 {
+            let list = &t.filed.pairs;
+            let (start, end) = (at, at + list.len());
+            at = end;
+            if start >= range.end {
+                return;
             }
-            for t in self.tasks {
-                let list = &t.filed[kind];
-                let (start, end) = (at, at + list.len());
-                at = end;
-                if start >= range.end {
-                    return;
-                }
-                if end > range.start {
-                    let from = range.start.max(start) - start;
-                    let to = range.end.min(end) - start;
-                    list[from..to].iter().for_each(|&p| f(self.tagged(kind, p)));
-                }
+            if end > range.start {
+                let from = range.start.max(start) - start;
+                let to = range.end.min(end) - start;
+                list[from..to].iter().copied().for_each(&mut f);
             }
         }
     }
@@ -205,55 +166,90 @@ impl Source for Filed<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::filed::MOST_POSITIONS;
     use super::*;
 
-    /// The filed pairs as a source: copied whole, and read over any range (empty, within one
-    /// task's list, across lists, kinds and empty lists, to the end), kind after kind and
-    /// task after task, tagged with their kind where given bits, as they are without.
-    #[test]
-    fn filed_pairs_read_as_one_list_kind_after_kind() {
-        let mut rng = crate::test_rng::Xorshift::new(0x51f1);
-        let tasks: Vec<Task> = (0..7)
+    /// Tasks that filed random pairs of random kinds below `positions`, some tasks none, one
+    /// kind in none; each pair of a kind distinct (as the searches file them).
+    fn filed_tasks(rng: &mut crate::test_rng::Xorshift, n: usize, positions: u32) -> Vec<Task> {
+        let mut seen = std::collections::HashSet::new();
+        (0..n)
             .map(|t| {
                 let mut task = Task::default();
-                for (k, list) in task.filed.iter_mut().enumerate() {
-                    // Some lists empty, one kind empty in every task.
-                    let len = if k == 2 || (t + k) % 3 == 0 {
-                        0
-                    } else {
-                        rng.below(40)
-                    };
-                    list.extend((0..len).map(|_| (rng.below(1 << 20), rng.below(1 << 20))));
+                task.filed.clear(positions as usize);
+                let tries = if t % 3 == 1 { 0 } else { rng.below(300) };
+                for _ in 0..tries {
+                    let kind = (rng.below(PAIR_KINDS as u32 - 1) + 3) as usize % PAIR_KINDS;
+                    let pair = (rng.below(positions), rng.below(positions));
+                    if seen.insert((kind, pair)) {
+                        task.filed.put(kind, pair);
+                    }
                 }
                 task
             })
-            .collect();
-        let lens = core::array::from_fn(|k| tasks.iter().map(|t| t.filed[k].len()).sum());
-        for bits in [None, Some(20)] {
-            let filed = Filed {
-                tasks: &tasks,
-                lens,
-                bits,
-            };
-            let tag =
-                |k: usize, (a, b): (u32, u32)| bits.map_or((a, b), |s| ((k as u32) << s | a, b));
-            let want: Vec<_> = (0..PAIR_KINDS)
-                .flat_map(|k| {
-                    tasks
-                        .iter()
-                        .flat_map(move |t| t.filed[k].iter().map(move |&p| tag(k, p)))
-                })
-                .collect();
-            let mut copied = vec![(u32::MAX, u32::MAX); want.len()];
-            filed.copy_into(&mut copied);
-            assert_eq!(copied, want, "bits {bits:?}");
-            let n = want.len();
-            for start in 0..=n {
-                for end in [start, start + 1, start + 17, start + 61, n] {
-                    let end = end.min(n);
-                    let mut got = Vec::new();
-                    filed.each(start..end, |p| got.push(p));
-                    assert_eq!(got, want[start..end], "{start}..{end}, bits {bits:?}");
+            .collect()
+    }
+
+    /// Each kind's pairs as the tasks filed them, task after task, without their kinds.
+    fn by_kind(tasks: &[Task]) -> [Vec<(u32, u32)>; PAIR_KINDS] {
+        let mut lists: [Vec<(u32, u32)>; PAIR_KINDS] = Default::default();
+        for t in tasks {
+            for &(a, b) in &t.filed.pairs {
+                let k = (a >> t.filed.bits()) as usize;
+                lists[k].push((a & ((1 << t.filed.bits()) - 1), b));
+            }
+        }
+        lists
+    }
+
+    /// The filed pairs as a source: copied whole, and read over any range (empty, within one
+    /// task's list, across lists and empty lists, to the end), task after task, as filed
+    /// (kinds above the first positions).
+    #[test]
+    fn filed_pairs_read_as_one_list_task_after_task() {
+        let mut rng = crate::test_rng::Xorshift::new(0x51f1);
+        let tasks = filed_tasks(&mut rng, 7, 1 << 20);
+        let want: Vec<_> = tasks.iter().flat_map(|t| t.filed.pairs.clone()).collect();
+        let filed = AllFiled(&tasks);
+        let mut copied = vec![(u32::MAX, u32::MAX); want.len()];
+        filed.copy_into(&mut copied);
+        assert_eq!(copied, want);
+        let n = want.len();
+        for start in 0..=n {
+            for end in [start, start + 1, start + 17, start + 301, n] {
+                let end = end.min(n);
+                let mut got = Vec::new();
+                filed.each(start..end, |p| got.push(p));
+                assert_eq!(got, want[start..end], "{start}..{end}");
+            }
+        }
+    }
+
+    /// A rebuild's filed pairs become the lists kind by kind, each in task order and as filed,
+    /// their kinds dropped, over lists longer or shorter than before; the escapers' new ones
+    /// each kind's ascending in its run of `new`: on one thread and on four, for positions
+    /// of a few bits and of the most a scene holds.
+    #[test]
+    fn filed_pairs_become_lists_by_kind() {
+        let mut rng = crate::test_rng::Xorshift::new(0xf11e);
+        for positions in [5, 1 << 20, MOST_POSITIONS as u32] {
+            for tasks_n in [1, 5, 40] {
+                let tasks = filed_tasks(&mut rng, tasks_n, positions);
+                let want = by_kind(&tasks);
+                for threads in [1, 4] {
+                    crate::test_pool::in_pool(threads, || {
+                        let mut lists = Lists::default();
+                        lists.kinds[2] = vec![(7, 7); 5000];
+                        lists.take_filed(&tasks);
+                        assert_eq!(lists.kinds, want, "{positions} {tasks_n} {threads}");
+                        let mut sort = RadixSort::default();
+                        lists.take_filed_sorted(&mut sort, &tasks, positions);
+                        for (k, list) in want.iter().enumerate() {
+                            let mut sorted = list.clone();
+                            sorted.sort_unstable();
+                            assert_eq!(lists.added(k), sorted, "kind {k}, {positions}");
+                        }
+                    });
                 }
             }
         }

@@ -49,7 +49,7 @@ pub(super) fn find_mixed<'t>(
     let tasks = plan(tasks, n, min);
     if statics.grid.len() == 0 {
         for t in tasks.iter_mut() {
-            t.filed.iter_mut().for_each(Vec::clear);
+            t.filed.clear(sorted.len());
         }
         return (tasks, 0, Duration::ZERO);
     }
@@ -111,9 +111,10 @@ pub(super) fn find_mixed<'t>(
     });
     let moving = sorted.len() as u32;
     let (filters, kept) = (filters_of(scene), &*statics);
+    let positions = sorted.len() + kept.labels.len();
     each_task(tasks, |_, t| {
         let start = Instant::now();
-        t.filed.iter_mut().for_each(Vec::clear);
+        t.filed.clear(positions);
         t.filtered = 0;
         let (filed, filtered) = (&mut t.filed, &mut t.filtered);
         let mut file = |(p, c): (u32, u32)| {
@@ -126,7 +127,7 @@ pub(super) fn find_mixed<'t>(
                 }
             }
             let (kind, pair) = Candidates::kind_of(kinds.0, kinds.1, p, moving + c);
-            filed[kind].push(pair);
+            filed.put(kind, pair);
         };
         let (mut ready, mut from) = (&t.mixed[..], 0);
         for &(e, count, _) in &t.requery {

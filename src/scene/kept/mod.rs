@@ -43,6 +43,7 @@ mod choice;
 mod copies;
 mod escape;
 mod escapers;
+mod filed;
 mod flags;
 mod follow;
 mod jumps;

@@ -2,7 +2,8 @@
 //! the candidates (filed by pair kind, each list by first slot) and the mixed candidates.
 
 use super::by_first::sort_lists;
-use super::lists::{TAG, file, filters_of};
+use super::filed::file;
+use super::lists::{TAG, filters_of};
 use super::tasks::{MIN_TASK, chunk_len, each_task, plan, room_for_filed};
 use super::{Kept, KeptStats};
 use crate::broadphase::grid::MIN_BUFFER;
@@ -82,7 +83,7 @@ impl Kept {
         let filing = (&self.kinds[..], filters_of(scene));
         each_task(tasks, |_, t| {
             let start = Instant::now();
-            t.filed.iter_mut().for_each(Vec::clear);
+            t.filed.clear(n);
             t.filtered = 0;
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
             let (filed, filtered) = (&mut t.filed, &mut t.filtered);

@@ -1,6 +1,7 @@
 //! The kept frame's rayon tasks: each a share of a pass with scratch of its own, kept from
 //! call to call.
 
+use super::filed::Filed;
 use crate::concat::concat_all;
 use crate::room::{Room, room_for_busiest, room_for_each};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
@@ -47,10 +48,10 @@ pub(super) struct Task {
     pub(super) emptied: Vec<u32>,
     /// Candidates the task left unfiled because their filters do not pair.
     pub(super) filtered: usize,
-    /// Pairs the task filed, by pair kind; and how many candidates of each list it wrote as
-    /// they follow the escapers' moves (the moving lists', then the mixed ones': see
-    /// `written.rs`).
-    pub(super) filed: [Vec<(u32, u32)>; PAIR_KINDS],
+    /// Pairs the task filed, all kinds in one list (see [`Filed`]); and how many candidates
+    /// of each list it wrote as they follow the escapers' moves (the moving lists', then the
+    /// mixed ones': see `written.rs`).
+    pub(super) filed: Filed,
     pub(super) written: [usize; 2 * PAIR_KINDS],
     /// The escapers the task found that enter the grid, `(id, new enlarged box)` (their
     /// `(key, number)` in `found`), how they change the count of boxes outside their
@@ -110,14 +111,12 @@ pub(super) fn room_for_events(tasks: &mut [Task]) {
     room_for_busiest(tasks, 256, |t| [&mut t.narrow.pairs]);
 }
 
-/// Grows every task's lists of the pairs it filed by kind with room for a busier share
-/// ([`room_for_each`], each kind on its own, 32 pairs over four times the mean): the escapers'
-/// queries and the mixed searches file a share that changes with the escapers of each
-/// task's range, and a frame loop whose shapes wander grew one task's list now and then.
+/// Grows every task's list of the pairs it filed with room for a busier share
+/// ([`room_for_busiest`], 256 pairs over four times the mean): the escapers' queries and the
+/// mixed searches file a share that changes with the escapers of each task's range, and a
+/// frame loop whose shapes wander grew one task's list now and then.
 pub(super) fn room_for_filed(tasks: &mut [Task]) {
-    room_for_each(tasks, 32, |t| {
-        t.filed.each_mut().map(|l| l as &mut dyn Room)
-    });
+    room_for_busiest(tasks, 256, |t| [&mut t.filed.pairs]);
 }
 
 /// Grows every task's lists of the mixed search ([`find_mixed`](super::mixed::find_mixed))
