@@ -47,7 +47,7 @@ pub(crate) fn room_for(held: usize, len: usize) -> usize {
 
 /// `len` items and room for half again as many and 64: for a buffer whose need swings by
 /// more than an eighth (see [`room_for`]).
-fn swinging(len: usize) -> usize {
+pub(crate) fn swinging(len: usize) -> usize {
     len + len / 2 + 64
 }
 

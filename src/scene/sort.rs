@@ -2,7 +2,7 @@
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
 use crate::concat::{concat_all, copy_runs};
-use crate::room::{reserve_to, room_for_busiest};
+use crate::room::{reserve_swinging, room_for_busiest};
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -177,9 +177,10 @@ impl Cancel {
         let [only_a, only_b] = &mut self.spare;
         // Room for the lists as they come in, not only as they leave: the buffers pass on to
         // the frame's began and ended pairs before their cancelling (see `Answer`), which
-        // then grew now and then in a loop where many pairs cancel.
-        reserve_to(only_a, a.len());
-        reserve_to(only_b, b.len());
+        // then grew now and then in a loop where many pairs cancel. Room to swing: the events
+        // come in waves (see `reserve_swinging`).
+        reserve_swinging(only_a, a.len());
+        reserve_swinging(only_b, b.len());
         self.events
             .split(b, a, [only_a, only_b], (MIN_CANCEL, true));
         core::mem::swap(a, only_a);

@@ -2,6 +2,7 @@
 //! last answer, or the whole answer sorted and compared with the last.
 
 use super::stats::KeptStats;
+use crate::room::reserve_swinging;
 use crate::scene::radix::RadixSort;
 use crate::scene::sort::{Cancel, Events, apply_events};
 
@@ -41,6 +42,15 @@ impl Answer {
         // The two lists at once, each with its own sort's buffers (3 k pairs each in the
         // 100 k scene: sorted one after the other, they left the other threads waiting).
         let apart = self.began.len() + self.ended.len() >= MIN_SORTS_APART;
+        // Every buffer the pairs pass through takes room for them at once, half again as
+        // many where it must grow (see `reserve_swinging`): the caller's lists, which trade
+        // places with these (and these with the cancelling's spares), and the sorts' keys. A
+        // buffer growing on its own met its own new highs: a world drifting slowly, whose
+        // escapers come in waves, allocated in some frames hundreds of frames after warm-up.
+        reserve_swinging(began, self.began.len());
+        reserve_swinging(ended, self.ended.len());
+        self.sort_began.reserve_swinging(self.began.len());
+        self.sort_ended.reserve_swinging(self.ended.len());
         let mut sort_began = || self.sort_began.sort_sparse(&mut self.began);
         let mut sort_ended = || self.sort_ended.sort_sparse(&mut self.ended);
         if apart {
@@ -76,5 +86,59 @@ impl Answer {
         stats.sort += stats.laps.lap();
         self.events.between(previous, out, began, ended);
         stats.events += stats.laps.lap();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::swinging;
+
+    /// A frame's events, unsorted, merged into the last answer: the answer is the last one
+    /// without the pairs that ended and with those that began (a pair in both goes on), and
+    /// the caller's lists and the ones they trade places with next call have room for half
+    /// again the events they met, through waves of events that rise and fall.
+    #[test]
+    fn events_merge_and_their_buffers_take_room_to_swing() {
+        let mut rng = crate::test_rng::Xorshift::new(0xe7e7);
+        let previous: Vec<(u32, u32)> = (0..4000).map(|i| (i, 2 * i)).collect();
+        let (mut answer, mut stats) = (Answer::default(), KeptStats::default());
+        let (mut began, mut ended, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        for wave in [10, 900, 40, 3000, 5, 3900, 2000] {
+            // `wave` pairs of the last answer end, every other one found again (both lists).
+            let gone: Vec<(u32, u32)> = (0..wave).map(|i| previous[i as usize]).collect();
+            let new: Vec<(u32, u32)> = (0..wave).map(|i| (i, 2 * i + 1)).collect();
+            answer.began = new.iter().chain(gone.iter().step_by(2)).copied().collect();
+            answer.ended = gone.clone();
+            for list in [&mut answer.began, &mut answer.ended] {
+                for i in (1..list.len()).rev() {
+                    list.swap(i, rng.below(i as u32 + 1) as usize);
+                }
+            }
+            let (b, e) = (answer.began.len(), answer.ended.len());
+            answer.merge_events(&previous, &mut out, [&mut began, &mut ended], &mut stats);
+            let mut want: Vec<_> = previous.iter().copied().filter(|p| p.1 % 2 == 0).collect();
+            want.retain(|p| p.0 >= wave || p.0 % 2 == 0);
+            want.extend_from_slice(&new);
+            want.sort_unstable();
+            assert_eq!(out, want, "wave {wave}");
+            let (mut b_want, mut e_want) = (new.clone(), gone.clone());
+            e_want.retain(|p| p.0 % 2 == 1);
+            b_want.sort_unstable();
+            e_want.sort_unstable();
+            assert_eq!((&began, &ended), (&b_want, &e_want), "wave {wave}");
+            for (list, n) in [
+                (&began, b),
+                (&answer.began, b),
+                (&ended, e),
+                (&answer.ended, e),
+            ] {
+                assert!(
+                    list.capacity() >= swinging(n),
+                    "wave {wave}: {}",
+                    list.capacity()
+                );
+            }
+        }
     }
 }

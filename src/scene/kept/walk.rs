@@ -129,6 +129,13 @@ impl Kept {
         fn part(t: &Task, j: usize) -> &[(u32, u32)] {
             [&t.narrow.began, &t.narrow.ended, &t.narrow.pairs][j]
         }
+        // The pairs that began and ended swing with the waves of escapers (see
+        // `reserve_swinging`): the lists of a slowly drifting world met new highs now and
+        // then, hundreds of frames after a warm-up.
+        let count = |part: &dyn Fn(&Task) -> usize| tasks.iter().map(part).sum::<usize>();
+        let ended = count(&|t| t.narrow.ended.len() + t.ended.len());
+        reserve_swinging(&mut self.answer.began, count(&|t| t.narrow.began.len()));
+        reserve_swinging(&mut self.answer.ended, ended);
         if events {
             concat_all(
                 [&mut self.answer.began, &mut self.answer.ended],

@@ -25,11 +25,14 @@
 //! or ended: `sort_sparse`), the digits order only the first ids, and one pass more sorts the
 //! few pairs of each first id by insertion: about half the digits' passes saved.
 
-use crate::room::with_room;
+use crate::room::{swinging, with_room};
 use crate::tasks::task_count;
 use core::ops::Range;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+mod source;
+pub(crate) use source::Source;
 
 /// Pairs below which a comparison sort is faster.
 const SMALL: usize = 512;
@@ -58,28 +61,6 @@ const MIN_DIGITS: usize = 512;
 
 /// Widest digit: 4096 counters (16 KiB), which stay in the first-level cache.
 const DIGIT: u32 = 12;
-
-/// Pairs a sort reads where they lie (the lists of a pass's tasks, say) rather than from the
-/// list it sorts them into: a sort that splits its pairs by their top digit reads them
-/// straight from here as it counts the digits, one pass over them less (on many threads a
-/// fork and join less); one that does not first copies them into its list.
-pub(crate) trait Source: Sync {
-    /// Every pair, in order, into `out` (exactly as long as the pairs).
-    fn copy_into(&self, out: &mut [(u32, u32)]);
-    /// `f(pair)` for each pair at positions `range`, in order.
-    fn each(&self, range: Range<usize>, f: impl FnMut((u32, u32)));
-}
-
-/// A list as a source: its pairs as they lie.
-impl Source for [(u32, u32)] {
-    fn copy_into(&self, out: &mut [(u32, u32)]) {
-        out.copy_from_slice(self);
-    }
-
-    fn each(&self, range: Range<usize>, f: impl FnMut((u32, u32))) {
-        self[range].iter().copied().for_each(f);
-    }
-}
 
 /// The sort's buffers, kept from call to call.
 #[derive(Debug, Default)]
@@ -146,6 +127,17 @@ fn bounds(pairs: &[(u32, u32)]) -> (u32, u32, u32) {
 }
 
 impl RadixSort {
+    /// Room to sort `n` pairs, half again as many and 64 where it must grow: for a sort of a
+    /// list whose length swings (the pairs that began or ended, which come in waves), whose
+    /// keys otherwise took an eighth more the first time and met new highs now and then.
+    pub(crate) fn reserve_swinging(&mut self, n: usize) {
+        for keys in [&mut self.keys, &mut self.tmp] {
+            if keys.len() < n {
+                keys.resize_with(swinging(n), AtomicU64::default);
+            }
+        }
+    }
+
     /// Sorts `out` ascending (a comparison sort for short lists). The same order on any
     /// number of threads: the numbers are distinct where the pairs are.
     pub(crate) fn sort(&mut self, out: &mut [(u32, u32)]) {
