@@ -58,8 +58,8 @@ impl Filed {
 }
 
 /// Files the pair of indices `(p, q)` under its pair kind in `filed`, by their records'
-/// [`TAG`](super::lists::TAG)s in `tags` (by index: a word per hit rather than a record), unless their filters (in
-/// `filters`, the scene's table; `None`: every filter is
+/// [`TAG`](super::lists::TAG)s in `tags` (by index: a word per hit rather than a record),
+/// unless their filters (in `filters`, the scene's table; `None`: every filter is
 /// [`Filter::ALL`]) do not pair; whether it filed it.
 ///
 /// [`Filter::ALL`]: crate::Filter::ALL

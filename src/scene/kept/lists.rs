@@ -1,4 +1,5 @@
-//! The kept candidate lists, one per pair kind, and how a found pair is filed in them.
+//! The kept candidate lists, one per pair kind, and how the pairs the tasks filed (see
+//! `filed.rs`) become them.
 
 use super::tasks::Task;
 use crate::concat::{copy_parts, fill_parts};
@@ -48,7 +49,8 @@ pub(super) struct Lists {
 
 impl Lists {
     /// The pairs each task filed, as the lists, in task order: each task's pairs of each kind
-    /// written where they go, its kind dropped (see [`Filed`](super::filed::Filed)), on rayon's threads.
+    /// written where they go, their kind dropped (see [`Filed`](super::filed::Filed)), on
+    /// rayon's threads.
     pub(super) fn take_filed(&mut self, tasks: &[Task]) {
         self.shares.clear();
         // None new: `new` is the spare of a rebuild's sort. It keeps room for a few new
@@ -60,7 +62,7 @@ impl Lists {
         // Each list as it will swing once it follows the escapers (see `reserve_swinging`).
         for (list, len) in self.kinds.iter_mut().zip(kind_lens(tasks)) {
             reserve_swinging(list, len);
-            resize_with_room(list, len, (0, 0));
+            list.resize(len, (0, 0));
         }
         let lists = self.kinds.each_mut().map(|l| &mut l[..]);
         let bits = bits_of(tasks);
@@ -78,14 +80,14 @@ impl Lists {
     /// The pairs each task filed, each kind's ascending in its run of `new` (`added`), for
     /// the lists to merge in; positions below `positions`. On rayon's threads: all kinds in
     /// one radix sort, a pair's first position carrying its kind above its own bits as the
-    /// tasks filed them (see [`Filed`](super::filed::Filed); a sort per kind ran the many short kinds' on one
-    /// thread), which the sort drops as it writes the pairs back. (Copied from there into a
-    /// list per kind, they took one more pass over them: on sixteen threads a fork and join
-    /// of its own.) A sort that splits them by their top digit reads them from the tasks'
-    /// lists; one that does not, copied into `new` first. (Copied first every time, they
-    /// were a pass on one thread below 16 k pairs: at a sixteen-way split of a 100 k kept
-    /// frame measured on one core, the copy and sort's longest chain of work took 52–58 µs,
-    /// read where they lie 33–37.)
+    /// tasks filed them (see [`Filed`](super::filed::Filed); a sort per kind ran the many
+    /// short kinds' on one thread), which the sort drops as it writes the pairs back. (Copied
+    /// from there into a list per kind, they took one more pass over them: on sixteen
+    /// threads a fork and join of its own.) A sort that splits them by their top digit reads
+    /// them from the tasks' lists; one that does not, copied into `new` first. (Copied first
+    /// every time, they were a pass on one thread below 16 k pairs: at a sixteen-way split of
+    /// a 100 k kept frame measured on one core, the copy and sort's longest chain of work
+    /// took 52–58 µs, read where they lie 33–37.)
     pub(super) fn take_filed_sorted(
         &mut self,
         sort: &mut RadixSort,
@@ -132,8 +134,9 @@ fn bits_of(tasks: &[Task]) -> u32 {
     bits
 }
 
-/// The pairs the tasks filed (see [`Filed`](super::filed::Filed)), task after task, their kinds above their first
-/// positions: the list the escapers' new candidates are sorted from, read where they lie.
+/// The pairs the tasks filed (see [`Filed`](super::filed::Filed)), task after task, their
+/// kinds above their first positions: the list the escapers' new candidates are sorted
+/// from, read where they lie.
 struct AllFiled<'a>(&'a [Task]);
 
 impl Source for AllFiled<'_> {

@@ -49,7 +49,7 @@ pub(super) fn find_mixed<'t>(
     let tasks = plan(tasks, n, min);
     if statics.grid.len() == 0 {
         for t in tasks.iter_mut() {
-            t.filed.clear(sorted.len());
+            t.filed.clear(sorted.len() + statics.labels.len());
         }
         return (tasks, 0, Duration::ZERO);
     }
