@@ -57,6 +57,17 @@ impl Filed {
     }
 }
 
+/// The bits of a filed first word below a kind filed above `bits`: its position's.
+pub(super) fn position_mask(bits: u32) -> u32 {
+    !(u32::MAX << bits)
+}
+
+/// A filed first word's kind and position, its kind filed above `bits` (see [`Filed`]).
+#[inline(always)]
+pub(super) fn untag(word: u32, bits: u32) -> (usize, u32) {
+    ((word >> bits) as usize, word & position_mask(bits))
+}
+
 /// Files the pair of indices `(p, q)` under its pair kind in `filed`, by their records'
 /// [`TAG`](super::lists::TAG)s in `tags` (by index: a word per hit rather than a record),
 /// unless their filters (in `filters`, the scene's table; `None`: every filter is

@@ -1,6 +1,7 @@
 //! The kept candidate lists, one per pair kind, and how the pairs the tasks filed (see
 //! `filed.rs`) become them.
 
+use super::filed::{position_mask, untag};
 use super::tasks::Task;
 use crate::concat::{copy_parts, fill_parts};
 use crate::room::{reserve_swinging, reserve_to, resize_with_room};
@@ -69,9 +70,9 @@ impl Lists {
         let count = |t: &Task, k: usize| t.filed.counts[k];
         fill_parts(lists, tasks, &count, &|t: &Task, parts| {
             let mut at = [0; PAIR_KINDS];
-            for &(a, b) in &t.filed.pairs {
-                let k = (a >> bits) as usize;
-                parts[k][at[k]] = (a & !(u32::MAX << bits), b);
+            for &(word, b) in &t.filed.pairs {
+                let (k, a) = untag(word, bits);
+                parts[k][at[k]] = (a, b);
                 at[k] += 1;
             }
         });
@@ -112,7 +113,7 @@ impl Lists {
         let bounds = (least, most | last, last);
         // Read by the sort where the tasks filed them (see `Source`).
         let filed = AllFiled(tasks);
-        sort.sort_sparse_from(new, Some(&filed), bounds, !(u32::MAX << bits));
+        sort.sort_sparse_from(new, Some(&filed), bounds, position_mask(bits));
     }
 
     /// The escapers' new candidates of kind `k`, ascending (see

@@ -131,9 +131,14 @@ impl RadixSort {
     /// list whose length swings (the pairs that began or ended, which come in waves), whose
     /// keys otherwise took an eighth more the first time and met new highs now and then.
     pub(crate) fn reserve_swinging(&mut self, n: usize) {
+        self.room_for_keys(n, swinging(n));
+    }
+
+    /// Both key buffers hold `n` keys, grown to `room` where they hold fewer.
+    fn room_for_keys(&mut self, n: usize, room: usize) {
         for keys in [&mut self.keys, &mut self.tmp] {
             if keys.len() < n {
-                keys.resize_with(swinging(n), AtomicU64::default);
+                keys.resize_with(room, AtomicU64::default);
             }
         }
     }
@@ -238,11 +243,7 @@ impl RadixSort {
         );
         // Each with room for a few more keys than this call's, where it grows (the began
         // pairs of a frame loop whose shapes barely move, a few dozen, grew now and then).
-        for keys in [&mut self.keys, &mut self.tmp] {
-            if keys.len() < n {
-                keys.resize_with(with_room(n), AtomicU64::default);
-            }
-        }
+        self.room_for_keys(n, with_room(n));
         let (keys, tmp) = (&self.keys[..n], &self.tmp[..n]);
         if tasks == 1
             && n >= MIN_PARALLEL
