@@ -2,7 +2,7 @@
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
 use crate::concat::{concat_all, copy_runs};
-use crate::room::{reserve_swinging, room_for_busiest};
+use crate::room::{reserve_swinging, room_for_busiest_of};
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -109,22 +109,32 @@ impl Events {
             };
             (at, old_at)
         };
-        // Parts beyond those are kept with their buffers, for a call with more tasks.
-        if self.parts.len() < tasks {
-            self.parts.resize_with(tasks, Default::default);
+        // A part for every thread, kept with its buffers: a call with more pairs splits
+        // them among more parts, and a part first run then grew its buffers as it filled
+        // them (eight allocations in one frame of a steady loop on thirteen threads).
+        if self.parts.len() < threads {
+            self.parts.resize_with(threads, Default::default);
         }
-        // With `room`, a part's list that cannot hold its share grows to twice the busiest
-        // share, a power of two: a part reserving its own share alone grew whenever the share
-        // passed its last (a loop whose shapes wander, six threads, now and then).
-        let busiest = |k: usize| {
-            let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
-            (n1 - n0).max(o1 - o0)
-        };
-        let grown = if room {
-            (2 * (0..tasks).map(busiest).max().unwrap_or(0)).next_power_of_two()
-        } else {
-            0
-        };
+        // With `room`, where a part's buffer, run or idle, cannot hold the busiest share,
+        // every part's grows to twice that share, a power of two: a part reserving its own
+        // share alone grew whenever the share passed its last (a loop whose shapes wander,
+        // six threads, now and then).
+        if room {
+            let busiest = (0..tasks)
+                .map(|k| {
+                    let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
+                    (n1 - n0).max(o1 - o0)
+                })
+                .max()
+                .unwrap_or(0);
+            if (self.parts.iter()).any(|p| p.iter().any(|l| l.capacity() < busiest)) {
+                let grown = (2 * busiest).next_power_of_two();
+                for list in self.parts.iter_mut().flatten() {
+                    list.clear();
+                    list.reserve(grown);
+                }
+            }
+        }
         crate::awake::for_each(
             self.parts[..tasks].par_iter_mut().enumerate(),
             |(k, [b, e])| {
@@ -132,19 +142,13 @@ impl Events {
                 if room {
                     b.clear();
                     e.clear();
-                    if b.capacity() < n1 - n0 {
-                        b.reserve(grown);
-                    }
-                    if e.capacity() < o1 - o0 {
-                        e.reserve(grown);
-                    }
                 }
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             },
         );
-        // Without `room`, each part's buffers with room for the busiest part's.
+        // Without `room`, every part's buffers with room for the busiest part's.
         if !room {
-            room_for_busiest(&mut self.parts[..tasks], 256, |[b, e]| [b, e]);
+            room_for_busiest_of(&mut self.parts, tasks, 256, |[b, e]| [b, e]);
         }
         let parts = &self.parts[..tasks];
         concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
@@ -510,6 +514,46 @@ mod tests {
             let (mut x, mut y) = (a.clone(), b.clone());
             crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
             assert!(x == a && y == b, "{threads} threads");
+            assert_eq!(rooms(&cancel), before, "{threads} threads: parts' room");
+        }
+    }
+
+    /// A cancelling split into fewer parts than threads gives every thread's part room: a
+    /// later call that splits into more parts, none busier, grows nothing (a part first run
+    /// then grew as it filled, in a frame busier than any before).
+    #[test]
+    fn cancelling_in_more_parts_finds_them_with_room() {
+        let rooms = |c: &Cancel| -> Vec<_> {
+            let parts = c.events.parts.iter();
+            parts.map(|[x, y]| (x.capacity(), y.capacity())).collect()
+        };
+        let lists = |n: u32| -> [Vec<(u32, u32)>; 2] {
+            let a: Vec<(u32, u32)> = (0..n).map(|i| (i / 3, 2 * i)).collect();
+            let b = a
+                .iter()
+                .map(|&(p, q)| (p, q + u32::from(p % 2 == 0)))
+                .collect();
+            [a, b]
+        };
+        for threads in [3, 16] {
+            let mut cancel = Cancel::default();
+            // 6 k pairs: two parts of 1.5 k pairs a list.
+            let [mut x, mut y] = lists(3_000);
+            crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
+            let before = rooms(&cancel);
+            assert_eq!(before.len(), threads, "{threads} threads: a part a thread");
+            assert!(before.iter().all(|&(x, y)| x.min(y) >= 3_000), "{before:?}");
+            // A part a thread, each of 1.5 k pairs a list.
+            let [a, b] = lists(1_500 * threads as u32);
+            let [mut x, mut y] = [a.clone(), b.clone()];
+            crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
+            let kept = |l: &[(u32, u32)], o: &[(u32, u32)]| -> Vec<(u32, u32)> {
+                l.iter()
+                    .filter(|p| o.binary_search(p).is_err())
+                    .copied()
+                    .collect()
+            };
+            assert_eq!((x, y), (kept(&a, &b), kept(&b, &a)), "{threads} threads");
             assert_eq!(rooms(&cancel), before, "{threads} threads: parts' room");
         }
     }

@@ -31,7 +31,7 @@ impl Kept {
                 &mut self.tasks,
                 scene,
                 (&self.fat, &self.local, &self.slot_of, self.margin.far()),
-                (enter.len(), MIN_QUERIES),
+                (enter.len(), MIN_QUERIES, true),
                 at,
             );
             self.filtered += filtered;
@@ -77,10 +77,12 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        room_for_filed(tasks);
+        // Every task the escapers may run on next takes room, not only those they ran on.
+        let used = tasks.len();
+        room_for_filed(&mut self.tasks, used);
         // Each kind's new candidates ascending.
         self.candidates
-            .take_filed_sorted(&mut self.sort, tasks, top as u32);
+            .take_filed_sorted(&mut self.sort, &self.tasks[..used], top as u32);
     }
 
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them

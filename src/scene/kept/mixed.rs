@@ -34,24 +34,30 @@ pub(super) const HOOD_PART: usize = 32;
 /// neighbourhood is kept ([`Statics::set_hoods`]); then the tasks file their candidates. (All
 /// of it after the search on one thread was 0.2 ms of a 100 k-shape frame, half of it static
 /// tiles, 5 ms at a million, and 42 ms in a rebuild there.)
+///
+/// With `idle`, the tasks it did not run take room for its lists too (see
+/// [`room_for_filed`]): for the escapers, whose count sets the tasks'.
 pub(super) fn find_mixed<'t>(
     statics: &mut Statics,
-    tasks: &'t mut Vec<Task>,
+    all: &'t mut Vec<Task>,
     scene: &Scene,
     (fat, sorted, slot_of, far_margin): (&[[f32; 4]], &[Record], &[u32], Margin),
-    (n, min): (usize, usize),
+    (n, min, idle): (usize, usize, bool),
     at: impl Fn(usize) -> u32 + Sync,
 ) -> (&'t mut [Task], usize, Duration) {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
     let far_box = |b: &[f32; 4], e: u32, fat: &[f32; 4]| union(far_margin.enlarge(b, e), *fat);
     statics.tidy(sorted.len());
-    let tasks = plan(tasks, n, min);
+    let used = plan(all, n, min).len();
+    // The tasks whose lists take room after each pass: those run, or all (`idle`).
+    let sized = if idle { all.len() } else { used };
+    let tasks = &mut all[..used];
     if statics.grid.len() == 0 {
         for t in tasks.iter_mut() {
             t.filed.clear(sorted.len() + statics.labels.len());
         }
-        return (tasks, 0, Duration::ZERO);
+        return (&mut all[..used], 0, Duration::ZERO);
     }
     // The padded and enlarged boxes of index `e`, by its slot.
     let boxes = &scene.moving.boxes;
@@ -94,7 +100,8 @@ pub(super) fn find_mixed<'t>(
         }
         t.time = start.elapsed();
     });
-    room_for_hoods(tasks);
+    room_for_hoods(&mut all[..sized], used);
+    let tasks = &mut all[..used];
     statics.free_emptied(tasks.iter().flat_map(|t| t.emptied.iter().copied()));
     statics.settle_new(scene, tasks, &|t: &Task| &t.claimed[..]);
     if tasks.iter().any(|t| !t.pending.is_empty()) {
@@ -152,8 +159,8 @@ pub(super) fn find_mixed<'t>(
     });
     let cpu = tasks.iter().map(|t| t.time).sum::<Duration>();
     let filtered = tasks.iter().map(|t| t.filtered).sum();
-    room_for_filed(tasks);
-    (tasks, filtered, cpu)
+    room_for_filed(&mut all[..sized], used);
+    (&mut all[..used], filtered, cpu)
 }
 
 impl Kept {
@@ -169,7 +176,7 @@ impl Kept {
             &mut self.tasks,
             scene,
             (&self.fat, &self.local, &self.slot_of, self.margin),
-            (n, MIN_TASK / 4),
+            (n, MIN_TASK / 4, false),
             |s| s as u32,
         );
         self.mixed.take_filed(tasks);

@@ -100,7 +100,7 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         // Room for the next rebuild's busier shares (see `room_for_filed`).
-        room_for_filed(tasks);
+        room_for_filed(tasks, tasks.len());
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
         // By first index, which the kernels read in order.

@@ -3,7 +3,7 @@
 
 use super::filed::Filed;
 use crate::concat::concat_all;
-use crate::room::{Room, room_for_busiest, room_for_each};
+use crate::room::{Room, room_for_busiest_of, room_for_each, room_for_each_of};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::tasks::fine_tasks_of;
 use core::ops::Range;
@@ -96,42 +96,53 @@ impl Task {
     }
 }
 
-/// Grows every task's lists of the pairs that began and ended (and of the pairs whose
-/// candidates it dropped) with room for a busier share ([`room_for_busiest`], the three as one group,
-/// 256 pairs over four times the mean). A task's share of a call's events changes from call
-/// to call with its range of first positions, so each task's own lists grew the first time
-/// it met a busier share than any before: on thirteen threads and more (eight tasks a
-/// thread), a steady frame loop allocated now and then, dozens of frames after its warm-up.
-pub(super) fn room_for_events(tasks: &mut [Task]) {
-    room_for_busiest(tasks, 256, |t| {
+/// After a walk that ran the first `used` of `tasks`, grows every task's lists of the pairs
+/// that began and ended (and of the pairs whose candidates it dropped) with room for a busier
+/// share ([`room_for_busiest_of`], the three as one group, 256 pairs over four times the
+/// mean; the idle tasks' too, for a walk of more tasks). A task's share of a call's events
+/// changes from call to call with its range of first positions, so each task's own lists
+/// grew the first time it met a busier share than any before: on thirteen threads and more
+/// (eight tasks a thread), a steady frame loop allocated now and then, dozens of frames
+/// after its warm-up.
+pub(super) fn room_for_events(tasks: &mut [Task], used: usize) {
+    room_for_busiest_of(tasks, used, 256, |t| {
         [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended]
     });
     // The pairs a walk without events writes (a rebuild's, rare in a frame loop whose
     // finder now and then times a search from scratch) grew the same way, one rebuild later.
-    room_for_busiest(tasks, 256, |t| [&mut t.narrow.pairs]);
+    room_for_busiest_of(tasks, used, 256, |t| [&mut t.narrow.pairs]);
 }
 
-/// Grows every task's list of the pairs it filed with room for a busier share
-/// ([`room_for_busiest`], 256 pairs over four times the mean): the escapers' queries and the
-/// mixed searches file a share that changes with the escapers of each task's range, and a
-/// frame loop whose shapes wander grew one task's list now and then.
-pub(super) fn room_for_filed(tasks: &mut [Task]) {
-    room_for_busiest(tasks, 256, |t| [&mut t.filed.pairs]);
+/// After a pass that filed pairs in the first `used` of `tasks`, grows every task's list of
+/// the pairs it filed with room for a busier share ([`room_for_busiest_of`], 256 pairs over
+/// four times the mean): the escapers' queries and the mixed searches file a share that
+/// changes with the escapers of each task's range, and a frame loop whose shapes wander
+/// grew one task's list now and then. The escapers' passes, whose task count follows the
+/// escapers, give every task they may run (all of them); a pass over every shape gives those
+/// it ran (an idle task would hold room for a rebuild's share that only a rebuild fills).
+pub(super) fn room_for_filed(tasks: &mut [Task], used: usize) {
+    room_for_busiest_of(tasks, used, 256, |t| [&mut t.filed.pairs]);
 }
 
-/// Grows every task's lists of the mixed search ([`find_mixed`](super::mixed::find_mixed))
-/// with room for a busier share ([`room_for_each`], each list on its own, 64 items over four
-/// times the mean): the mixed pairs found, and the neighbourhoods sought and what they found.
-pub(super) fn room_for_hoods(tasks: &mut [Task]) {
+/// After a mixed search ([`find_mixed`](super::mixed::find_mixed)) in the first `used` of
+/// `tasks`, grows every task's lists of it with room for a busier share
+/// ([`room_for_each_of`], each list on its own, 64 items over four times the mean): the mixed
+/// pairs found, and the neighbourhoods sought and what they found. Which tasks: as in
+/// [`room_for_filed`].
+pub(super) fn room_for_hoods(tasks: &mut [Task], used: usize) {
     // A search that sought every task's neighbourhoods (a first build) finds about as many
     // neighbours as the next one that keeps them (a rebuild after a timed search from
     // scratch) finds mixed pairs, of the same tasks: that one grew every task's list, so
     // each takes room for the most neighbours a task sought.
-    let sought = tasks.iter().map(|t| t.hood.len()).max().unwrap_or(0);
-    for t in tasks.iter_mut() {
+    let sought = tasks[..used]
+        .iter()
+        .map(|t| t.hood.len())
+        .max()
+        .unwrap_or(0);
+    for t in tasks[..used].iter_mut() {
         t.mixed.grow_to(sought);
     }
-    room_for_each(tasks, 64, |t| -> [&mut dyn Room; 6] {
+    room_for_each_of(tasks, used, 64, |t| -> [&mut dyn Room; 6] {
         [
             &mut t.mixed,
             &mut t.hood,
