@@ -49,6 +49,17 @@ pub(super) struct Lists {
 }
 
 impl Lists {
+    /// Room in the buffers a walk that follows the moves writes, for the lists as they are
+    /// and `tasks` tasks: each list's spare, half again as long (see
+    /// [`reserve_swinging`]), and the tasks' places and shares.
+    pub(super) fn room_to_follow(&mut self, tasks: usize) {
+        for (spare, list) in self.spare.iter_mut().zip(&self.kinds) {
+            reserve_swinging(spare, list.len());
+        }
+        reserve_to(&mut self.places, tasks);
+        reserve_to(&mut self.shares, tasks);
+    }
+
     /// The pairs each task filed, as the lists, in task order: each task's pairs of each kind
     /// written where they go, their kind dropped (see [`Filed`](super::filed::Filed)), on
     /// rayon's threads.

@@ -229,6 +229,21 @@ impl Kept {
         true
     }
 
+    /// Room for the most an edit of the grid takes on these threads ([`find_removed`]'s
+    /// buffers and the grid's), whichever way a frame goes: a frame loop that mostly
+    /// repaired, and now and then edited, grew the edit's buffers in the first frame that
+    /// did. The repair's parts have about half the threads: the records are gathered beside
+    /// the move (see [`FEW_MOVES`]). Returns that most: the moves an edit takes.
+    ///
+    /// [`find_removed`]: Self::find_removed
+    pub(super) fn room_for_edit(&mut self) -> usize {
+        let threads = rayon::current_num_threads();
+        let most = self.grid.len() / (FEW_MOVES * threads.div_ceil(2));
+        reserve_to(&mut self.removed, most);
+        self.grid.room_for_edit(2 * most, threads);
+        most
+    }
+
     /// Where the escapers that change cells or leave the grid are few ([`FEW_MOVES`]): the
     /// grid positions they leave, each found in the cell it was in, into `removed`
     /// (`(position, cell)`, ascending), for [`Grid::repair_few`]. `false` otherwise (or where
@@ -239,15 +254,8 @@ impl Kept {
     /// it before (and a steady frame loop whose shapes now and then did allocated the
     /// repair's buffers the first time).
     fn find_removed(&mut self) -> bool {
-        let threads = rayon::current_num_threads();
         let leavers = self.entering.len() - self.enter.len();
-        // Room for the most the edit takes on these threads, whichever way this frame goes:
-        // a frame loop that mostly repaired, and now and then edited, grew the edit's
-        // buffers in the first frame that did. The repair's parts have about half the
-        // threads: the records are gathered beside the move (see `FEW_MOVES`).
-        let most = self.grid.len() / (FEW_MOVES * threads.div_ceil(2));
-        reserve_to(&mut self.removed, most);
-        self.grid.room_for_edit(2 * most, threads);
+        let most = self.room_for_edit();
         if (self.moves.len() + leavers) > most {
             return false;
         }

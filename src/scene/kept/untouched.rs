@@ -28,6 +28,7 @@
 //! where they leave most blocks untouched.
 
 use super::Kept;
+use crate::room::reserve_to;
 use crate::scene::blocks::{BLOCK_SHIFT, set};
 use crate::scene::candidates::PAIR_KINDS;
 use std::sync::atomic::Ordering::Relaxed;
@@ -45,7 +46,18 @@ pub(super) fn grown(b: [f32; 4]) -> [f32; 4] {
     [b[0] - d, b[1] - d, b[2] + d, b[3] + d]
 }
 
+/// The blocks of first indices below `n`, and one more.
+fn blocks_of(n: usize) -> usize {
+    (n >> BLOCK_SHIFT) + 1
+}
+
 impl Kept {
+    /// Room for the marks of every block of the moving indices (see
+    /// [`mark_touched`](Self::mark_touched)).
+    pub(super) fn room_for_touched(&mut self) {
+        reserve_to(&mut self.touched, blocks_of(self.top).div_ceil(64));
+    }
+
     /// Marks the blocks of first indices that this call's escapers touch (see the module
     /// docs) in `self.touched`, after their queries filed their new candidates in `added`;
     /// leaves it empty where the escape check kept no old boxes (the escapers too many for
@@ -56,8 +68,7 @@ impl Kept {
         if self.old_fat.len() != self.escapers.len() {
             return;
         }
-        let n = self.top;
-        let blocks = (n >> BLOCK_SHIFT) + 1;
+        let blocks = blocks_of(self.top);
         self.touched.resize(blocks.div_ceil(64), 0);
         let bits = &mut self.touched;
         let mut mark = |i: u32| set(bits, (i >> BLOCK_SHIFT) as usize);
@@ -72,8 +83,8 @@ impl Kept {
             }
         }
         // The blocks that hold pads, so that none is copied as it lies (see `written.rs`). The
-        // indices only grow between rebuilds, so every pad lies below `n`; one beyond this
-        // call's blocks would leave every block followed rather than index past the marks.
+        // indices only grow between rebuilds, so every pad lies below `self.top`; one beyond
+        // this call's blocks would leave every block followed rather than index past the marks.
         for (_, p) in self.candidates.pads() {
             if (p >> BLOCK_SHIFT) as usize >= blocks {
                 bits.clear();
