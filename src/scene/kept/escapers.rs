@@ -77,7 +77,7 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        // Every task the escapers may run on next takes room, not only those they ran on.
+        // Where the tasks they ran on must grow, so do the others: a busier frame runs more.
         let used = tasks.len();
         room_for_filed(&mut self.tasks, used);
         // Each kind's new candidates ascending.

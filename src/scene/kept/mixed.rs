@@ -35,7 +35,7 @@ pub(super) const HOOD_PART: usize = 32;
 /// of it after the search on one thread was 0.2 ms of a 100 k-shape frame, half of it static
 /// tiles, 5 ms at a million, and 42 ms in a rebuild there.)
 ///
-/// With `idle`, the tasks it did not run take room for its lists too (see
+/// With `idle`, where the tasks it ran must grow their lists, the others grow them too (see
 /// [`room_for_filed`]): for the escapers, whose count sets the tasks'.
 pub(super) fn find_mixed<'t>(
     statics: &mut Statics,

@@ -156,8 +156,9 @@ impl Kept {
             stats.still += t.narrow.still;
             stats.apart += t.narrow.apart;
         }
-        // Every task a walk may run takes room: the walk's task count follows the candidates,
-        // and a rebuild's walk, which has no events, may run fewer tasks than the next.
+        // Where the tasks it ran must grow, so do the others: the walk's task count follows
+        // the candidates, and a rebuild's walk, which has no events, may run fewer tasks than
+        // the next.
         let used = tasks.len();
         room_for_events(&mut self.tasks, used);
     }

@@ -111,7 +111,7 @@ impl Events {
         };
         // A part for every thread, kept with its buffers: a call with more pairs splits
         // them among more parts, and a part first run then grew its buffers as it filled
-        // them (eight allocations in one frame of a steady loop on thirteen threads).
+        // them (eight allocations in one frame of a steady loop on eight and sixteen threads).
         if self.parts.len() < threads {
             self.parts.resize_with(threads, Default::default);
         }
