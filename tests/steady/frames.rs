@@ -275,7 +275,13 @@ fn bouncing(
             });
             finder.overlapping_pairs(&scene, &mut pairs);
             let spent = alloc::count() - before;
-            rebuilds += usize::from(finder.stats().rebuilt && frame > 0);
+            // The lone escaper's frame followed it.
+            let stats = finder.stats();
+            assert!(
+                !alone || (!stats.rebuilt && stats.escaped > 0),
+                "frame {frame}"
+            );
+            rebuilds += usize::from(stats.rebuilt && frame > 0);
             if frame >= counted && spent > 0 {
                 allocated.push((frame, spent));
             }
