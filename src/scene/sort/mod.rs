@@ -2,7 +2,7 @@
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
 use crate::concat::{concat_all, copy_runs};
-use crate::room::{reserve_swinging, room_for_busiest_of};
+use crate::room::{reserve_swinging, reserve_to, room_for_busiest_of};
 use rayon::prelude::*;
 
 /// A pair as one number that orders as the pair does.
@@ -57,18 +57,40 @@ pub(crate) fn events_between(
 /// of a 100 k-shape frame whose shapes jumped were compared on one thread (0.22 ms).
 const MIN_EVENTS: usize = 16 * 1024;
 
-/// The buffers of [`Events::between`]'s tasks, kept from call to call.
+/// The buffers of [`Events::between`]'s tasks, kept from call to call, and where the last
+/// call cut its lists.
 #[derive(Debug, Default)]
 pub(crate) struct Events {
     parts: Vec<[Vec<(u32, u32)>; 2]>,
+    cuts: Vec<(usize, usize)>,
+}
+
+/// Where the first `d` pairs of the sorted lists `old` and `new` merged end: `(j, i)`, the
+/// merge's first `d` being `new[..j]` and `old[..i]` (a pair of `old` before an equal one of
+/// `new`), except that a pair in both lies on one side, `j` one more where the cut would
+/// part it (a part finds the events of its pairs alone). Monotone in `d`: `d` and `d + 1`
+/// give the same cut only where the first parts an equal pair.
+fn co_rank(old: &[(u32, u32)], new: &[(u32, u32)], d: usize) -> (usize, usize) {
+    let (mut lo, mut hi) = (d.saturating_sub(new.len()), d.min(old.len()));
+    while lo < hi {
+        // `i < old.len()` and `1 <= d - i <= new.len()`.
+        let i = (lo + hi) / 2;
+        if old[i] <= new[d - i - 1] {
+            lo = i + 1;
+        } else {
+            hi = i;
+        }
+    }
+    let (i, j) = (lo, d - lo);
+    let parted = i > 0 && j < new.len() && old[i - 1] == new[j];
+    (j + usize::from(parted), i)
 }
 
 impl Events {
-    /// [`events_between`] on rayon's threads: `new` split into as many parts as there are
-    /// threads, `old` where each part's first pair would go, each part's pairs that began and
-    /// ended found by a task of its own, then copied after one another (a few per cent of the
-    /// answers). A search from scratch in a kept finder's frame ran it on one thread: 1–2 ms
-    /// at 1 M moving shapes.
+    /// [`events_between`] on rayon's threads: the two answers cut into as many parts as
+    /// there are threads, each part's pairs that began and ended found by a task of its own,
+    /// then copied after one another (a few per cent of the answers). A search from scratch
+    /// in a kept finder's frame ran it on one thread: 1–2 ms at 1 M moving shapes.
     pub(crate) fn between(
         &mut self,
         old: &[(u32, u32)],
@@ -83,6 +105,12 @@ impl Events {
     /// least, the parts' pairs copied after one another on rayon's threads. With `room`, each
     /// part's buffers first take room for all of its pairs (so that, once the parts' lengths
     /// have been seen, no part grows whatever it finds).
+    ///
+    /// Each part holds as many pairs of the two lists together, give or take one
+    /// ([`co_rank`]). (Cut where `new`'s pairs were shared evenly, a call with few pairs in
+    /// `new` and many in `old` ran as many parts as `new` has pairs, each with its share of
+    /// `old`: ten pairs against 60 k, a part of 6 k on sixteen threads, where an even share
+    /// is under 4 k; and every part, run or idle, took room for twice the busiest.)
     fn split(
         &mut self,
         old: &[(u32, u32)],
@@ -90,55 +118,54 @@ impl Events {
         [began, ended]: [&mut Vec<(u32, u32)>; 2],
         (min, room): (usize, bool),
     ) {
+        // Where one list is empty, the other's pairs all began or all ended: copied on
+        // rayon's threads, no part run. (Found in parts, a finder's first answer of 63 k
+        // pairs, 100 k shapes on sixteen threads, gave three parts 21 k pairs each, and
+        // every part's buffers, both lists of sixteen, took room for twice that: 17 MB.)
+        if old.is_empty() || new.is_empty() {
+            copy_runs([began, ended], [new, old], &|p| p);
+            return;
+        }
         let threads = rayon::current_num_threads();
-        let tasks = threads.min((old.len() + new.len()) / min).min(new.len());
+        let total = old.len() + new.len();
+        let tasks = threads.min(total / min);
         if tasks < 2 {
             events_between(old, new, began, ended);
             return;
         }
-        // Part `k` holds the pairs from `new[k * len / tasks]` on: those of `old` below it
-        // lie in earlier parts, those equal to it or above in this one or later. The first
-        // part starts at both lists' starts (`old` may begin below `new`), the last ends at
-        // both ends.
-        let cut = |k: usize| {
-            let at = k * new.len() / tasks;
-            let old_at = match k {
-                0 => 0,
-                k if k == tasks => old.len(),
-                _ => old.partition_point(|&p| p < new[at]),
-            };
-            (at, old_at)
-        };
         // A part for every thread, kept with its buffers: a call with more pairs splits
         // them among more parts, and a part first run then grew its buffers as it filled
         // them (eight allocations in one frame of a steady loop on eight and sixteen threads).
         if self.parts.len() < threads {
             self.parts.resize_with(threads, Default::default);
+            reserve_to(&mut self.cuts, threads + 1);
         }
+        // Part `k` holds `new[cuts[k].0..cuts[k + 1].0]` and `old[cuts[k].1..cuts[k + 1].1]`.
+        self.cuts.clear();
+        let cuts = (0..=tasks).map(|k| co_rank(old, new, k * total / tasks));
+        self.cuts.extend(cuts);
+        let cuts = &self.cuts[..];
         // With `room`, where a part's buffer, run or idle, cannot hold the busiest share,
         // every part's grows to twice that share, a power of two: a part reserving its own
         // share alone grew whenever the share passed its last (a loop whose shapes wander,
         // six threads, now and then).
         if room {
-            let busiest = (0..tasks)
-                .map(|k| {
-                    let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
-                    (n1 - n0).max(o1 - o0)
-                })
+            let busiest = (cuts.windows(2))
+                .map(|w| (w[1].0 - w[0].0).max(w[1].1 - w[0].1))
                 .max()
                 .unwrap_or(0);
             if (self.parts.iter()).any(|p| p.iter().any(|l| l.capacity() < busiest)) {
                 let grown = (2 * busiest).next_power_of_two();
                 for list in self.parts.iter_mut().flatten() {
                     list.clear();
-                    list.reserve(grown);
+                    list.reserve_exact(grown);
                 }
             }
         }
         crate::awake::for_each(
             self.parts[..tasks].par_iter_mut().enumerate(),
             |(k, [b, e])| {
-                let ((n0, o0), (n1, o1)) = (cut(k), cut(k + 1));
+                let ((n0, o0), (n1, o1)) = (cuts[k], cuts[k + 1]);
                 if room {
                     b.clear();
                     e.clear();
@@ -146,7 +173,10 @@ impl Events {
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             },
         );
-        // Without `room`, every part's buffers with room for the busiest part's.
+        // Without `room`, every part's buffers with room for the busiest part's, both lists
+        // as one group. (Tried: the pairs that began and those that ended sized each on
+        // their own met new highs of their own, and a world racing between walls on six
+        // threads grew six parts' lists in one frame.)
         if !room {
             room_for_busiest_of(&mut self.parts, tasks, 256, |[b, e]| [b, e]);
         }
