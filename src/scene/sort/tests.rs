@@ -298,9 +298,8 @@ fn the_co_rank_cuts_the_merge_with_equal_pairs_together() {
 
 /// A cancelling of a few pairs against many, on sixteen threads, cuts the two lists into
 /// parts of as many pairs each and takes room for that share: cut where the few were
-/// shared evenly, one part held a tenth of the many, and every part took room for twice it
-/// (a steady frame loop's finder held 17 MB of parts for a 63 k-pair answer). The answer
-/// is the one a merge on one thread finds.
+/// shared evenly, ten parts each held a tenth of the many, and every part of sixteen took
+/// room for twice that. The answer is the one a merge on one thread finds.
 #[test]
 fn cancelling_few_against_many_takes_room_for_an_even_share() {
     let many: Vec<(u32, u32)> = (0..60_000).map(|i| (i / 4, 2 * i)).collect();
