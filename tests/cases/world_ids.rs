@@ -309,3 +309,62 @@ fn removals_keep_every_other_shape_intact() {
     let mut finder = PairFinder::new();
     assert_eq!(call(&mut finder, &scene)[0], model.pairs());
 }
+
+/// A kept finder whose escapers made it rebuild twice in a row counts the jumps on a sample
+/// before its next escape check; that call, with the store's last shapes removed, then has
+/// the grid edited for a few escapers (a finder with no kept stamps of this store checks
+/// every slot). The removed shapes' grid places must go, though the sample read no box of
+/// theirs: left there, the next shapes pushed into those slots were in the grid twice, and
+/// their pairs in the answer twice (the world fuzz, one finder handed two scenes in turn).
+#[test]
+fn shapes_removed_after_a_sampled_call_leave_the_grid() {
+    // 640 circles two apart, of radius 0.5 but the last three, 1.2, which overlap each other:
+    // each moves its own size a frame (escaping its enlarged box, three tenths of its size
+    // beyond it, but not jumping: the boxes overlap).
+    let at = |k: usize, dx: f32| {
+        let r = if k >= 637 { 1.2 } else { 0.5 };
+        Circle::new((k % 32) as f32 * 2.0 + dx, (k / 32) as f32 * 2.0, r)
+    };
+    for threads in [1, 2, 4] {
+        crate::support::threads::in_pool(threads, || {
+            let mut scene = Scene::new();
+            let ids: Vec<u32> = (0..640).map(|k| scene.push(at(k, 0.0))).collect();
+            let mut finder = PairFinder::new().with_rebuild_threshold(0.05);
+            let mut pairs = Vec::new();
+            let mut check = |finder: &mut PairFinder, scene: &Scene, what: &str| {
+                finder.overlapping_pairs(scene, &mut pairs);
+                let mut want = Vec::new();
+                PairFinder::new().overlapping_pairs_from_scratch(scene, &mut want);
+                assert_eq!(pairs, want, "{what}, {threads} threads");
+            };
+            // Built, then quiet calls beyond a rebuild's short life.
+            for _ in 0..4 {
+                check(&mut finder, &scene, "at rest");
+            }
+            // Two calls in a row in which every shape escaped: each rebuilt.
+            for (frame, dx) in [(0, 0.6), (1, 1.2)] {
+                for (k, &id) in ids.iter().enumerate() {
+                    scene.set(id, at(k, dx));
+                }
+                check(&mut finder, &scene, &format!("escaping {frame}"));
+                assert!(finder.stats().rebuilt, "escaping {frame} rebuilt");
+            }
+            // The last three removed, one shape moved to its neighbour: a clone, so that the
+            // finder checks every slot.
+            let mut fewer = scene.clone();
+            for &id in &ids[637..] {
+                fewer.remove(id);
+            }
+            fewer.set(ids[100], at(101, 1.2));
+            check(&mut finder, &fewer, "three removed");
+            assert!(!finder.stats().rebuilt, "the removal followed, not rebuilt");
+            // The three pushed again where they were, into the slots they had: each pair
+            // of them was found through both their places in the grid.
+            for k in 637..640 {
+                fewer.push(at(k, 1.2));
+            }
+            check(&mut finder, &fewer, "three pushed");
+            assert!(!finder.stats().rebuilt, "the pushes followed, not rebuilt");
+        });
+    }
+}

@@ -210,9 +210,15 @@ impl Kept {
         if self.top > 2 * n + HOLES_MIN {
             return false;
         }
-        // Whether every removed slot still has its box: a jump sample before the check may
-        // have cut `fat` to the new number of slots (see `enlarge_sample`).
+        // Whether every slot of the last call still has its box, the removed ones too: the
+        // escape check and the grid's edit find each escaper's old place by it. A jump sample
+        // before the check only counts and keeps them (see `enlarge_sample`); one that cut
+        // them left the removed shapes' places in the grid after an edit, and shapes pushed
+        // into those slots were then in the grid twice. Where they are cut, the grid is
+        // repaired, which finds the places by the escapers' flags (see `find_removed`).
         let removed_boxes = self.fat.len() >= old;
+        debug_assert!(removed_boxes, "{} boxes for {old} slots", self.fat.len());
+        self.boxes_cut = !removed_boxes;
         self.fat.resize(top, [f32::NAN; 4]);
         self.shifts.resize(top, ([0.0; 2], 0));
         self.tags.resize(top, u32::MAX);

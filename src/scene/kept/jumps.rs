@@ -63,7 +63,11 @@ impl Kept {
     pub(super) fn enlarge_sample(&mut self, scene: &Scene, enlarge: bool) -> (usize, usize, usize) {
         let (margin, boxes) = (self.margin, &scene.moving.boxes);
         let (old, n) = (self.len.min(self.fat.len()), boxes.len());
-        self.fat.resize(n, [f32::NAN; 4]);
+        // Only counting, the sample keeps the boxes of the slots beyond the store's end: the
+        // escape check that follows finds those removed shapes' places in the grid by them.
+        if enlarge || self.fat.len() < n {
+            self.fat.resize(n, [f32::NAN; 4]);
+        }
         let chunk = if n < SAMPLE_FROM {
             n.max(1)
         } else {
@@ -85,7 +89,7 @@ impl Kept {
             }
             (jumps, escaped, of)
         };
-        self.fat
+        self.fat[..n]
             .par_chunks_mut(chunk)
             .enumerate()
             .map(|(k, fat)| count(k * chunk, fat))

@@ -242,6 +242,9 @@ pub(crate) struct Kept {
     /// [`Levels::plan`](crate::broadphase::levels::Levels::plan)).
     outside: usize,
     outside_built: usize,
+    /// Whether the escape check found the boxes of slots the last call held cut (see
+    /// `find_escapers`): the grid is then repaired, not edited.
+    boxes_cut: bool,
     tasks: Vec<Task>,
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Splits,
@@ -316,6 +319,7 @@ impl Default for Kept {
             fresh_records: Vec::new(),
             outside: 0,
             outside_built: 0,
+            boxes_cut: false,
             tasks: Vec::new(),
             sort: RadixSort::default(),
             answer: Answer::default(),

@@ -256,7 +256,8 @@ impl Kept {
     fn find_removed(&mut self) -> bool {
         let leavers = self.entering.len() - self.enter.len();
         let most = self.room_for_edit();
-        if (self.moves.len() + leavers) > most {
+        // A removed slot whose box was cut has no entry to find its place by.
+        if (self.moves.len() + leavers) > most || self.boxes_cut {
             return false;
         }
         // Each found on rayon's threads in pieces (a search of its old cell, a cache miss or
