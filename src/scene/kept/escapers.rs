@@ -32,7 +32,7 @@ impl Kept {
                 scene,
                 (&self.fat, &self.local, &self.slot_of, self.margin.far()),
                 (enter.len(), MIN_QUERIES, true),
-                at,
+                (at, &self.chunks),
             );
             self.filtered += filtered;
             self.search_cpu += cpu;
@@ -40,6 +40,8 @@ impl Kept {
             let positions = (self.top + self.statics.labels.len()) as u32;
             self.mixed
                 .take_filed_sorted(&mut self.sort, tasks, positions);
+            let used = tasks.len();
+            room_for_filed(&mut self.tasks, used, &self.chunks);
         }
         self.follow = Some(before);
         self.follow_mixed = mixed;
@@ -58,10 +60,10 @@ impl Kept {
             &self.enter,
         );
         let filing = (&self.kinds[..], filters_of(scene));
-        let top = self.top;
+        let (top, pool) = (self.top, &self.chunks);
         each_task(tasks, |_, t| {
             let start = Instant::now();
-            t.filed.clear(top);
+            t.filed.clear(top, pool);
             t.filtered = 0;
             for &(_, k) in &enter[t.range.clone()] {
                 let (e, fat) = entering[k as usize];
@@ -77,12 +79,11 @@ impl Kept {
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
-        // Where the tasks they ran on must grow, so do the others: a busier frame runs more.
-        let used = tasks.len();
-        room_for_filed(&mut self.tasks, used);
         // Each kind's new candidates ascending.
+        let used = tasks.len();
         self.candidates
             .take_filed_sorted(&mut self.sort, &self.tasks[..used], top as u32);
+        room_for_filed(&mut self.tasks, used, &self.chunks);
     }
 
     /// After the kernels: every escaper's flag back to [`STAYED`] (a rebuild cleared them

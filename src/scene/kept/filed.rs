@@ -1,10 +1,12 @@
 //! A task's filed pairs: the candidates a search finds, all pair kinds in one list, each
 //! pair's kind above its first position.
 
+use super::chunks::{CHUNK, Chunks};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
 use crate::scene::filter::Rule;
 use crate::scene::handles::INDEX_BITS;
 use crate::scene::records::FILTER_SHIFT;
+use std::sync::Arc;
 
 /// The bits a kind takes above a position in [`Filed`].
 const KIND_BITS: u32 = u32::BITS - (PAIR_KINDS as u32 - 1).leading_zeros();
@@ -23,17 +25,32 @@ const _: () = assert!(INDEX_BITS + 1 + KIND_BITS <= u32::BITS);
 /// less, and one list grows once). The escapers' new pairs are sorted by that first word
 /// (kind after kind) as they are; a rebuild's are written where their kind goes
 /// ([`Lists::take_filed`](super::lists::Lists::take_filed)).
+///
+/// The list lies in chunks of [`CHUNK`] pairs taken from the tasks' shared [`Chunks`] as the
+/// last one fills (see `chunks.rs`): `full` ones, then `open`, which has room for a chunk.
 #[derive(Debug, Default)]
 pub(super) struct Filed {
-    pub(super) pairs: Vec<(u32, u32)>,
+    full: Vec<Vec<(u32, u32)>>,
+    open: Vec<(u32, u32)>,
+    pool: Option<Arc<Chunks>>,
     pub(super) counts: [usize; PAIR_KINDS],
     bits: u32,
 }
 
 impl Filed {
-    /// Empty, for pairs of positions below `positions`.
-    pub(super) fn clear(&mut self, positions: usize) {
-        self.pairs.clear();
+    /// Empty, for pairs of positions below `positions`, its chunks from `pool` (its full
+    /// ones given back).
+    pub(super) fn clear(&mut self, positions: usize, pool: &Arc<Chunks>) {
+        if !self.pool.as_ref().is_some_and(|p| Arc::ptr_eq(p, pool)) {
+            self.full.clear();
+            self.open = Vec::new();
+            self.pool = Some(Arc::clone(pool));
+        }
+        self.release(pool);
+        self.open.clear();
+        if self.open.capacity() < CHUNK {
+            self.open = pool.take();
+        }
         self.counts = [0; PAIR_KINDS];
         debug_assert!(positions <= MOST_POSITIONS, "{positions} positions");
         self.bits = usize::BITS - positions.leading_zeros();
@@ -52,8 +69,49 @@ impl Filed {
             "position {a} beyond {} bits",
             self.bits
         );
-        self.pairs.push(((kind as u32) << self.bits | a, b));
+        if self.open.len() == CHUNK {
+            self.next_chunk();
+        }
+        self.open.push(((kind as u32) << self.bits | a, b));
         self.counts[kind] += 1;
+    }
+
+    /// `open` full: a chunk from the pool in its place.
+    #[cold]
+    fn next_chunk(&mut self) {
+        let pool = self
+            .pool
+            .as_ref()
+            .expect("a filed list is cleared before it files");
+        let next = pool.take();
+        self.full.push(core::mem::replace(&mut self.open, next));
+    }
+
+    /// How many pairs it holds.
+    pub(super) fn len(&self) -> usize {
+        self.full.len() * CHUNK + self.open.len()
+    }
+
+    /// Its chunks in order, the pairs as filed.
+    pub(super) fn chunks(&self) -> impl Iterator<Item = &[(u32, u32)]> {
+        self.full.iter().map(Vec::as_slice).chain([&self.open[..]])
+    }
+
+    /// The chunks it holds.
+    pub(super) fn held(&self) -> usize {
+        self.full.len() + 1
+    }
+
+    /// Its full chunks given back to `pool`, once what it filed was read.
+    pub(super) fn release(&mut self, pool: &Chunks) {
+        if !self.full.is_empty() {
+            pool.give(self.full.drain(..));
+        }
+    }
+
+    /// Room to hold `chunks` chunks without growing its list of them.
+    pub(super) fn room_for_chunks(&mut self, chunks: usize) {
+        crate::room::reserve_to(&mut self.full, chunks);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::filed::{position_mask, untag};
 use super::tasks::Task;
-use crate::concat::{copy_parts, fill_parts};
+use crate::concat::fill_parts;
 use crate::room::{reserve_swinging, reserve_to, resize_with_room};
 use crate::scene::candidates::PAIR_KINDS;
 use crate::scene::filter::Rule;
@@ -81,10 +81,12 @@ impl Lists {
         let count = |t: &Task, k: usize| t.filed.counts[k];
         fill_parts(lists, tasks, &count, &|t: &Task, parts| {
             let mut at = [0; PAIR_KINDS];
-            for &(word, b) in &t.filed.pairs {
-                let (k, a) = untag(word, bits);
-                parts[k][at[k]] = (a, b);
-                at[k] += 1;
+            for chunk in t.filed.chunks() {
+                for &(word, b) in chunk {
+                    let (k, a) = untag(word, bits);
+                    parts[k][at[k]] = (a, b);
+                    at[k] += 1;
+                }
             }
         });
     }
@@ -153,18 +155,19 @@ struct AllFiled<'a>(&'a [Task]);
 
 impl Source for AllFiled<'_> {
     fn copy_into(&self, out: &mut [(u32, u32)]) {
-        copy_parts(
-            [out],
-            self.0,
-            &|t: &Task, _| &t.filed.pairs[..],
-            &|_, _, p| p,
-        );
+        let len = |t: &Task, _| t.filed.len();
+        fill_parts([out], self.0, &len, &|t: &Task, [mut out]| {
+            for chunk in t.filed.chunks() {
+                let here;
+                (here, out) = out.split_at_mut(chunk.len());
+                here.copy_from_slice(chunk);
+            }
+        });
     }
 
     fn each(&self, range: Range<usize>, mut f: impl FnMut((u32, u32))) {
         let mut at = 0;
-        for t in self.0 {
-            let list = &t.filed.pairs;
+        for list in self.0.iter().flat_map(|t| t.filed.chunks()) {
             let (start, end) = (at, at + list.len());
             at = end;
             if start >= range.end {
@@ -181,18 +184,25 @@ impl Source for AllFiled<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chunks::{CHUNK, Chunks};
     use super::super::filed::MOST_POSITIONS;
     use super::*;
 
     /// Tasks that filed random pairs of random kinds below `positions`, some tasks none, one
-    /// kind in none; each pair of a kind distinct (as the searches file them).
+    /// kind in none, the third task over two chunks (see `chunks.rs`); each pair of a kind
+    /// distinct (as the searches file them).
     fn filed_tasks(rng: &mut crate::test_rng::Xorshift, n: usize, positions: u32) -> Vec<Task> {
         let mut seen = std::collections::HashSet::new();
+        let pool = Chunks::shared();
         (0..n)
             .map(|t| {
                 let mut task = Task::default();
-                task.filed.clear(positions as usize);
-                let tries = if t % 3 == 1 { 0 } else { rng.below(300) };
+                task.filed.clear(positions as usize, &pool);
+                let tries = match t % 3 {
+                    1 => 0,
+                    _ if t == 2 => 2 * CHUNK as u32 + 37,
+                    _ => rng.below(300),
+                };
                 for _ in 0..tries {
                     let kind = (rng.below(PAIR_KINDS as u32 - 1) + 3) as usize % PAIR_KINDS;
                     let pair = (rng.below(positions), rng.below(positions));
@@ -209,7 +219,7 @@ mod tests {
     fn by_kind(tasks: &[Task]) -> [Vec<(u32, u32)>; PAIR_KINDS] {
         let mut lists: [Vec<(u32, u32)>; PAIR_KINDS] = Default::default();
         for t in tasks {
-            for &(a, b) in &t.filed.pairs {
+            for &(a, b) in t.filed.chunks().flatten() {
                 let k = (a >> t.filed.bits()) as usize;
                 lists[k].push((a & ((1 << t.filed.bits()) - 1), b));
             }
@@ -218,19 +228,36 @@ mod tests {
     }
 
     /// The filed pairs as a source: copied whole, and read over any range (empty, within one
-    /// task's list, across lists and empty lists, to the end), task after task, as filed
-    /// (kinds above the first positions).
+    /// task's list or chunk, across chunks, lists and empty lists, to the end), task after
+    /// task, as filed (kinds above the first positions).
     #[test]
     fn filed_pairs_read_as_one_list_task_after_task() {
         let mut rng = crate::test_rng::Xorshift::new(0x51f1);
         let tasks = filed_tasks(&mut rng, 7, 1 << 20);
-        let want: Vec<_> = tasks.iter().flat_map(|t| t.filed.pairs.clone()).collect();
+        let want: Vec<(u32, u32)> = (tasks.iter())
+            .flat_map(|t| t.filed.chunks().flatten().copied())
+            .collect();
+        assert_eq!(
+            want.len(),
+            tasks.iter().map(|t| t.filed.len()).sum::<usize>()
+        );
+        assert!(
+            tasks[2].filed.chunks().count() == 3,
+            "the third task over two chunks"
+        );
         let filed = AllFiled(&tasks);
         let mut copied = vec![(u32::MAX, u32::MAX); want.len()];
         filed.copy_into(&mut copied);
         assert_eq!(copied, want);
         let n = want.len();
-        for start in 0..=n {
+        // Where each chunk starts in the whole, and every few places between.
+        let mut starts: Vec<usize> = (0..=n).step_by(7).collect();
+        let mut at = 0usize;
+        for chunk in tasks.iter().flat_map(|t| t.filed.chunks()) {
+            starts.extend(at.saturating_sub(2)..(at + 3).min(n + 1));
+            at += chunk.len();
+        }
+        for start in starts {
             for end in [start, start + 1, start + 17, start + 301, n] {
                 let end = end.min(n);
                 let mut got = Vec::new();

@@ -2,6 +2,7 @@
 //! enlarged box, from its neighbourhood or, where it left its far box, from the static grid.
 
 use super::Kept;
+use super::chunks::Chunks;
 use super::lists::filters_of;
 use super::margin::{Margin, inside, overlap};
 use super::tasks::{MIN_TASK, Task, each_task, plan, room_for_filed, room_for_hoods};
@@ -10,6 +11,7 @@ use crate::scene::candidates::Candidates;
 use crate::scene::records::{FILTER_SHIFT, Record};
 use crate::scene::statics::{NONE, Statics};
 use crate::scene::store::Scene;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Entries of a neighbourhood tested at a time for a moving shape's static candidates.
@@ -36,14 +38,15 @@ pub(super) const HOOD_PART: usize = 32;
 /// tiles, 5 ms at a million, and 42 ms in a rebuild there.)
 ///
 /// With `idle`, where the tasks it ran must grow their lists, the others grow them too (see
-/// [`room_for_filed`]): for the escapers, whose count sets the tasks'.
+/// [`room_for_hoods`]): for the escapers, whose count sets the tasks'. The pairs filed in
+/// `pool`'s chunks: the caller gives them back once it read them ([`room_for_filed`]).
 pub(super) fn find_mixed<'t>(
     statics: &mut Statics,
     all: &'t mut Vec<Task>,
     scene: &Scene,
     (fat, sorted, slot_of, far_margin): (&[[f32; 4]], &[Record], &[u32], Margin),
     (n, min, idle): (usize, usize, bool),
-    at: impl Fn(usize) -> u32 + Sync,
+    (at, pool): (impl Fn(usize) -> u32 + Sync, &Arc<Chunks>),
 ) -> (&'t mut [Task], usize, Duration) {
     // The padded box `b` of slot `e` grown by `far_margin`, and grown further to hold the
     // enlarged box `fat` (which an escaper's move ahead may put beyond it).
@@ -55,7 +58,7 @@ pub(super) fn find_mixed<'t>(
     let tasks = &mut all[..used];
     if statics.grid.len() == 0 {
         for t in tasks.iter_mut() {
-            t.filed.clear(sorted.len() + statics.labels.len());
+            t.filed.clear(sorted.len() + statics.labels.len(), pool);
         }
         return (&mut all[..used], 0, Duration::ZERO);
     }
@@ -121,7 +124,7 @@ pub(super) fn find_mixed<'t>(
     let positions = sorted.len() + kept.labels.len();
     each_task(tasks, |_, t| {
         let start = Instant::now();
-        t.filed.clear(positions);
+        t.filed.clear(positions, pool);
         t.filtered = 0;
         let (filed, filtered) = (&mut t.filed, &mut t.filtered);
         let mut file = |(p, c): (u32, u32)| {
@@ -159,7 +162,6 @@ pub(super) fn find_mixed<'t>(
     });
     let cpu = tasks.iter().map(|t| t.time).sum::<Duration>();
     let filtered = tasks.iter().map(|t| t.filtered).sum();
-    room_for_filed(&mut all[..sized], used);
     (&mut all[..used], filtered, cpu)
 }
 
@@ -177,9 +179,11 @@ impl Kept {
             scene,
             (&self.fat, &self.local, &self.slot_of, self.margin),
             (n, MIN_TASK / 4, false),
-            |s| s as u32,
+            (|s| s as u32, &self.chunks),
         );
         self.mixed.take_filed(tasks);
+        let used = tasks.len();
+        room_for_filed(&mut self.tasks, used, &self.chunks);
         self.filtered += filtered;
         self.search_cpu += cpu;
     }

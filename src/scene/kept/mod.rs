@@ -40,6 +40,7 @@
 mod answer;
 mod by_first;
 mod choice;
+mod chunks;
 mod copies;
 mod escape;
 mod escapers;
@@ -77,8 +78,10 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use answer::Answer;
+use chunks::Chunks;
 use copies::Copies;
 use lists::Lists;
+use std::sync::Arc;
 use std::sync::atomic::AtomicU32;
 use std::time::Duration;
 use tasks::{Splits, Task};
@@ -246,6 +249,8 @@ pub(crate) struct Kept {
     /// `find_escapers`): the grid is then repaired, not edited.
     boxes_cut: bool,
     tasks: Vec<Task>,
+    /// The chunks the tasks file their pairs into (see `chunks.rs`).
+    chunks: Arc<Chunks>,
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Splits,
     sort: RadixSort,
@@ -321,6 +326,7 @@ impl Default for Kept {
             outside_built: 0,
             boxes_cut: false,
             tasks: Vec::new(),
+            chunks: Chunks::shared(),
             sort: RadixSort::default(),
             answer: Answer::default(),
         }

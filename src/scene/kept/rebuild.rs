@@ -81,9 +81,10 @@ impl Kept {
         }
         let (grid, ids) = (&self.grid, &self.ids);
         let filing = (&self.kinds[..], filters_of(scene));
+        let pool = &self.chunks;
         each_task(tasks, |_, t| {
             let start = Instant::now();
-            t.filed.clear(n);
+            t.filed.clear(n, pool);
             t.filtered = 0;
             t.buf.resize(MIN_BUFFER * 8, (0, 0));
             let (filed, filtered) = (&mut t.filed, &mut t.filtered);
@@ -99,10 +100,11 @@ impl Kept {
             t.time = start.elapsed();
         });
         self.search_cpu += tasks.iter().map(|t| t.time).sum::<Duration>();
-        // Room for the next rebuild's busier shares (see `room_for_filed`).
-        room_for_filed(tasks, tasks.len());
         self.candidates.take_filed(tasks);
         self.filtered += tasks.iter().map(|t| t.filtered).sum::<usize>();
+        // The chunks back, and room for a busier rebuild (see `room_for_filed`).
+        let used = tasks.len();
+        room_for_filed(&mut self.tasks, used, &self.chunks);
         // By first index, which the kernels read in order.
         sort_lists(
             &mut self.candidates.kinds,

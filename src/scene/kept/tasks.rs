@@ -1,6 +1,7 @@
 //! The kept frame's rayon tasks: each a share of a pass with scratch of its own, kept from
 //! call to call.
 
+use super::chunks::Chunks;
 use super::filed::Filed;
 use crate::concat::concat_all;
 use crate::room::{Room, room_for_busiest_of, room_for_each, room_for_each_of};
@@ -113,15 +114,24 @@ pub(super) fn room_for_events(tasks: &mut [Task], used: usize) {
     room_for_busiest_of(tasks, used, 256, |t| [&mut t.narrow.pairs]);
 }
 
-/// After a pass that filed pairs in the first `used` of `tasks`, grows every task's list of
-/// the pairs it filed with room for a busier share ([`room_for_busiest_of`], 256 pairs over
-/// four times the mean): the escapers' queries and the mixed searches file a share that
-/// changes with the escapers of each task's range, and a frame loop whose shapes wander
-/// grew one task's list now and then. The escapers' passes, whose task count follows the
-/// escapers, give every task they may run (all of them); a pass over every shape gives those
-/// it ran (an idle task would hold room for a rebuild's share that only a rebuild fills).
-pub(super) fn room_for_filed(tasks: &mut [Task], used: usize) {
-    room_for_busiest_of(tasks, used, 256, |t| [&mut t.filed.pairs]);
+/// After a pass that filed pairs in the first `used` of `tasks`, and after what it filed was
+/// read: every task's full chunks back to `pool`, and room there for a busier pass (see
+/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where fewer than a
+/// quarter more were free). The escapers' queries and the mixed searches file a share that
+/// changes with the escapers of each task's range, a rebuild a hundred times as many: the
+/// chunks serve them all, the pairs of a pass held once. Each task's list of the chunks it
+/// holds (three words a chunk, 24 bytes for 8 kB) takes room for every chunk, so that it
+/// grows only in a call that makes chunks: room for four times the busiest task's, on
+/// sixteen threads, grew 96 tasks' lists in one frame of a steady loop (an escapers' pass of
+/// few tasks, each with a share of pairs beyond any before).
+pub(super) fn room_for_filed(tasks: &mut [Task], used: usize, pool: &Chunks) {
+    let held = tasks[..used].iter().map(|t| t.filed.held()).sum();
+    pool.room_for(held, tasks.len());
+    let made = pool.made();
+    for t in tasks.iter_mut() {
+        t.filed.release(pool);
+        t.filed.room_for_chunks(made);
+    }
 }
 
 /// After a mixed search ([`find_mixed`](super::mixed::find_mixed)) in the first `used` of
@@ -234,4 +244,49 @@ pub(super) fn concat<T: Copy + Default + Send + Sync>(
     part: &(impl Fn(&Task) -> &[T] + Sync),
 ) {
     concat_all([list], tasks, &|t, _| part(t), &|_, _, x| x);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chunks::{CHUNK, Chunks};
+    use super::*;
+
+    /// Sixteen tasks file forty chunks' pairs and a few, all in the first task, then spread
+    /// evenly, then all in the last: the room after the first pass is the only one that makes
+    /// chunks (half as many again as the tasks held, and one a task), the shares that move
+    /// between tasks take no new one, and each pass gives every full chunk back.
+    #[test]
+    fn shares_that_move_between_tasks_take_no_new_chunk() {
+        let pool = Chunks::shared();
+        let mut tasks: Vec<Task> = (0..16).map(|_| Task::default()).collect();
+        let total = 40 * CHUNK + 5;
+        let pass = |tasks: &mut [Task], share: &dyn Fn(usize) -> usize| {
+            for (k, t) in tasks.iter_mut().enumerate() {
+                t.filed.clear(1 << 20, &pool);
+                for i in 0..share(k) {
+                    t.filed
+                        .put(k % PAIR_KINDS, (i as u32 % (1 << 20), k as u32));
+                }
+            }
+            let filed: usize = tasks.iter().map(|t| t.filed.len()).sum();
+            assert_eq!(filed, (0..16).map(share).sum::<usize>());
+            room_for_filed(tasks, 16, &pool);
+            assert!(
+                tasks.iter().all(|t| t.filed.held() == 1),
+                "full chunks given back"
+            );
+        };
+        pass(&mut tasks, &|k| if k == 0 { total } else { 0 });
+        // The first task's 41 chunks, and the other tasks' one each.
+        let held = 41 + 15;
+        let made = pool.made();
+        assert_eq!(made, held + held / 2 + 16);
+        pass(&mut tasks, &|k| total / 16 + usize::from(k < total % 16));
+        assert_eq!(pool.made(), made, "spread evenly");
+        pass(&mut tasks, &|k| if k == 15 { total } else { 0 });
+        assert_eq!(pool.made(), made, "all in the last task");
+        // A pass of twice the pairs makes more, and its room takes half as many again.
+        pass(&mut tasks, &|k| if k == 3 { 2 * total } else { 0 });
+        assert_eq!(pool.made(), 81 + 15 + (81 + 15) / 2 + 16);
+    }
 }
