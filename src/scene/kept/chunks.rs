@@ -1,5 +1,6 @@
 //! The chunks that the tasks of a pass file their pairs into, shared by all of them: a task
-//! takes one as it fills the last, and gives them back when it files anew.
+//! takes one as it fills the last, and gives the full ones back once what it filed was read
+//! (see `room_for_filed`).
 //!
 //! One list a task kept room for the busiest task's share (a share swings with the escapers
 //! and the cells in each task's range), on every task: on sixteen threads (128 tasks) the
