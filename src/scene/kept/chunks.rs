@@ -25,6 +25,8 @@ pub(super) struct Chunks {
 struct State {
     free: Vec<Vec<(u32, u32)>>,
     made: usize,
+    /// Whether a task found no free chunk since the last [`Chunks::room_for`].
+    ran_out: bool,
 }
 
 impl Chunks {
@@ -46,6 +48,7 @@ impl Chunks {
             return chunk;
         }
         state.made += 1;
+        state.ran_out = true;
         let made = state.made;
         // Room to give every chunk back without growing.
         state.free.reserve(made);
@@ -66,17 +69,24 @@ impl Chunks {
         self.state().made
     }
 
-    /// After a pass whose tasks held `held` chunks: where fewer than a quarter more are
-    /// free, chunks made until half as many again as `held` are, and `tasks` more (a task
-    /// holds a chunk that is not full), so that a busier pass does not allocate. Whether it
-    /// made any.
+    /// After a pass whose tasks held `held` chunks: where the pass ran out of free chunks
+    /// (and made some), chunks made until there are half as many again as `held`, and
+    /// `tasks` more (a task holds a chunk that is not full), so that a busier pass does not
+    /// allocate. Whether it made any. Only where it ran out: grown also where fewer than a
+    /// quarter more than `held` were free, the pool grew in a frame that needed none (a
+    /// turning loop on sixteen threads, the first rebuild after the finder's timed search
+    /// from scratch, with more tasks than the first).
     pub(super) fn room_for(&self, held: usize, tasks: usize) -> bool {
         let mut state = self.state();
-        let State { free, made } = &mut *state;
-        if *made >= held + held / 4 + tasks {
+        let State {
+            free,
+            made,
+            ran_out,
+        } = &mut *state;
+        let want = held + held / 2 + tasks;
+        if !core::mem::take(ran_out) || *made >= want {
             return false;
         }
-        let want = held + held / 2 + tasks;
         free.reserve(want - free.len());
         free.extend((*made..want).map(|_| Vec::with_capacity(CHUNK)));
         *made = want;
@@ -88,8 +98,9 @@ impl Chunks {
 mod tests {
     use super::*;
 
-    /// Chunks taken and given back are taken again rather than made; a pass that holds more
-    /// than those made makes more, and the room after it takes half as many again.
+    /// Chunks taken and given back are taken again rather than made; a pass that runs out
+    /// makes more, and the room after it takes half as many again; a pass that does not run
+    /// out makes none, however few are left free.
     #[test]
     fn chunks_are_made_once_and_taken_again() {
         let pool = Chunks::shared();
@@ -99,16 +110,21 @@ mod tests {
         let mut full = first;
         full[0].push((1, 2));
         pool.give(full.into_iter());
-        let again: Vec<_> = (0..3).map(|_| pool.take()).collect();
-        assert_eq!(pool.made(), 3, "taken again, not made");
+        assert!(pool.room_for(3, 2), "ran out");
+        assert_eq!(pool.made(), 3 + 1 + 2);
+        let again: Vec<_> = (0..6).map(|_| pool.take()).collect();
+        assert_eq!(pool.made(), 6, "taken again, not made");
         assert!(again.iter().all(Vec::is_empty), "given back emptied");
         pool.give(again.into_iter());
+        assert!(
+            !pool.room_for(6, 2),
+            "none left free, but it did not run out"
+        );
+        let more: Vec<_> = (0..8).map(|_| pool.take()).collect();
+        assert_eq!(pool.made(), 8, "two made in the pass");
         assert!(pool.room_for(8, 2));
         assert_eq!(pool.made(), 8 + 4 + 2);
         assert!(!pool.room_for(8, 2), "room enough already");
-        assert!(!pool.room_for(9, 2), "a quarter more free");
-        let held: Vec<_> = (0..14).map(|_| pool.take()).collect();
-        assert_eq!(pool.made(), 14, "all made before");
-        pool.give(held.into_iter());
+        pool.give(more.into_iter());
     }
 }

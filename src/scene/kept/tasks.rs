@@ -116,8 +116,7 @@ pub(super) fn room_for_events(tasks: &mut [Task], used: usize) {
 
 /// After a pass that filed pairs in the first `used` of `tasks`, and after what it filed was
 /// read: every task's full chunks back to `pool`, and room there for a busier pass (see
-/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where fewer than a
-/// quarter more were free). The escapers' queries and the mixed searches file a share that
+/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where the pass ran out). The escapers' queries and the mixed searches file a share that
 /// changes with the escapers of each task's range, a rebuild a hundred times as many: the
 /// chunks serve them all, the pairs of a pass held once. Each task's list of the chunks it
 /// holds (three words a chunk, 24 bytes for 8 kB) takes room for every chunk, so that it
@@ -252,7 +251,7 @@ mod tests {
     use super::*;
 
     /// Sixteen tasks file forty chunks' pairs and a few, all in the first task, then spread
-    /// evenly, then all in the last: the room after the first pass is the only one that makes
+    /// evenly, then all in the last: the first pass and its room are the only ones that make
     /// chunks (half as many again as the tasks held, and one a task), the shares that move
     /// between tasks take no new one, and each pass gives every full chunk back.
     #[test]
@@ -285,8 +284,11 @@ mod tests {
         assert_eq!(pool.made(), made, "spread evenly");
         pass(&mut tasks, &|k| if k == 15 { total } else { 0 });
         assert_eq!(pool.made(), made, "all in the last task");
-        // A pass of twice the pairs makes more, and its room takes half as many again.
+        // A pass of twice the pairs fits in the room; one of three times makes more, and its
+        // room takes half as many again.
         pass(&mut tasks, &|k| if k == 3 { 2 * total } else { 0 });
-        assert_eq!(pool.made(), 81 + 15 + (81 + 15) / 2 + 16);
+        assert_eq!(pool.made(), made, "twice the pairs");
+        pass(&mut tasks, &|k| if k == 3 { 3 * total } else { 0 });
+        assert_eq!(pool.made(), 121 + 15 + (121 + 15) / 2 + 16);
     }
 }
