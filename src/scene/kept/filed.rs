@@ -46,7 +46,7 @@ impl Filed {
             self.open = Vec::new();
             self.pool = Some(Arc::clone(pool));
         }
-        self.release(pool);
+        self.release();
         self.open.clear();
         if self.open.capacity() < CHUNK {
             self.open = pool.take();
@@ -102,9 +102,11 @@ impl Filed {
         self.full.len() + 1
     }
 
-    /// Its full chunks given back to `pool`, once what it filed was read.
-    pub(super) fn release(&mut self, pool: &Chunks) {
-        if !self.full.is_empty() {
+    /// Its full chunks given back to the pool they came from, once what it filed was read.
+    pub(super) fn release(&mut self) {
+        if let Some(pool) = &self.pool
+            && !self.full.is_empty()
+        {
             pool.give(self.full.drain(..));
         }
     }

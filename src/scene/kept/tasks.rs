@@ -116,9 +116,10 @@ pub(super) fn room_for_events(tasks: &mut [Task], used: usize) {
 
 /// After a pass that filed pairs in the first `used` of `tasks`, and after what it filed was
 /// read: every task's full chunks back to `pool`, and room there for a busier pass (see
-/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where the pass ran out). The escapers' queries and the mixed searches file a share that
-/// changes with the escapers of each task's range, a rebuild a hundred times as many: the
-/// chunks serve them all, the pairs of a pass held once. Each task's list of the chunks it
+/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where the pass ran
+/// out). The escapers' queries and the mixed searches file a share that changes with the
+/// escapers of each task's range, a rebuild a hundred times as many: the chunks serve them
+/// all, the pairs of a pass held once. Each task's list of the chunks it
 /// holds (three words a chunk, 24 bytes for 8 kB) takes room for every chunk, so that it
 /// grows only in a call that makes chunks: room for four times the busiest task's, on
 /// sixteen threads, grew 96 tasks' lists in one frame of a steady loop (an escapers' pass of
@@ -128,7 +129,7 @@ pub(super) fn room_for_filed(tasks: &mut [Task], used: usize, pool: &Chunks) {
     pool.room_for(held, tasks.len());
     let made = pool.made();
     for t in tasks.iter_mut() {
-        t.filed.release(pool);
+        t.filed.release();
         t.filed.room_for_chunks(made);
     }
 }
