@@ -3,6 +3,7 @@
 //! decided by the kernels, and the hits become answer pairs.
 
 use super::SIDE;
+use super::chunks::Chunked;
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
@@ -169,11 +170,14 @@ pub(crate) struct Candidates {
     /// While a chunk is decided in order: bit `i` set when its candidate `i` overlaps.
     hit_bits: Vec<u64>,
     ordered: bool,
-    pub(crate) pairs: Vec<(u32, u32)>,
+    /// The pairs found to overlap, without events (in chunks of a pool the caller names:
+    /// see [`Chunked::clear_from`]).
+    pub(crate) pairs: Chunked,
     /// The pairs (ids, smaller first) whose candidates' [`HIT`] flags
-    /// [`decide_list`](Self::decide_list) set, and cleared: those that began and ended.
-    pub(crate) began: Vec<(u32, u32)>,
-    pub(crate) ended: Vec<(u32, u32)>,
+    /// [`decide_list`](Self::decide_list) set, and cleared: those that began and ended (in
+    /// chunks of a pool the caller names: see [`Chunked::clear_from`]).
+    pub(crate) began: Chunked,
+    pub(crate) ended: Chunked,
     pub(crate) candidates: usize,
     /// Candidates dropped because their filters do not pair.
     pub(crate) filtered: usize,

@@ -3,6 +3,7 @@
 //! shapes' records in cell order, run the search and the narrow phase in jobs on rayon's
 //! threads, and sort the answer. Every call reports its phases in [`FrameStats`].
 
+use super::chunks::{Chunks, concat_chunked, room_for_lists};
 use super::contacts::ContactScratch;
 use super::job::Job;
 use super::kept::{Kept, KeptStats, Path};
@@ -15,11 +16,11 @@ use super::stats::{FrameStats, Laps, share};
 use super::{SIDE, Scene};
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
-use crate::concat::{concat_all, concat_pieces};
-use crate::room::room_for_busiest;
+use crate::concat::concat_pieces;
 use crate::shape::Contact;
 use crate::tasks::{fine_tasks_of, on_pool, on_pool_kept};
 use rayon::prelude::*;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Shapes below which the search is one job (waking a sleeping worker costs tens of µs);
@@ -98,6 +99,9 @@ pub struct PairFinder {
     /// Scratch of the grid's two-pass sort.
     staged: Vec<Staged<Record>>,
     jobs: Vec<Job>,
+    /// The chunks the jobs write their answers into (see `chunks.rs`), made at the first
+    /// search from scratch.
+    job_chunks: Option<Arc<Chunks>>,
     sort: RadixSort,
     stats: FrameStats,
     /// The coherent state of `overlapping_pairs`.
@@ -433,20 +437,18 @@ impl PairFinder {
             self.unbounded.len(),
             cross,
         );
-        crate::awake::for_each(self.jobs.par_iter_mut(), |job| job.run(&shared));
+        let pool = self.job_chunks.get_or_insert_with(Chunks::shared);
+        crate::awake::for_each(self.jobs.par_iter_mut(), |job| job.run(&shared, pool));
         let jobs = laps.lap();
 
         // The jobs' answers one after another, copied in parallel (a copy on this thread was
         // the longest serial pass of a 1 M-shape search: 637 k pairs).
-        concat_all(
-            [out],
-            &self.jobs,
-            &|job, _| &job.narrow.pairs[..],
-            &|_, _, p| p,
-        );
-        // Every job's answer with room for the busiest job's (a job's share of the pairs
-        // moves from frame to frame with its cells).
-        room_for_busiest(&mut self.jobs, 256, |job| [&mut job.narrow.pairs]);
+        concat_chunked([out], &self.jobs, &|job, _| [&job.narrow.pairs]);
+        // The jobs' chunks back, and room for a busier search (a job's share of the pairs
+        // moves from frame to frame with its cells: each job's answer, with room for the
+        // busiest job's, grew every job's as one met a busier share than any before).
+        let used = self.jobs.len();
+        room_for_lists(&mut self.jobs, used, pool, |job| [&mut job.narrow.pairs]);
         for job in &self.jobs {
             let narrow = &job.narrow;
             stats.candidates += narrow.candidates;

@@ -3,8 +3,10 @@
 //! they come, on the job's own scratch (`finder.rs` plans the jobs and joins their answers).
 
 use super::candidates::Candidates;
+use super::chunks::Chunks;
 use super::pack::Shared;
 use core::ops::Range;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Candidates a job collects before filing them by kind.
@@ -25,10 +27,12 @@ pub(super) struct Job {
 
 impl Job {
     /// Searches the job's grid positions and unbounded shapes and decides their candidates.
-    pub(super) fn run(&mut self, shared: &Shared<'_>) {
+    /// Its answer's chunks come from `pool`.
+    pub(super) fn run(&mut self, shared: &Shared<'_>, pool: &Arc<Chunks>) {
         let start = Instant::now();
         let narrow = &mut self.narrow;
         narrow.reset();
+        narrow.pairs.clear_from(pool);
         self.found.resize(FOUND, (0, 0));
         let mut drain = |found: &[(u32, u32)]| {
             for &(p, q) in found {

@@ -83,6 +83,7 @@
 mod answers;
 mod blocks;
 mod candidates;
+mod chunks;
 mod contacts;
 mod filter;
 mod finder;

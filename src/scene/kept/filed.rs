@@ -1,8 +1,8 @@
 //! A task's filed pairs: the candidates a search finds, all pair kinds in one list, each
 //! pair's kind above its first position.
 
-use super::chunks::{CHUNK, Chunks};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::chunks::{Chunked, Chunks};
 use crate::scene::filter::Rule;
 use crate::scene::handles::INDEX_BITS;
 use crate::scene::records::FILTER_SHIFT;
@@ -26,13 +26,12 @@ const _: () = assert!(INDEX_BITS + 1 + KIND_BITS <= u32::BITS);
 /// (kind after kind) as they are; a rebuild's are written where their kind goes
 /// ([`Lists::take_filed`](super::lists::Lists::take_filed)).
 ///
-/// The list lies in chunks of [`CHUNK`] pairs taken from the tasks' shared [`Chunks`] as the
-/// last one fills (see `chunks.rs`): `full` ones, then `open`, which has room for a chunk.
+/// The list lies in chunks taken from the tasks' shared [`Chunks`] as the last one fills
+/// (see `chunks.rs`).
 #[derive(Debug, Default)]
 pub(super) struct Filed {
-    full: Vec<Vec<(u32, u32)>>,
-    open: Vec<(u32, u32)>,
-    pool: Option<Arc<Chunks>>,
+    /// Its pairs as filed (see `room_for_filed`, which gives its full chunks back).
+    pub(super) list: Chunked,
     pub(super) counts: [usize; PAIR_KINDS],
     bits: u32,
 }
@@ -41,16 +40,7 @@ impl Filed {
     /// Empty, for pairs of positions below `positions`, its chunks from `pool` (its full
     /// ones given back).
     pub(super) fn clear(&mut self, positions: usize, pool: &Arc<Chunks>) {
-        if !self.pool.as_ref().is_some_and(|p| Arc::ptr_eq(p, pool)) {
-            self.full.clear();
-            self.open = Vec::new();
-            self.pool = Some(Arc::clone(pool));
-        }
-        self.release();
-        self.open.clear();
-        if self.open.capacity() < CHUNK {
-            self.open = pool.take();
-        }
+        self.list.clear_from(pool);
         self.counts = [0; PAIR_KINDS];
         debug_assert!(positions <= MOST_POSITIONS, "{positions} positions");
         self.bits = usize::BITS - positions.leading_zeros();
@@ -69,51 +59,18 @@ impl Filed {
             "position {a} beyond {} bits",
             self.bits
         );
-        if self.open.len() == CHUNK {
-            self.next_chunk();
-        }
-        self.open.push(((kind as u32) << self.bits | a, b));
+        self.list.push(((kind as u32) << self.bits | a, b));
         self.counts[kind] += 1;
-    }
-
-    /// `open` full: a chunk from the pool in its place.
-    #[cold]
-    fn next_chunk(&mut self) {
-        let pool = self
-            .pool
-            .as_ref()
-            .expect("a filed list is cleared before it files");
-        let next = pool.take();
-        self.full.push(core::mem::replace(&mut self.open, next));
     }
 
     /// How many pairs it holds.
     pub(super) fn len(&self) -> usize {
-        self.full.len() * CHUNK + self.open.len()
+        self.list.len()
     }
 
     /// Its chunks in order, the pairs as filed.
     pub(super) fn chunks(&self) -> impl Iterator<Item = &[(u32, u32)]> {
-        self.full.iter().map(Vec::as_slice).chain([&self.open[..]])
-    }
-
-    /// The chunks it holds.
-    pub(super) fn held(&self) -> usize {
-        self.full.len() + 1
-    }
-
-    /// Its full chunks given back to the pool they came from, once what it filed was read.
-    pub(super) fn release(&mut self) {
-        if let Some(pool) = &self.pool
-            && !self.full.is_empty()
-        {
-            pool.give(self.full.drain(..));
-        }
-    }
-
-    /// Room to hold `chunks` chunks without growing its list of them.
-    pub(super) fn room_for_chunks(&mut self, chunks: usize) {
-        crate::room::reserve_to(&mut self.full, chunks);
+        self.list.chunks()
     }
 }
 

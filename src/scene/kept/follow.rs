@@ -5,6 +5,7 @@
 use super::written::{DEAD, Share};
 use crate::scene::blocks::{BLOCK_SHIFT, ahead, block_start, is_set, next_set, scan};
 use crate::scene::candidates::HIT;
+use crate::scene::chunks::Chunked;
 use crate::scene::records::Record;
 use crate::scene::sort::pair_key;
 
@@ -188,7 +189,7 @@ impl Part<'_> {
         end: (usize, usize),
         window: u32,
         out: &mut Share<'_>,
-        dropped: &mut Vec<(u32, u32)>,
+        dropped: &mut Chunked,
     ) {
         // The ends of this window in both, so that the loops below test neither the window
         // nor the kind of list per candidate: the old list's read through from where the
@@ -228,7 +229,7 @@ fn merge_blocks(
     mut old: &[(u32, u32)],
     mut new: &[(u32, u32)],
     out: &mut Share<'_>,
-    dropped: &mut Vec<(u32, u32)>,
+    dropped: &mut Chunked,
 ) {
     let first = |l: &[(u32, u32)]| l.first().map_or(u32::MAX, |c| c.0);
     while !old.is_empty() || !new.is_empty() {
@@ -266,7 +267,7 @@ pub(super) fn merge_into(
     ),
     named: impl Fn((u32, u32)) -> (u32, u32),
     out: &mut Share<'_>,
-    dropped: &mut Vec<(u32, u32)>,
+    dropped: &mut Chunked,
 ) {
     // Compared with its flag, as one number: a flagged pair may come after a new one of the
     // same first position that it would precede. Any order is right; the order is for
@@ -345,13 +346,13 @@ mod tests {
     /// `part`'s candidates merged in one window: those written, and the pairs dropped.
     fn merge_whole(part: &Part<'_>) -> [Vec<(u32, u32)>; 2] {
         let mut places = vec![(0, 0); part.old.len() + part.added.len()];
-        let mut dropped = Vec::new();
+        let mut dropped = Chunked::new();
         let mut out = Share::new(&mut places);
         let end = (part.old.len(), part.added.len());
         part.merge(&mut (0, 0), end, u32::MAX, &mut out, &mut dropped);
         let written = out.pad(0);
         places.truncate(written);
-        [places, dropped]
+        [places, dropped.chunks().flatten().copied().collect()]
     }
 
     fn merged(f: Follow<'_>, old: &[(u32, u32)], new: &[(u32, u32)]) -> [Vec<(u32, u32)>; 2] {

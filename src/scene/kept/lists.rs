@@ -184,9 +184,9 @@ impl Source for AllFiled<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunks::{CHUNK, Chunks};
     use super::super::filed::MOST_POSITIONS;
     use super::*;
+    use crate::scene::chunks::{CHUNK, Chunks};
 
     /// Tasks that filed random pairs of random kinds below `positions`, some tasks none, one
     /// kind in none, the third task over two chunks (see `chunks.rs`); each pair of a kind

@@ -2,12 +2,12 @@
 //! enlarged box, from its neighbourhood or, where it left its far box, from the static grid.
 
 use super::Kept;
-use super::chunks::Chunks;
 use super::lists::filters_of;
 use super::margin::{Margin, inside, overlap};
 use super::tasks::{MIN_TASK, Task, each_task, plan, room_for_filed, room_for_hoods};
 use crate::broadphase::union;
 use crate::scene::candidates::Candidates;
+use crate::scene::chunks::Chunks;
 use crate::scene::records::{FILTER_SHIFT, Record};
 use crate::scene::statics::{NONE, Statics};
 use crate::scene::store::Scene;

@@ -40,7 +40,6 @@
 mod answer;
 mod by_first;
 mod choice;
-mod chunks;
 mod copies;
 mod escape;
 mod escapers;
@@ -69,6 +68,7 @@ pub(crate) use choice::{CHOOSE_FROM, CHOOSE_FROM_MANY, Choice, Path};
 pub(crate) use margin::{AUTO_MARGIN, Margin};
 pub(crate) use stats::KeptStats;
 
+use super::chunks::Chunks;
 use super::radix::RadixSort;
 use super::records::Record;
 use super::sort::Events;
@@ -78,7 +78,6 @@ use super::store::Scene;
 use crate::broadphase::counting_sort::Staged;
 use crate::broadphase::grid::Grid;
 use answer::Answer;
-use chunks::Chunks;
 use copies::Copies;
 use lists::Lists;
 use std::sync::Arc;
@@ -249,8 +248,10 @@ pub(crate) struct Kept {
     /// `find_escapers`): the grid is then repaired, not edited.
     boxes_cut: bool,
     tasks: Vec<Task>,
-    /// The chunks the tasks file their pairs into (see `chunks.rs`).
+    /// The chunks the tasks file their pairs into, and those they write the pairs that
+    /// overlap, began and ended into (see `chunks.rs`).
     chunks: Arc<Chunks>,
+    answer_chunks: Arc<Chunks>,
     /// Where the tasks of a walk over the candidate lists split each list.
     splits: Splits,
     sort: RadixSort,
@@ -327,6 +328,7 @@ impl Default for Kept {
             boxes_cut: false,
             tasks: Vec::new(),
             chunks: Chunks::shared(),
+            answer_chunks: Chunks::shared(),
             sort: RadixSort::default(),
             answer: Answer::default(),
         }

@@ -1,11 +1,11 @@
 //! The kept frame's rayon tasks: each a share of a pass with scratch of its own, kept from
 //! call to call.
 
-use super::chunks::Chunks;
 use super::filed::Filed;
 use crate::concat::concat_all;
-use crate::room::{Room, room_for_busiest_of, room_for_each, room_for_each_of};
+use crate::room::{Room, room_for_each, room_for_each_of};
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::chunks::{Chunked, Chunks, room_for_lists};
 use crate::tasks::fine_tasks_of;
 use core::ops::Range;
 use rayon::prelude::*;
@@ -35,7 +35,7 @@ pub(super) struct Task {
     /// Pairs or ids the task found (and mixed pairs), and the search's candidate buffer.
     pub(super) found: Vec<(u32, u32)>,
     /// The pairs of the last answer whose candidates the task dropped.
-    pub(super) ended: Vec<(u32, u32)>,
+    pub(super) ended: Chunked,
     pub(super) mixed: Vec<(u32, u32)>,
     /// The shapes whose neighbourhood the task found wanting, `(slot, number of static shapes
     /// found for it, new far box)`, those static shapes in `hood` as `(neighbour slot, box)`
@@ -97,41 +97,34 @@ impl Task {
     }
 }
 
-/// After a walk that ran the first `used` of `tasks`, grows every task's lists of the pairs
-/// that began and ended (and of the pairs whose candidates it dropped) with room for a busier
-/// share ([`room_for_busiest_of`], the three as one group, 256 pairs over four times the
-/// mean; the idle tasks' too, for a walk of more tasks). A task's share of a call's events
-/// changes from call to call with its range of first positions, so each task's own lists
-/// grew the first time it met a busier share than any before: on thirteen threads and more
-/// (eight tasks a thread), a steady frame loop allocated now and then, dozens of frames
-/// after its warm-up.
-pub(super) fn room_for_events(tasks: &mut [Task], used: usize) {
-    room_for_busiest_of(tasks, used, 256, |t| {
-        [&mut t.narrow.began, &mut t.narrow.ended, &mut t.ended]
+/// After a walk that ran the first `used` of `tasks`, once what it found was read: the full
+/// chunks of every task's lists of the pairs that began and ended, of those whose candidates
+/// it dropped and of those found without events (a rebuild's walk) back to `pool`, and room
+/// there for a busier walk ([`room_for_lists`]). A task's share of a call's pairs changes from
+/// call to call with its range of first positions: each task's own lists, with room for twice
+/// the busiest share of any task, grew every task's lists the first time one met a busier
+/// share than any before (now and then dozens or hundreds of frames after the warm-up: in a
+/// drifting world, 384 lists in one frame on sixteen threads, and a rebuild's pairs on three
+/// and six). The chunks grow only with the pairs of all tasks together.
+pub(super) fn room_for_events(tasks: &mut [Task], used: usize, pool: &Chunks) {
+    room_for_lists(tasks, used, pool, |t| {
+        let narrow = &mut t.narrow;
+        [
+            &mut narrow.began,
+            &mut narrow.ended,
+            &mut narrow.pairs,
+            &mut t.ended,
+        ]
     });
-    // The pairs a walk without events writes (a rebuild's, rare in a frame loop whose
-    // finder now and then times a search from scratch) grew the same way, one rebuild later.
-    room_for_busiest_of(tasks, used, 256, |t| [&mut t.narrow.pairs]);
 }
 
 /// After a pass that filed pairs in the first `used` of `tasks`, and after what it filed was
-/// read: every task's full chunks back to `pool`, and room there for a busier pass (see
-/// [`Chunks::room_for`]: half as many chunks again as the tasks held, where the pass ran
-/// out). The escapers' queries and the mixed searches file a share that changes with the
-/// escapers of each task's range, a rebuild a hundred times as many: the chunks serve them
-/// all, the pairs of a pass held once. Each task's list of the chunks it
-/// holds (three words a chunk, 24 bytes for 8 kB) takes room for every chunk, so that it
-/// grows only in a call that makes chunks: room for four times the busiest task's, on
-/// sixteen threads, grew 96 tasks' lists in one frame of a steady loop (an escapers' pass of
-/// few tasks, each with a share of pairs beyond any before).
+/// read: every task's full chunks back to `pool`, and room there for a busier pass
+/// ([`room_for_lists`]). The escapers' queries and the mixed searches file a share that
+/// changes with the escapers of each task's range, a rebuild a hundred times as many: the
+/// chunks serve them all, the pairs of a pass held once.
 pub(super) fn room_for_filed(tasks: &mut [Task], used: usize, pool: &Chunks) {
-    let held = tasks[..used].iter().map(|t| t.filed.held()).sum();
-    pool.room_for(held, tasks.len());
-    let made = pool.made();
-    for t in tasks.iter_mut() {
-        t.filed.release();
-        t.filed.room_for_chunks(made);
-    }
+    room_for_lists(tasks, used, pool, |t| [&mut t.filed.list]);
 }
 
 /// After a mixed search ([`find_mixed`](super::mixed::find_mixed)) in the first `used` of
@@ -248,8 +241,8 @@ pub(super) fn concat<T: Copy + Default + Send + Sync>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunks::{CHUNK, Chunks};
     use super::*;
+    use crate::scene::chunks::{CHUNK, Chunks};
 
     /// Sixteen tasks file forty chunks' pairs and a few, all in the first task, then spread
     /// evenly, then all in the last: the first pass and its room are the only ones that make
@@ -272,7 +265,7 @@ mod tests {
             assert_eq!(filed, (0..16).map(share).sum::<usize>());
             room_for_filed(tasks, 16, &pool);
             assert!(
-                tasks.iter().all(|t| t.filed.held() == 1),
+                tasks.iter().all(|t| t.filed.list.held() == 1),
                 "full chunks given back"
             );
         };

@@ -1,7 +1,7 @@
 //! The unbounded shapes (infinite or overflow-prone bounds, never in a grid): each tested
 //! against every shape, their pairs added to the answer.
 
-use super::tasks::{MIN_TASK, each_task, plan};
+use super::tasks::{MIN_TASK, each_task, plan, room_for_events};
 use super::{Kept, KeptStats};
 use crate::scene::candidates::CHUNK;
 use crate::scene::pack::Shared;
@@ -75,6 +75,7 @@ impl Kept {
             return;
         }
         let tasks = plan(&mut self.tasks, candidates.len(), MIN_TASK);
+        let pool = &self.answer_chunks;
         let shared =
             Shared::new(&self.grid, shapes, [scene, scene], 0, false).with_copies(copies, u32::MAX);
         let shared = if admitted { shared.admitted() } else { shared };
@@ -82,6 +83,7 @@ impl Kept {
             let start = Instant::now();
             let narrow = &mut t.narrow;
             narrow.reset();
+            narrow.pairs.clear_from(pool);
             for (k, chunk) in candidates[t.range.clone()].chunks(CHUNK).enumerate() {
                 let first = t.range.start + k * CHUNK;
                 narrow.decide_in_order(&shared, chunk, |i, c| at(first + i, c));
@@ -89,12 +91,17 @@ impl Kept {
             t.time = start.elapsed();
         });
         for t in tasks.iter() {
-            out.extend_from_slice(&t.narrow.pairs);
+            t.narrow
+                .pairs
+                .chunks()
+                .for_each(|c| out.extend_from_slice(c));
             // Filing and collecting hits count as packing: all but the kernels.
             stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
             stats.candidates += t.narrow.candidates;
         }
+        let used = tasks.len();
+        room_for_events(&mut self.tasks, used, &self.answer_chunks);
     }
 }

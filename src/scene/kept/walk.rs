@@ -7,12 +7,13 @@ use super::splits::split_parts;
 use super::tasks::{MIN_TASK, Task, plan, room_for_events};
 use super::written::{Share, place};
 use super::{Kept, KeptStats};
-use crate::concat::concat_all;
 use crate::room::reserve_swinging;
 use crate::scene::blocks::ahead_or_all;
 use crate::scene::candidates::{Candidates, PAIR_KINDS};
+use crate::scene::chunks::{Chunked, Chunks, concat_chunked};
 use crate::scene::pack::Shared;
 use crate::scene::store::Scene;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// First positions per window of the walk over the candidate lists (more where few blocks
@@ -41,6 +42,7 @@ impl Kept {
         events: bool,
     ) {
         let n = self.top as u32;
+        let pool = &self.answer_chunks;
         let follow = self.follow.map(|before| Follow {
             before,
             after: n,
@@ -106,7 +108,9 @@ impl Kept {
             let at = |k: usize, j: usize| splits[k][j].0;
             let window = window_len(shared[0].busy_share());
             with_shares(tasks, 0, lists, &at, &|_, t, lists| {
-                timed(t, |narrow, _| walk(narrow, &shared, lists, window, events));
+                timed(t, pool, |narrow, _| {
+                    walk(narrow, &shared, lists, window, events)
+                });
             });
         } else {
             let mut spares = moving.spare.iter_mut().chain(&mut mixed.spare);
@@ -117,38 +121,40 @@ impl Kept {
             let places = [&moving.places, &mixed.places];
             // Where task `k`'s share of list `j` starts in the lists written.
             let at = |k: usize, j: usize| places[j / PAIR_KINDS][k][j % PAIR_KINDS];
-            merge_tasks(tasks, &shared, &parts, splits, spares, &at, events);
+            merge_tasks(tasks, pool, &shared, &parts, splits, spares, &at, events);
             moving.take_written(tasks, 0);
             mixed.take_written(tasks, 1);
         }
         // The tasks' answers one after another, on rayon's threads (a frame that decides the
         // whole answer, after a rebuild or a refile, copied every hit on this one); `out` is
         // only written first where it grows. With `events` the tasks keep no hits and `out`
-        // is left as it is, for the events to be applied over it. The pairs that ended are
-        // sorted next, in whatever order they come.
-        fn part(t: &Task, j: usize) -> &[(u32, u32)] {
-            [&t.narrow.began, &t.narrow.ended, &t.narrow.pairs][j]
+        // is left as it is, for the events to be applied over it. The pairs that ended (the
+        // kernels' and those of the candidates dropped, task by task) are sorted next, in
+        // whatever order they come.
+        static NONE: Chunked = Chunked::new();
+        fn events_of(t: &Task, j: usize) -> [&Chunked; 2] {
+            if j == 0 {
+                [&t.narrow.began, &NONE]
+            } else {
+                [&t.narrow.ended, &t.ended]
+            }
         }
         // The pairs that began and ended swing with the waves of escapers (see
         // `reserve_swinging`): the lists of a slowly drifting world met new highs now and
         // then, hundreds of frames after a warm-up.
-        let count = |part: &dyn Fn(&Task) -> usize| tasks.iter().map(part).sum::<usize>();
-        let ended = count(&|t| t.narrow.ended.len() + t.ended.len());
-        reserve_swinging(&mut self.answer.began, count(&|t| t.narrow.began.len()));
-        reserve_swinging(&mut self.answer.ended, ended);
-        if events {
-            concat_all(
-                [&mut self.answer.began, &mut self.answer.ended],
-                tasks,
-                &part,
-                &|_, _, x| x,
-            );
-        } else {
-            let lists = [&mut self.answer.began, &mut self.answer.ended, &mut *out];
-            concat_all(lists, tasks, &part, &|_, _, x| x);
+        let count = |j: usize| {
+            (tasks.iter())
+                .flat_map(|t| events_of(t, j).map(Chunked::len))
+                .sum::<usize>()
+        };
+        reserve_swinging(&mut self.answer.began, count(0));
+        reserve_swinging(&mut self.answer.ended, count(1));
+        let answer = [&mut self.answer.began, &mut self.answer.ended];
+        concat_chunked(answer, tasks, &events_of);
+        if !events {
+            concat_chunked([out], tasks, &|t, _| [&t.narrow.pairs]);
         }
         for t in tasks.iter() {
-            self.answer.ended.extend_from_slice(&t.ended);
             stats.cpu_pack += t.time.saturating_sub(t.narrow.kernel_time);
             stats.cpu_kernels += t.narrow.kernel_time;
             stats.filtered += t.narrow.filtered;
@@ -160,7 +166,7 @@ impl Kept {
         // the candidates, and a rebuild's walk, which has no events, may run fewer tasks than
         // the next.
         let used = tasks.len();
-        room_for_events(&mut self.tasks, used);
+        room_for_events(&mut self.tasks, used, &self.answer_chunks);
     }
 }
 
@@ -168,8 +174,10 @@ impl Kept {
 /// `splits[k][j]` to `splits[k + 1][j]`, each writing its share of the lists anew into
 /// `spares`, from `at(k, j)` to `at(k + 1, j)`, where the lists will lie, and padding it (see
 /// `written.rs`); how many candidates each wrote, in its `written`.
+#[allow(clippy::too_many_arguments)]
 fn merge_tasks(
     tasks: &mut [Task],
+    pool: &Arc<Chunks>,
     shared: &[Shared<'_>; 2],
     parts: &[Part<'_>; 2 * PAIR_KINDS],
     splits: &[[(usize, usize); 2 * PAIR_KINDS]],
@@ -186,7 +194,7 @@ fn merge_tasks(
     });
     with_shares(tasks, 0, places, at, &|k, t, places| {
         let mut outs = places.map(Share::new);
-        timed(t, |narrow, ended| {
+        timed(t, pool, |narrow, ended| {
             let bounds = [&splits[k], &splits[k + 1]];
             merge_walk(narrow, shared, parts, bounds, &mut outs, events, ended);
         });
@@ -199,12 +207,20 @@ fn merge_tasks(
     });
 }
 
-/// `f` over the task's scratch, reset first (the kernels' and the pairs it drops), timed into
-/// its `time`.
-fn timed(t: &mut Task, f: impl FnOnce(&mut Candidates, &mut Vec<(u32, u32)>)) {
+/// `f` over the task's scratch, reset first (the kernels' and the pairs it drops, those
+/// lists' chunks from `pool`), timed into its `time`.
+fn timed(t: &mut Task, pool: &Arc<Chunks>, f: impl FnOnce(&mut Candidates, &mut Chunked)) {
     let start = Instant::now();
     t.narrow.reset();
-    t.ended.clear();
+    let narrow = &mut t.narrow;
+    for list in [
+        &mut narrow.began,
+        &mut narrow.ended,
+        &mut narrow.pairs,
+        &mut t.ended,
+    ] {
+        list.clear_from(pool);
+    }
     f(&mut t.narrow, &mut t.ended);
     t.time = start.elapsed();
 }
@@ -302,7 +318,7 @@ pub(super) fn merge_walk(
     [from, to]: [&[(usize, usize); 2 * PAIR_KINDS]; 2],
     outs: &mut [Share<'_>; 2 * PAIR_KINDS],
     events: bool,
-    dropped: &mut Vec<(u32, u32)>,
+    dropped: &mut Chunked,
 ) {
     let mut at = *from;
     // Each window starts at the least first position left in any list.

@@ -1,9 +1,11 @@
 //! The answer from the last one and the pairs that began and ended since, and the events
 //! between two sorted answers (the sort itself is [`radix`](super::radix)'s).
 
-use crate::concat::{concat_all, copy_runs};
-use crate::room::{reserve_swinging, reserve_to, room_for_busiest_of};
+use super::chunks::{CHUNK, Chunked, Chunks, concat_chunked, room_for_lists};
+use crate::concat::copy_runs;
+use crate::room::{reserve_swinging, reserve_to};
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// A pair as one number that orders as the pair does.
 #[inline(always)]
@@ -11,8 +13,9 @@ pub(crate) fn pair_key((a, b): (u32, u32)) -> u64 {
     u64::from(a) << 32 | u64::from(b)
 }
 
-/// The pairs of `new` not in `old` into `began`, and those of `old` not in `new` into
-/// `ended` (both cleared first): one merge of the two sorted answers.
+/// The pairs of `new` not in `old` appended to `began`, and those of `old` not in `new` to
+/// `ended` (a `Vec`, or a part's [`Chunked`] list), in order: one merge of the two sorted
+/// answers.
 ///
 /// Without a branch on the comparison: each step writes both heads to a small buffer and
 /// advances the sides by the comparison's outcome (a teleport-heavy frame's answers differ
@@ -20,12 +23,10 @@ pub(crate) fn pair_key((a, b): (u32, u32)) -> u64 {
 pub(crate) fn events_between(
     old: &[(u32, u32)],
     new: &[(u32, u32)],
-    began: &mut Vec<(u32, u32)>,
-    ended: &mut Vec<(u32, u32)>,
+    began: &mut impl for<'a> Extend<&'a (u32, u32)>,
+    ended: &mut impl for<'a> Extend<&'a (u32, u32)>,
 ) {
     const STEPS: usize = 64;
-    began.clear();
-    ended.clear();
     let (mut i, mut j) = (0, 0);
     let (mut gone, mut come) = ([(0, 0); STEPS], [(0, 0); STEPS]);
     loop {
@@ -45,11 +46,11 @@ pub(crate) fn events_between(
             i += usize::from(!more);
             j += usize::from(!less);
         }
-        ended.extend_from_slice(&gone[..e]);
-        began.extend_from_slice(&come[..b]);
+        ended.extend(&gone[..e]);
+        began.extend(&come[..b]);
     }
-    ended.extend_from_slice(&old[i..]);
-    began.extend_from_slice(&new[j..]);
+    ended.extend(&old[i..]);
+    began.extend(&new[j..]);
 }
 
 /// Fewest pairs of the two answers together for [`Events::between`] to split them among
@@ -57,11 +58,14 @@ pub(crate) fn events_between(
 /// of a 100 k-shape frame whose shapes jumped were compared on one thread (0.22 ms).
 const MIN_EVENTS: usize = 16 * 1024;
 
-/// The buffers of [`Events::between`]'s tasks, kept from call to call, and where the last
-/// call cut its lists.
+/// The buffers of [`Events::between`]'s tasks, kept from call to call (each part's lists in
+/// chunks of one pool, see `chunks.rs`, made by the first call that runs parts: a default
+/// one allocates nothing, and a kept frame takes its answer's buffers out with one), and
+/// where the last call cut its lists.
 #[derive(Debug, Default)]
 pub(crate) struct Events {
-    parts: Vec<[Vec<(u32, u32)>; 2]>,
+    parts: Vec<[Chunked; 2]>,
+    pool: Option<Arc<Chunks>>,
     cuts: Vec<(usize, usize)>,
 }
 
@@ -87,6 +91,12 @@ fn co_rank(old: &[(u32, u32)], new: &[(u32, u32)], d: usize) -> (usize, usize) {
 }
 
 impl Events {
+    /// How many chunks its parts' pool made.
+    #[cfg(test)]
+    fn made(&self) -> usize {
+        self.pool.as_ref().map_or(0, |pool| pool.made())
+    }
+
     /// [`events_between`] on rayon's threads: the two answers cut into as many parts as
     /// there are threads, each part's pairs that began and ended found by a task of its own,
     /// then copied after one another (a few per cent of the answers). A search from scratch
@@ -98,25 +108,27 @@ impl Events {
         began: &mut Vec<(u32, u32)>,
         ended: &mut Vec<(u32, u32)>,
     ) {
-        self.split(old, new, [began, ended], (MIN_EVENTS, false));
+        self.split(old, new, [began, ended], MIN_EVENTS);
     }
 
     /// [`between`](Self::between) in tasks of `min` pairs of the two lists together at the
-    /// least, the parts' pairs copied after one another on rayon's threads. With `room`, each
-    /// part's buffers first take room for all of its pairs (so that, once the parts' lengths
-    /// have been seen, no part grows whatever it finds).
+    /// least, the parts' pairs copied after one another on rayon's threads. Each part writes
+    /// its pairs into chunks of the parts' pool, which first takes room for all the pairs the
+    /// parts could find. (Each part's own buffers, with room for twice the busiest part's
+    /// pairs, grew every part's the first time one met a busier share than any before: a
+    /// drifting world on eight threads, 340 frames into its loop.)
     ///
     /// Each part holds as many pairs of the two lists together, give or take one
     /// ([`co_rank`]). (Cut where `new`'s pairs were shared evenly, a call with few pairs in
     /// `new` and many in `old` ran as many parts as `new` has pairs, each with its share of
     /// `old`: ten pairs against 60 k, a part of 6 k on sixteen threads, where an even share
-    /// is under 4 k; and every part, run or idle, took room for twice the busiest.)
+    /// is under 4 k.)
     fn split(
         &mut self,
         old: &[(u32, u32)],
         new: &[(u32, u32)],
         [began, ended]: [&mut Vec<(u32, u32)>; 2],
-        (min, room): (usize, bool),
+        min: usize,
     ) {
         // Where one list is empty, the other's pairs all began or all ended: copied on
         // rayon's threads, no part run. (Found in parts, a finder's first answer of 63 k
@@ -130,12 +142,13 @@ impl Events {
         let total = old.len() + new.len();
         let tasks = threads.min(total / min);
         if tasks < 2 {
+            began.clear();
+            ended.clear();
             events_between(old, new, began, ended);
             return;
         }
         // A part for every thread, kept with its buffers: a call with more pairs splits
-        // them among more parts, and a part first run then grew its buffers as it filled
-        // them (eight allocations in one frame of a steady loop on eight and sixteen threads).
+        // them among more parts.
         if self.parts.len() < threads {
             self.parts.resize_with(threads, Default::default);
             reserve_to(&mut self.cuts, threads + 1);
@@ -144,53 +157,36 @@ impl Events {
         self.cuts.clear();
         let cuts = (0..=tasks).map(|k| co_rank(old, new, k * total / tasks));
         self.cuts.extend(cuts);
+        // A part's list holds no more pairs than the part's share of the list it comes from:
+        // chunks for all of both lists, a partly filled one for every list, and those that
+        // the idle parts hold. A call then takes no new chunk unless its lists are longer than
+        // any before (where `began` and `ended` grow too), however the pairs it finds fall
+        // among the parts.
+        let pool = self.pool.get_or_insert_with(Chunks::shared);
         let cuts = &self.cuts[..];
-        // With `room`, where a part's buffer, run or idle, cannot hold the busiest share,
-        // every part's grows to twice that share, a power of two: a part reserving its own
-        // share alone grew whenever the share passed its last (a loop whose shapes wander,
-        // six threads, now and then).
-        if room {
-            let busiest = (cuts.windows(2))
-                .map(|w| (w[1].0 - w[0].0).max(w[1].1 - w[0].1))
-                .max()
-                .unwrap_or(0);
-            if (self.parts.iter()).any(|p| p.iter().any(|l| l.capacity() < busiest)) {
-                let grown = (2 * busiest).next_power_of_two();
-                for list in self.parts.iter_mut().flatten() {
-                    list.clear();
-                    list.reserve_exact(grown);
-                }
-            }
-        }
+        pool.room_for_at_most(total / CHUNK + 2 * (tasks + self.parts.len()));
         crate::awake::for_each(
             self.parts[..tasks].par_iter_mut().enumerate(),
             |(k, [b, e])| {
                 let ((n0, o0), (n1, o1)) = (cuts[k], cuts[k + 1]);
-                if room {
-                    b.clear();
-                    e.clear();
-                }
+                b.clear_from(pool);
+                e.clear_from(pool);
                 events_between(&old[o0..o1], &new[n0..n1], b, e);
             },
         );
-        // Without `room`, every part's buffers with room for the busiest part's, both lists
-        // as one group. (Tried: the pairs that began and those that ended sized each on
-        // their own met new highs of their own, and a world racing between walls on six
-        // threads grew six parts' lists in one frame.)
-        if !room {
-            room_for_busiest_of(&mut self.parts, tasks, 256, |[b, e]| [b, e]);
-        }
-        let parts = &self.parts[..tasks];
-        concat_all([began, ended], parts, &|p, j| &p[j][..], &|_, _, x| x);
+        concat_chunked([began, ended], &self.parts[..tasks], &|[b, e], j| {
+            [[b, e][j]]
+        });
+        room_for_lists(&mut self.parts, tasks, pool, |[b, e]| [b, e]);
     }
 }
 
 /// Fewest pairs of the two lists together for [`Cancel::cancel_common`] to split them among
 /// tasks (its merge takes about three nanoseconds a pair: most pairs go on). At 8 k the 3 k +
 /// 3 k of a 100 k frame were merged on one thread (13–14 µs, the longest pass of that frame
-/// that ran alone, sixteen threads modelled). Each part's buffers take room for all its
-/// pairs first: grown by what they found, they grew on their own, and a steady frame loop
-/// on two threads allocated in some frames.
+/// that ran alone, sixteen threads modelled). The parts' chunks take room for all the pairs
+/// first (see [`Events::split`]): grown by what they found, the parts' buffers grew on their
+/// own, and a steady frame loop on two threads allocated in some frames.
 const MIN_CANCEL: usize = 2 * 1024;
 
 /// The buffers of [`Cancel::cancel_common`], kept from call to call.
@@ -215,8 +211,7 @@ impl Cancel {
         // come in waves (see `reserve_swinging`).
         reserve_swinging(only_a, a.len());
         reserve_swinging(only_b, b.len());
-        self.events
-            .split(b, a, [only_a, only_b], (MIN_CANCEL, true));
+        self.events.split(b, a, [only_a, only_b], MIN_CANCEL);
         core::mem::swap(a, only_a);
         core::mem::swap(b, only_b);
     }

@@ -137,69 +137,76 @@ fn cancelling_leaves_each_list_less_the_other() {
     }
 }
 
-/// Split into parts, the cancelling gives each part room for all of its pairs: a call
-/// that cancels every pair and then one that cancels none, on lists of the same lengths
-/// and cuts, leave every part's buffers as they were (grown by what they found, they grew
-/// in the second, an allocation in a steady frame loop).
+/// Split into parts, the cancelling's chunks serve every later call of as many pairs: a call
+/// that cancels every pair and then one that cancels none, on lists of the same lengths and
+/// cuts, make no chunk in the second (each part's buffers, grown by what they found, grew in
+/// the second, an allocation in a steady frame loop), and every part holds one chunk after
+/// each (its full ones given back).
 #[test]
-fn cancelling_in_parts_grows_no_part_once_it_has_room() {
+fn cancelling_in_parts_makes_no_chunk_once_it_has_room() {
     let a: Vec<(u32, u32)> = (0..6_000).map(|i| (i / 3, 2 * i)).collect();
     let b: Vec<(u32, u32)> = a.iter().map(|&(p, q)| (p, q + 1)).collect();
-    let rooms = |c: &Cancel| -> Vec<_> {
-        let parts = c.events.parts.iter();
-        parts.map(|[x, y]| (x.capacity(), y.capacity())).collect()
-    };
     for threads in [2, 3, 16] {
         let mut cancel = Cancel::default();
         let (mut x, mut y) = (a.clone(), a.clone());
         crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
         assert!(x.is_empty() && y.is_empty(), "{threads} threads");
-        let before = rooms(&cancel);
-        assert!(before.len() >= 2, "{threads} threads: split");
+        let made = cancel.events.made();
+        assert!(made >= 2, "{threads} threads: split");
         let (mut x, mut y) = (a.clone(), b.clone());
         crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
         assert!(x == a && y == b, "{threads} threads");
-        assert_eq!(rooms(&cancel), before, "{threads} threads: parts' room");
+        assert_eq!(cancel.events.made(), made, "{threads} threads: chunks");
+        let held = cancel.events.parts.iter().flatten().map(Chunked::held);
+        assert!(held.into_iter().all(|h| h == 1), "{threads} threads");
     }
 }
 
-/// A cancelling split into fewer parts than threads gives every thread's part room: a
-/// later call that splits into more parts, none busier, grows nothing (a part first run
-/// then grew as it filled, in a frame busier than any before).
+/// The pairs left by a cancelling in parts move between the parts from call to call: once
+/// its pool held the chunks for a call's pairs, a call of as many pairs in all, every one of
+/// them in half of the parts (twice the busiest share before), makes no chunk (each part's
+/// buffers, with room for twice the busiest part's pairs, all grew the first time one part
+/// met a busier share than any before). On one thread, in one part, no chunk at all.
 #[test]
-fn cancelling_in_more_parts_finds_them_with_room() {
-    let rooms = |c: &Cancel| -> Vec<_> {
-        let parts = c.events.parts.iter();
-        parts.map(|[x, y]| (x.capacity(), y.capacity())).collect()
-    };
-    let lists = |n: u32| -> [Vec<(u32, u32)>; 2] {
-        let a: Vec<(u32, u32)> = (0..n).map(|i| (i / 3, 2 * i)).collect();
+fn cancelling_whose_pairs_move_between_parts_makes_no_chunk() {
+    let n = 24_000;
+    let a: Vec<(u32, u32)> = (0..n).map(|i| (i / 3, 2 * i)).collect();
+    // Half of the pairs apart from `a`'s: every other run of three, or the first half (a
+    // part's pairs are a run of both lists), or the last.
+    let apart = |at: &dyn Fn(u32) -> bool| -> Vec<(u32, u32)> {
         let b = a
             .iter()
-            .map(|&(p, q)| (p, q + u32::from(p % 2 == 0)))
-            .collect();
-        [a, b]
+            .enumerate()
+            .map(|(i, &(p, q))| (p, q + u32::from(at(i as u32))));
+        b.collect()
     };
-    for threads in [3, 16] {
+    let cases = [
+        apart(&|i| (i / 3) % 2 == 0),
+        apart(&|i| i < n / 2),
+        apart(&|i| i >= n / 2),
+        apart(&|i| (i / 3) % 2 == 1),
+    ];
+    let kept = |l: &[(u32, u32)], o: &[(u32, u32)]| -> Vec<(u32, u32)> {
+        l.iter()
+            .filter(|p| o.binary_search(p).is_err())
+            .copied()
+            .collect()
+    };
+    for threads in [1, 3, 16] {
         let mut cancel = Cancel::default();
-        // 6 k pairs: two parts of 1.5 k pairs a list.
-        let [mut x, mut y] = lists(3_000);
-        crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
-        let before = rooms(&cancel);
-        assert_eq!(before.len(), threads, "{threads} threads: a part a thread");
-        assert!(before.iter().all(|&(x, y)| x.min(y) >= 3_000), "{before:?}");
-        // A part a thread, each of 1.5 k pairs a list.
-        let [a, b] = lists(1_500 * threads as u32);
-        let [mut x, mut y] = [a.clone(), b.clone()];
-        crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
-        let kept = |l: &[(u32, u32)], o: &[(u32, u32)]| -> Vec<(u32, u32)> {
-            l.iter()
-                .filter(|p| o.binary_search(p).is_err())
-                .copied()
-                .collect()
-        };
-        assert_eq!((x, y), (kept(&a, &b), kept(&b, &a)), "{threads} threads");
-        assert_eq!(rooms(&cancel), before, "{threads} threads: parts' room");
+        let mut made = None;
+        for (c, b) in cases.iter().enumerate() {
+            let [mut x, mut y] = [a.clone(), b.clone()];
+            crate::test_pool::in_pool(threads, || cancel.cancel_common(&mut x, &mut y));
+            assert_eq!(
+                (x, y),
+                (kept(&a, b), kept(b, &a)),
+                "{threads} threads, case {c}"
+            );
+            let now = cancel.events.made();
+            assert_eq!(*made.get_or_insert(now), now, "{threads} threads, case {c}");
+        }
+        assert_eq!(made == Some(0), threads == 1, "{threads} threads");
     }
 }
 
@@ -238,7 +245,7 @@ fn events_apply_in_parts_as_in_one() {
             (&old[..], inner),
             (inner, &old[..]),
         ] {
-            let (mut b, mut e, mut want_b, mut want_e) = Default::default();
+            let [mut b, mut e, mut want_b, mut want_e]: [Vec<(u32, u32)>; 4] = Default::default();
             events_between(x, y, &mut want_b, &mut want_e);
             pool.install(|| events.between(x, y, &mut b, &mut e));
             assert!(b == want_b && e == want_e, "{threads} threads");
@@ -297,11 +304,10 @@ fn the_co_rank_cuts_the_merge_with_equal_pairs_together() {
 }
 
 /// A cancelling of a few pairs against many, on sixteen threads, cuts the two lists into
-/// parts of as many pairs each and takes room for that share: cut where the few were
-/// shared evenly, ten parts each held a tenth of the many, and every part of sixteen took
-/// room for twice that. The answer is the one a merge on one thread finds.
+/// parts of as many pairs each: cut where the few were shared evenly, ten parts each held a
+/// tenth of the many. The answer is the one a merge on one thread finds.
 #[test]
-fn cancelling_few_against_many_takes_room_for_an_even_share() {
+fn cancelling_few_against_many_cuts_even_shares() {
     let many: Vec<(u32, u32)> = (0..60_000).map(|i| (i / 4, 2 * i)).collect();
     // None in both (odd second positions).
     let few: Vec<(u32, u32)> = many
@@ -315,14 +321,11 @@ fn cancelling_few_against_many_takes_room_for_an_even_share() {
         crate::test_pool::in_pool(16, || cancel.cancel_common(&mut got_x, &mut got_y));
         assert!(got_x == *x && got_y == *y);
         let share = (x.len() + y.len()).div_ceil(16) + 1;
-        let room = (2 * share).next_power_of_two();
-        let parts = &cancel.events.parts;
-        assert_eq!(parts.len(), 16);
-        for [b, e] in parts {
-            assert!(
-                b.capacity() <= room && e.capacity() <= room,
-                "{share} pairs a part"
-            );
+        let cuts = &cancel.events.cuts;
+        assert_eq!(cuts.len(), 17);
+        for w in cuts.windows(2) {
+            let pairs = (w[1].0 - w[0].0) + (w[1].1 - w[0].1);
+            assert!(pairs <= share, "{pairs} pairs in a part, {share} a share");
         }
     }
 }
@@ -330,7 +333,8 @@ fn cancelling_few_against_many_takes_room_for_an_even_share() {
 /// The events between an empty answer and another (a finder's first, a scene emptied) are
 /// the other's pairs, every one begun or ended, copied without a part: found in parts, a
 /// first answer of 63 k pairs on sixteen threads gave three parts a third each, and every
-/// part's buffers, both lists of sixteen parts, took room for twice that (17 MB).
+/// part's buffers, both lists of sixteen parts, took room for twice that (17 MB). No chunk
+/// is made.
 #[test]
 fn events_from_nothing_take_no_part() {
     let mut seed = 41;
@@ -342,7 +346,6 @@ fn events_from_nothing_take_no_part() {
             crate::test_pool::in_pool(threads, || events.between(old, new, &mut b, &mut e));
             assert!(b == new && e == old, "{threads} threads");
         }
-        let rooms = events.parts.iter().flatten().map(Vec::capacity);
-        assert_eq!(rooms.sum::<usize>(), 0, "{threads} threads");
+        assert_eq!(events.made(), 0, "{threads} threads");
     }
 }
