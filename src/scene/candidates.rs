@@ -3,13 +3,14 @@
 //! decided by the kernels, and the hits become answer pairs.
 
 use super::SIDE;
-use super::chunks::Chunked;
+use super::chunks::{Chunked, Chunks};
 use super::pack::{BATCH, BLOCKS, Pack, Shared, Stored, block_of};
 use super::records::KIND;
 use crate::batch::Overlaps;
 use crate::lanes::{KERNEL_LANES, Wide};
 use crate::prefetch::prefetch;
 use core::ops::Range;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Number of shape kinds a scene holds (kind codes `0 .. KINDS`).
@@ -170,12 +171,12 @@ pub(crate) struct Candidates {
     /// While a chunk is decided in order: bit `i` set when its candidate `i` overlaps.
     hit_bits: Vec<u64>,
     ordered: bool,
-    /// The pairs found to overlap, without events (in chunks of a pool the caller names:
-    /// see [`Chunked::clear_from`]).
+    /// The pairs found to overlap, without events (in chunks of the pool that
+    /// [`reset`](Self::reset) names).
     pub(crate) pairs: Chunked,
     /// The pairs (ids, smaller first) whose candidates' [`HIT`] flags
     /// [`decide_list`](Self::decide_list) set, and cleared: those that began and ended (in
-    /// chunks of a pool the caller names: see [`Chunked::clear_from`]).
+    /// chunks of the same pool).
     pub(crate) began: Chunked,
     pub(crate) ended: Chunked,
     pub(crate) candidates: usize,
@@ -196,14 +197,15 @@ pub(crate) struct Candidates {
 }
 
 impl Candidates {
-    /// Empty pending batches, answer, counts and times, for a new frame.
-    pub(crate) fn reset(&mut self) {
+    /// Empty pending batches, answer, counts and times, for a new frame: the answer's lists
+    /// take their chunks from `pool`.
+    pub(crate) fn reset(&mut self, pool: &Arc<Chunks>) {
         self.pending.clear();
         self.hit_bits.clear();
         self.hit_bits.resize(CHUNK / 64, 0);
-        self.pairs.clear();
-        self.began.clear();
-        self.ended.clear();
+        for list in [&mut self.pairs, &mut self.began, &mut self.ended] {
+            list.clear_from(pool);
+        }
         self.candidates = 0;
         self.filtered = 0;
         self.still = 0;

@@ -80,14 +80,9 @@ impl Chunks {
     /// bound swings with the lists a pass reads), so that the pass takes no new one.
     pub(crate) fn room_for_at_most(&self, chunks: usize) {
         let mut state = self.state();
-        let State { free, made, .. } = &mut *state;
-        if *made >= chunks {
-            return;
+        if state.made < chunks {
+            state.make_up_to(chunks + chunks / 2);
         }
-        let want = chunks + chunks / 2;
-        free.reserve(want - free.len());
-        free.extend((*made..want).map(|_| Vec::with_capacity(CHUNK)));
-        *made = want;
     }
 
     /// After a pass whose tasks held `held` chunks: where the pass ran out of free chunks
@@ -99,19 +94,22 @@ impl Chunks {
     /// from scratch, with more tasks than the first).
     pub(crate) fn room_for(&self, held: usize, tasks: usize) -> bool {
         let mut state = self.state();
-        let State {
-            free,
-            made,
-            ran_out,
-        } = &mut *state;
         let want = held + held / 2 + tasks;
-        if !core::mem::take(ran_out) || *made >= want {
+        if !core::mem::take(&mut state.ran_out) || state.made >= want {
             return false;
         }
-        free.reserve(want - free.len());
-        free.extend((*made..want).map(|_| Vec::with_capacity(CHUNK)));
-        *made = want;
+        state.make_up_to(want);
         true
+    }
+}
+
+impl State {
+    /// New free chunks until `want` were made in all (more than now).
+    fn make_up_to(&mut self, want: usize) {
+        self.free.reserve(want - self.free.len());
+        self.free
+            .extend((self.made..want).map(|_| Vec::with_capacity(CHUNK)));
+        self.made = want;
     }
 }
 

@@ -31,8 +31,7 @@ impl Job {
     pub(super) fn run(&mut self, shared: &Shared<'_>, pool: &Arc<Chunks>) {
         let start = Instant::now();
         let narrow = &mut self.narrow;
-        narrow.reset();
-        narrow.pairs.clear_from(pool);
+        narrow.reset(pool);
         self.found.resize(FOUND, (0, 0));
         let mut drain = |found: &[(u32, u32)]| {
             for &(p, q) in found {

@@ -82,8 +82,7 @@ impl Kept {
         each_task(tasks, |_, t| {
             let start = Instant::now();
             let narrow = &mut t.narrow;
-            narrow.reset();
-            narrow.pairs.clear_from(pool);
+            narrow.reset(pool);
             for (k, chunk) in candidates[t.range.clone()].chunks(CHUNK).enumerate() {
                 let first = t.range.start + k * CHUNK;
                 narrow.decide_in_order(&shared, chunk, |i, c| at(first + i, c));

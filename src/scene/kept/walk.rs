@@ -211,16 +211,8 @@ fn merge_tasks(
 /// lists' chunks from `pool`), timed into its `time`.
 fn timed(t: &mut Task, pool: &Arc<Chunks>, f: impl FnOnce(&mut Candidates, &mut Chunked)) {
     let start = Instant::now();
-    t.narrow.reset();
-    let narrow = &mut t.narrow;
-    for list in [
-        &mut narrow.began,
-        &mut narrow.ended,
-        &mut narrow.pairs,
-        &mut t.ended,
-    ] {
-        list.clear_from(pool);
-    }
+    t.narrow.reset(pool);
+    t.ended.clear_from(pool);
     f(&mut t.narrow, &mut t.ended);
     t.time = start.elapsed();
 }
